@@ -1,0 +1,38 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "lottie2video",
+  products: [
+    .executable(name: "lottie2video", targets: ["lottie2video"]),
+    .library(name: "Lottie2Video", targets: ["Pipeline"]),
+  ],
+  targets: [
+    // MARK: - C system libraries
+    .systemLibrary(
+      name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
+      providers: [.apt(["libcairo2-dev"])]),
+    .systemLibrary(
+      name: "CFFmpeg", path: "Sources/CFFmpeg",
+      pkgConfig: "libavcodec libavformat libswscale libavutil libavfilter",
+      providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev", "libavutil-dev", "libavfilter-dev"])]),
+
+    // MARK: - Modules
+    .target(name: "Lottie"),
+    .target(name: "Raster"),
+    .target(name: "CairoRendering", dependencies: ["Lottie", "Raster", "CCairo"]),
+    .target(name: "VideoEncoding", dependencies: ["Raster", "CFFmpeg"]),
+    .target(name: "Pipeline", dependencies: ["Lottie", "Raster", "CairoRendering", "VideoEncoding"]),
+    .target(name: "Lottie2VideoCLI", dependencies: ["Pipeline"]),
+    .executableTarget(name: "lottie2video", dependencies: ["Lottie2VideoCLI"]),
+
+    // MARK: - Tests
+    .target(name: "TestSupport", dependencies: ["Raster"], path: "Tests/TestSupport"),
+    .testTarget(name: "LottieTests", dependencies: ["Lottie", "TestSupport"]),
+    .testTarget(name: "CairoRenderingTests", dependencies: ["CairoRendering", "Lottie", "Raster", "TestSupport"]),
+    .testTarget(name: "VideoEncodingTests", dependencies: ["VideoEncoding", "Raster", "TestSupport"]),
+    .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Lottie", "Raster", "TestSupport"]),
+    .testTarget(name: "Lottie2VideoCLITests", dependencies: ["Lottie2VideoCLI", "TestSupport"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,94 @@
+import CCairo
+import Foundation
+import Lottie
+import Raster
+
+/// How the animation is placed when the output's aspect ratio differs from the animation's.
+public enum FitMode: String, Sendable, CaseIterable {
+  /// Scale to fit inside, centred (letterbox).
+  case contain
+  /// Scale to cover, centred (crop).
+  case cover
+  /// Stretch to fill exactly.
+  case fill
+}
+
+/// Renders frames of one animation into one reused Cairo surface. Not Sendable: one per worker.
+public final class FrameRenderer {
+  /// Output width in pixels.
+  public let width: Int
+  /// Output height in pixels.
+  public let height: Int
+  let scene: Scene
+  let canvas: CairoSurface
+  let background: RGBA?
+  let rootMatrix: Affine
+
+  /// Builds the scene once; `background` nil means transparent.
+  public init(animation: Animation, width: Int, height: Int, fit: FitMode = .contain, background: RGBA? = nil)
+    throws(RenderError)
+  {
+    self.width = width
+    self.height = height
+    self.background = background
+    scene = Scene(animation: animation)
+    canvas = try CairoSurface(width: width, height: height)
+    let sx = Double(width) / animation.width, sy = Double(height) / animation.height
+    let scaleX: Double, scaleY: Double
+    switch fit {
+    case .contain: scaleX = min(sx, sy); scaleY = scaleX
+    case .cover: scaleX = max(sx, sy); scaleY = scaleX
+    case .fill: scaleX = sx; scaleY = sy
+    }
+    let tx = (Double(width) - animation.width * scaleX) / 2
+    let ty = (Double(height) - animation.height * scaleY) / 2
+    rootMatrix = Affine.scale(scaleX, scaleY).then(.translation(tx, ty))
+  }
+
+  /// Renders the composition at `frame` (composition frames, fractional allowed) into the surface.
+  public func draw(frame: Double) {
+    let cr = canvas.context
+    cairo_save(cr)
+    cairo_identity_matrix(cr)
+    cairo_reset_clip(cr)
+    cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+    if let bg = background {
+      cairo_set_source_rgba(cr, bg.r, bg.g, bg.b, bg.a)
+    } else {
+      cairo_set_source_rgba(cr, 0, 0, 0, 0)
+    }
+    cairo_paint(cr)
+    cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+    // lottie-web clips to the composition's bounds.
+    setMatrix(rootMatrix)
+    cairo_rectangle(cr, 0, 0, scene.animation.width, scene.animation.height)
+    cairo_clip(cr)
+    let painter = LayerPainter(scene: scene, context: cr)
+    painter.drawComposition(scene.root, frame: frame, matrix: rootMatrix, depth: 0)
+    cairo_restore(cr)
+  }
+
+  /// Renders `frame` and copies the pixels into `buffer`.
+  public func render(frame: Double, into buffer: inout PixelBuffer) {
+    draw(frame: frame)
+    canvas.copyPixels(into: &buffer)
+  }
+
+  /// Renders `frame` into a new buffer.
+  public func render(frame: Double) -> PixelBuffer {
+    var buffer = PixelBuffer(width: width, height: height, stride: canvas.stride)
+    render(frame: frame, into: &buffer)
+    return buffer
+  }
+
+  /// Renders `frame` and writes a straight-alpha RGBA PNG.
+  public func writePNG(frame: Double, to path: String) throws(RenderError) {
+    draw(frame: frame)
+    try canvas.writePNG(to: path)
+  }
+
+  private func setMatrix(_ m: Affine) {
+    var cm = cairo_matrix_t(xx: m.a, yx: m.b, xy: m.c, yy: m.d, x0: m.tx, y0: m.ty)
+    cairo_set_matrix(canvas.context, &cm)
+  }
+}

@@ -1,0 +1,366 @@
+import CCairo
+import Foundation
+import Lottie
+
+/// Draws layers of a scene into a Cairo context at one frame.
+struct LayerPainter {
+  let scene: Scene
+  let context: OpaquePointer
+
+  static let maxDepth = 64
+
+  // MARK: - Compositions
+
+  /// 1. Walk layers bottom (last) to top (first). 2. Skip matte sources, hidden and invisible layers.
+  /// 3. Draw each, through its matte when it has one.
+  func drawComposition(_ comp: CompositionScene, frame: Double, matrix: Affine, depth: Int) {
+    guard depth < LayerPainter.maxDepth else { return }
+    for position in comp.layers.indices.reversed() {
+      let layer = comp.layers[position]
+      if layer.isMatteSource || layer.isHidden || !LayerTiming.isVisible(layer, at: frame) { continue }
+      if let mode = layer.matteMode, let source = comp.matteSources[position] {
+        drawMatted(comp, position: position, matte: source, mode: mode, frame: frame, matrix: matrix, depth: depth)
+      } else {
+        drawLayer(comp, position: position, frame: frame, matrix: matrix, depth: depth)
+      }
+    }
+  }
+
+  /// The layer's transform to device space: its own, then its parents', then the composition's.
+  func layerMatrix(_ comp: CompositionScene, position: Int, frame: Double, matrix: Affine) -> Affine {
+    let layer = comp.layers[position]
+    var m = localMatrix(layer, frame: frame)
+    for p in comp.parentChains[position] { m = m.then(localMatrix(comp.layers[p], frame: frame)) }
+    return m.then(matrix)
+  }
+
+  private func localMatrix(_ layer: Layer, frame: Double) -> Affine {
+    let t = LayerTiming.propertyFrame(layer, at: frame)
+    var extra = 0.0
+    if layer.autoOrient {
+      // Auto-orient: turn the layer along the direction of travel.
+      let a = layer.transform.position.value(at: t), b = layer.transform.position.value(at: t + 0.05)
+      let d = b - a
+      if d.length > 1e-9 {
+        extra = atan2(d.y, d.x) * 180 / .pi
+      } else {
+        let c = layer.transform.position.value(at: t - 0.05)
+        let e = a - c
+        if e.length > 1e-9 { extra = atan2(e.y, e.x) * 180 / .pi }
+      }
+    }
+    return Affine.make(layer.transform, at: t, extraRotation: extra)
+  }
+
+  // MARK: - Layers
+
+  func drawLayer(_ comp: CompositionScene, position: Int, frame: Double, matrix: Affine, depth: Int) {
+    let layer = comp.layers[position]
+    let opacity = layer.transform.opacity.value(at: LayerTiming.propertyFrame(layer, at: frame)) / 100
+    guard opacity > 0 else { return }
+    let world = layerMatrix(comp, position: position, frame: frame, matrix: matrix)
+    guard abs(world.determinant) > 1e-12 else { return }
+    let blend = LayerPainter.blendOperator(layer.blendMode)
+    let activeMasks = layer.masks.filter { $0.mode != .none }
+    let needsGroup = blend != CAIRO_OPERATOR_OVER || !activeMasks.isEmpty || opacity < 1
+    if needsGroup { cairo_push_group(context) }
+    drawContent(layer, frame: frame, world: world, depth: depth)
+    if !activeMasks.isEmpty {
+      applyMasks(activeMasks, layer: layer, frame: frame, world: world)
+    }
+    if needsGroup {
+      cairo_pop_group_to_source(context)
+      cairo_set_operator(context, blend)
+      cairo_paint_with_alpha(context, min(opacity, 1))
+      cairo_set_operator(context, CAIRO_OPERATOR_OVER)
+    }
+  }
+
+  private func drawContent(_ layer: Layer, frame: Double, world: Affine, depth: Int) {
+    switch layer.content {
+    case .shapes(let items):
+      var builder = ShapeLayerBuilder(frame: LayerTiming.propertyFrame(layer, at: frame))
+      builder.build(items)
+      for operation in builder.operations.reversed() { paint(operation, slots: builder.slots, world: world) }
+    case .solid(let color, let w, let h):
+      setMatrix(world)
+      cairo_rectangle(context, 0, 0, w, h)
+      cairo_set_source_rgba(context, color.r, color.g, color.b, color.a)
+      cairo_fill(context)
+    case .precomp(let id, let w, let h, _):
+      guard let child = scene.precomps[id] else { return }
+      cairo_save(context)
+      setMatrix(world)
+      cairo_rectangle(context, 0, 0, w, h)
+      cairo_clip(context)
+      let childFrame = LayerTiming.childFrame(layer, at: frame, frameRate: scene.animation.frameRate)
+      drawComposition(child, frame: childFrame, matrix: world, depth: depth + 1)
+      cairo_restore(context)
+    case .image, .null, .text, .other:
+      break
+    }
+  }
+
+  // MARK: - Mattes
+
+  private func drawMatted(
+    _ comp: CompositionScene, position: Int, matte: Int, mode: MatteMode, frame: Double, matrix: Affine, depth: Int
+  ) {
+    cairo_push_group(context)
+    drawLayer(comp, position: position, frame: frame, matrix: matrix, depth: depth)
+    guard let content = cairo_pop_group(context) else { return }
+    defer { cairo_pattern_destroy(content) }
+    cairo_push_group(context)
+    let matteLayer = comp.layers[matte]
+    if LayerTiming.isVisible(matteLayer, at: frame) {
+      drawLayer(comp, position: matte, frame: frame, matrix: matrix, depth: depth)
+    }
+    guard let mask = cairo_pop_group(context) else { return }
+    defer { cairo_pattern_destroy(mask) }
+    if mode == .luma || mode == .lumaInverted { LayerPainter.convertToLuma(mask) }
+    cairo_save(context)
+    cairo_identity_matrix(context)
+    if mode == .alpha || mode == .luma {
+      cairo_set_source(context, content)
+      cairo_mask(context, mask)
+    } else {
+      cairo_push_group(context)
+      cairo_set_source(context, content)
+      cairo_paint(context)
+      cairo_set_operator(context, CAIRO_OPERATOR_DEST_OUT)
+      cairo_set_source(context, mask)
+      cairo_paint(context)
+      cairo_pop_group_to_source(context)
+      cairo_set_operator(context, CAIRO_OPERATOR_OVER)
+      cairo_paint(context)
+    }
+    cairo_restore(context)
+  }
+
+  /// Replaces each pixel's alpha with its (premultiplied) luminance, so the pattern masks by brightness.
+  static func convertToLuma(_ pattern: OpaquePointer) {
+    var surfaceOut: OpaquePointer? = nil
+    guard cairo_pattern_get_surface(pattern, &surfaceOut) == CAIRO_STATUS_SUCCESS, let surface = surfaceOut,
+      cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE
+    else { return }
+    cairo_surface_flush(surface)
+    guard let data = cairo_image_surface_get_data(surface) else { return }
+    let w = Int(cairo_image_surface_get_width(surface)), h = Int(cairo_image_surface_get_height(surface))
+    let stride = Int(cairo_image_surface_get_stride(surface))
+    for y in 0..<h {
+      let row = data + y * stride
+      for x in 0..<w {
+        let p = row + x * 4
+        // BT.709 luma of premultiplied BGRA: transparent counts as black.
+        let red = Int(p[2]) * 54, green = Int(p[1]) * 183, blue = Int(p[0]) * 19
+        let l = UInt8(truncatingIfNeeded: min(255, (red + green + blue + 128) >> 8))
+        p[0] = l; p[1] = l; p[2] = l; p[3] = l
+      }
+    }
+    cairo_surface_mark_dirty(surface)
+  }
+
+  // MARK: - Masks
+
+  /// Builds the combined mask in an alpha group, in order, as After Effects combines masks, then keeps the
+  /// layer's pixels where the mask is.
+  private func applyMasks(_ masks: [Mask], layer: Layer, frame: Double, world: Affine) {
+    guard let content = cairo_pop_group(context) else { return }
+    defer { cairo_pattern_destroy(content) }
+    let t = LayerTiming.propertyFrame(layer, at: frame)
+    cairo_push_group_with_content(context, CAIRO_CONTENT_ALPHA)
+    // Start empty when the first mask adds, full when it subtracts or intersects.
+    if let first = masks.first, first.mode == .subtract || first.mode == .intersect || first.mode == .darken {
+      cairo_identity_matrix(context)
+      cairo_set_source_rgba(context, 0, 0, 0, 1)
+      cairo_paint(context)
+    }
+    for mask in masks {
+      let opacity = min(max(mask.opacity.value(at: t) / 100, 0), 1)
+      let path = mask.path.value(at: t)
+      let expansion = mask.expansion.value(at: t)
+      let op: cairo_operator_t
+      switch mask.mode {
+      case .add, .lighten: op = CAIRO_OPERATOR_OVER
+      case .subtract: op = CAIRO_OPERATOR_DEST_OUT
+      case .intersect, .darken: op = CAIRO_OPERATOR_DEST_IN
+      case .difference: op = CAIRO_OPERATOR_XOR
+      case .none: continue
+      }
+      // Draw this mask's coverage in its own group, then combine it with the ones before.
+      cairo_push_group_with_content(context, CAIRO_CONTENT_ALPHA)
+      setMatrix(world)
+      appendPath(path, transform: .identity)
+      cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
+      cairo_set_source_rgba(context, 0, 0, 0, 1)
+      if expansion != 0 {
+        cairo_set_line_width(context, abs(expansion) * 2)
+        cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+        if expansion > 0 {
+          cairo_fill_preserve(context)
+          cairo_stroke(context)
+        } else {
+          cairo_fill_preserve(context)
+          cairo_set_operator(context, CAIRO_OPERATOR_DEST_OUT)
+          cairo_stroke(context)
+          cairo_set_operator(context, CAIRO_OPERATOR_OVER)
+        }
+      } else {
+        cairo_fill(context)
+      }
+      if mask.isInverted {
+        cairo_identity_matrix(context)
+        cairo_set_operator(context, CAIRO_OPERATOR_XOR)
+        cairo_paint(context)
+        cairo_set_operator(context, CAIRO_OPERATOR_OVER)
+      }
+      cairo_pop_group_to_source(context)
+      cairo_identity_matrix(context)
+      cairo_set_operator(context, op)
+      cairo_paint_with_alpha(context, opacity)
+      cairo_set_operator(context, CAIRO_OPERATOR_OVER)
+    }
+    guard let maskPattern = cairo_pop_group(context) else { return }
+    defer { cairo_pattern_destroy(maskPattern) }
+    cairo_push_group(context)
+    cairo_identity_matrix(context)
+    cairo_set_source(context, content)
+    cairo_mask(context, maskPattern)
+  }
+
+  // MARK: - Paint
+
+  private func paint(_ op: PaintOperation, slots: [GeometrySlot], world: Affine) {
+    guard op.opacity > 0 else { return }
+    let paintMatrix = op.matrix.then(world)
+    guard abs(paintMatrix.determinant) > 1e-12 else { return }
+    setMatrix(paintMatrix)
+    cairo_new_path(context)
+    let inverse = op.matrix.inverted() ?? .identity
+    var hasGeometry = false
+    for id in op.slots {
+      let slot = slots[id]
+      let relative = slot.matrix == op.matrix ? Affine.identity : slot.matrix.then(inverse)
+      for contour in slot.contours where contour.vertices.count > 0 {
+        appendPath(contour, transform: relative)
+        hasGeometry = true
+      }
+    }
+    guard hasGeometry else { return }
+    switch op.paint {
+    case .fill(let color, let rule):
+      cairo_set_fill_rule(context, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+      cairo_set_source_rgba(context, color.r, color.g, color.b, color.a * op.opacity)
+      cairo_fill(context)
+    case .stroke(let color, let stroke):
+      guard setStroke(stroke) else { return cairo_new_path(context) }
+      cairo_set_source_rgba(context, color.r, color.g, color.b, color.a * op.opacity)
+      cairo_stroke(context)
+    case .gradientFill(let gradient, let rule):
+      cairo_set_fill_rule(context, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+      guard let pattern = makeGradient(gradient, opacity: op.opacity) else { return cairo_new_path(context) }
+      cairo_set_source(context, pattern)
+      cairo_fill(context)
+      cairo_pattern_destroy(pattern)
+    case .gradientStroke(let gradient, let stroke):
+      guard setStroke(stroke), let pattern = makeGradient(gradient, opacity: op.opacity) else {
+        return cairo_new_path(context)
+      }
+      cairo_set_source(context, pattern)
+      cairo_stroke(context)
+      cairo_pattern_destroy(pattern)
+    }
+  }
+
+  private func setStroke(_ s: StrokeParameters) -> Bool {
+    guard s.width > 0 else { return false }
+    cairo_set_line_width(context, s.width)
+    switch s.cap {
+    case .butt: cairo_set_line_cap(context, CAIRO_LINE_CAP_BUTT)
+    case .round: cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+    case .square: cairo_set_line_cap(context, CAIRO_LINE_CAP_SQUARE)
+    }
+    switch s.join {
+    case .miter: cairo_set_line_join(context, CAIRO_LINE_JOIN_MITER)
+    case .round: cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+    case .bevel: cairo_set_line_join(context, CAIRO_LINE_JOIN_BEVEL)
+    }
+    cairo_set_miter_limit(context, max(1, s.miterLimit))
+    if s.dashes.isEmpty {
+      cairo_set_dash(context, nil, 0, 0)
+    } else {
+      s.dashes.withUnsafeBufferPointer { cairo_set_dash(context, $0.baseAddress, Int32($0.count), s.dashOffset) }
+    }
+    return true
+  }
+
+  private func makeGradient(_ g: GradientParameters, opacity: Double) -> OpaquePointer? {
+    guard !g.stops.isEmpty else { return nil }
+    let pattern: OpaquePointer?
+    if g.isRadial {
+      let radius = (g.end - g.start).length
+      // The highlight moves the focal point along the highlight angle, by a share of the radius.
+      let h = min(max(g.highlightLength / 100, -0.99), 0.99)
+      let angle = (g.highlightAngle * .pi / 180) + atan2(g.end.y - g.start.y, g.end.x - g.start.x)
+      let focal = Vec2(g.start.x + cos(angle) * radius * h, g.start.y + sin(angle) * radius * h)
+      pattern = cairo_pattern_create_radial(focal.x, focal.y, 0, g.start.x, g.start.y, max(radius, 0.001))
+    } else {
+      pattern = cairo_pattern_create_linear(g.start.x, g.start.y, g.end.x, g.end.y)
+    }
+    guard let p = pattern else { return nil }
+    for (offset, c) in g.stops {
+      cairo_pattern_add_color_stop_rgba(p, min(max(offset, 0), 1), c.r, c.g, c.b, c.a * opacity)
+    }
+    cairo_pattern_set_extend(p, CAIRO_EXTEND_PAD)
+    return p
+  }
+
+  // MARK: - Helpers
+
+  func setMatrix(_ m: Affine) {
+    var cm = cairo_matrix_t(xx: m.a, yx: m.b, xy: m.c, yy: m.d, x0: m.tx, y0: m.ty)
+    cairo_set_matrix(context, &cm)
+  }
+
+  func appendPath(_ path: BezierPath, transform m: Affine) {
+    let n = path.vertices.count
+    guard n > 0 else { return }
+    let identity = m.isIdentity
+    @inline(__always) func point(_ p: Vec2) -> Vec2 { identity ? p : m.apply(p) }
+    let start = point(path.vertices[0])
+    cairo_move_to(context, start.x, start.y)
+    let count = path.isClosed ? n : n - 1
+    var i = 0
+    while i < count {
+      let j = (i + 1) % n
+      let c1 = point(path.vertices[i] + path.outTangents[i])
+      let c2 = point(path.vertices[j] + path.inTangents[j])
+      let end = point(path.vertices[j])
+      cairo_curve_to(context, c1.x, c1.y, c2.x, c2.y, end.x, end.y)
+      i += 1
+    }
+    if path.isClosed { cairo_close_path(context) }
+  }
+
+  static func blendOperator(_ mode: Int) -> cairo_operator_t {
+    switch mode {
+    case 1: return CAIRO_OPERATOR_MULTIPLY
+    case 2: return CAIRO_OPERATOR_SCREEN
+    case 3: return CAIRO_OPERATOR_OVERLAY
+    case 4: return CAIRO_OPERATOR_DARKEN
+    case 5: return CAIRO_OPERATOR_LIGHTEN
+    case 6: return CAIRO_OPERATOR_COLOR_DODGE
+    case 7: return CAIRO_OPERATOR_COLOR_BURN
+    case 8: return CAIRO_OPERATOR_HARD_LIGHT
+    case 9: return CAIRO_OPERATOR_SOFT_LIGHT
+    case 10: return CAIRO_OPERATOR_DIFFERENCE
+    case 11: return CAIRO_OPERATOR_EXCLUSION
+    case 12: return CAIRO_OPERATOR_HSL_HUE
+    case 13: return CAIRO_OPERATOR_HSL_SATURATION
+    case 14: return CAIRO_OPERATOR_HSL_COLOR
+    case 15: return CAIRO_OPERATOR_HSL_LUMINOSITY
+    case 16: return CAIRO_OPERATOR_ADD
+    default: return CAIRO_OPERATOR_OVER
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import Lottie
+
+/// One composition (the root or a precomp asset) prepared for drawing: layers with their parents and
+/// mattes resolved to array positions once, at build time.
+final class CompositionScene {
+  let layers: [Layer]
+  /// For each layer, the positions of its parent chain (nearest first); cycles and dangling parents cut.
+  let parentChains: [[Int]]
+  /// For each layer with a track matte, the position of its matte layer.
+  let matteSources: [Int?]
+
+  init(layers: [Layer]) {
+    self.layers = layers
+    var byIndex: [Int: Int] = [:]
+    for (position, layer) in layers.enumerated() {
+      if let index = layer.index, byIndex[index] == nil { byIndex[index] = position }
+    }
+    parentChains = layers.enumerated().map { position, layer in
+      var chain: [Int] = []
+      var seen: Set<Int> = [position]
+      var current = layer.parent
+      while let index = current, let p = byIndex[index], !seen.contains(p), chain.count < 64 {
+        chain.append(p)
+        seen.insert(p)
+        current = layers[p].parent
+      }
+      return chain
+    }
+    matteSources = layers.enumerated().map { position, layer in
+      guard layer.matteMode != nil else { return nil }
+      if let tp = layer.matteParent { return byIndex[tp] }
+      // Without `tp`, the matte is the layer just above.
+      return position > 0 ? position - 1 : nil
+    }
+  }
+}
+
+/// The whole animation prepared for drawing. Immutable after build; each worker still builds its own so that
+/// per-worker caches never need locks.
+final class Scene {
+  let animation: Animation
+  let root: CompositionScene
+  let precomps: [String: CompositionScene]
+
+  init(animation: Animation) {
+    self.animation = animation
+    root = CompositionScene(layers: animation.layers)
+    precomps = animation.precomps.mapValues { CompositionScene(layers: $0) }
+  }
+}
+
+/// Timing rules, written down in one place (lottie-web's behaviour):
+/// - a layer is drawn when `inPoint <= frame < outPoint`, in its composition's frames;
+/// - its properties are evaluated at `frame - startTime` (keyframe times are relative to the layer start);
+/// - a precomp layer shows its asset at `(frame - startTime) / stretch`, or, with time remap,
+///   at `timeRemap(frame - startTime) * frameRate` (the remap value is in seconds);
+/// - parents are evaluated at their own `frame - startTime`.
+enum LayerTiming {
+  static func isVisible(_ layer: Layer, at frame: Double) -> Bool {
+    layer.inPoint <= frame && frame < layer.outPoint
+  }
+
+  static func propertyFrame(_ layer: Layer, at frame: Double) -> Double {
+    frame - layer.startTime
+  }
+
+  static func childFrame(_ layer: Layer, at frame: Double, frameRate: Double) -> Double {
+    let local = frame - layer.startTime
+    if case .precomp(_, _, _, let timeRemap?) = layer.content {
+      return timeRemap.value(at: local) * frameRate
+    }
+    return layer.stretch != 0 ? local / layer.stretch : local
+  }
+}

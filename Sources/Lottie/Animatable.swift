@@ -1,0 +1,233 @@
+/// The easing handle of one side of a keyframe segment: one control point per dimension.
+public struct EasingHandle: Sendable, Hashable {
+  /// Horizontal (time) coordinates, one per dimension (or one for all).
+  public var x: [Double]
+  /// Vertical (progress) coordinates, one per dimension (or one for all).
+  public var y: [Double]
+  /// Makes a handle.
+  public init(x: [Double], y: [Double]) {
+    self.x = x
+    self.y = y
+  }
+  /// Linear easing handles.
+  public static let linearOut = EasingHandle(x: [0], y: [0])
+  /// Linear easing handles.
+  public static let linearIn = EasingHandle(x: [1], y: [1])
+}
+
+/// One keyframe, normalised at parse time from both the modern form and the legacy `s`/`e` form.
+/// The easing and spatial tangents describe the segment from this keyframe to the next.
+public struct Keyframe<Value: Interpolatable>: Sendable {
+  /// Composition-local frame of the keyframe.
+  public var frame: Double
+  /// The value at `frame`.
+  public var value: Value
+  /// Whether the value jumps (holds until the next keyframe).
+  public var isHold: Bool
+  /// Out handle of this keyframe (`o`).
+  public var easeOut: EasingHandle
+  /// In handle of the next keyframe (`i`).
+  public var easeIn: EasingHandle
+  /// Spatial out tangent (`to`), for position paths.
+  public var spatialOut: Vec2?
+  /// Spatial in tangent (`ti`) at the next keyframe, for position paths.
+  public var spatialIn: Vec2?
+
+  /// Makes a keyframe.
+  public init(
+    frame: Double, value: Value, isHold: Bool = false, easeOut: EasingHandle = .linearOut,
+    easeIn: EasingHandle = .linearIn, spatialOut: Vec2? = nil, spatialIn: Vec2? = nil
+  ) {
+    self.frame = frame
+    self.value = value
+    self.isHold = isHold
+    self.easeOut = easeOut
+    self.easeIn = easeIn
+    self.spatialOut = spatialOut
+    self.spatialIn = spatialIn
+  }
+}
+
+/// A property that is either fixed or animated by keyframes.
+public enum Animatable<Value: Interpolatable>: Sendable {
+  /// The same value at every frame.
+  case fixed(Value)
+  /// Keyframes sorted by frame (at least one).
+  case keyframed([Keyframe<Value>])
+
+  /// Whether the value never changes.
+  public var isStatic: Bool {
+    if case .fixed = self { return true }
+    return false
+  }
+
+  /// The value at the first keyframe (or the fixed value).
+  public var initialValue: Value {
+    switch self {
+    case .fixed(let v): return v
+    case .keyframed(let keys): return keys[0].value
+    }
+  }
+
+  /// The value at a (fractional) frame of the property's own timeline.
+  public func value(at frame: Double) -> Value {
+    switch self {
+    case .fixed(let v): return v
+    case .keyframed(let keys): return Animatable.evaluate(keys, at: frame)
+    }
+  }
+
+  /// Maps a value through `transform`, keeping the timing.
+  public func map<T>(_ transform: (Value) -> T) -> Animatable<T> {
+    switch self {
+    case .fixed(let v): return .fixed(transform(v))
+    case .keyframed(let keys):
+      return .keyframed(
+        keys.map {
+          Keyframe(
+            frame: $0.frame, value: transform($0.value), isHold: $0.isHold, easeOut: $0.easeOut,
+            easeIn: $0.easeIn, spatialOut: $0.spatialOut, spatialIn: $0.spatialIn)
+        })
+    }
+  }
+
+  /// Finds the segment for `frame` and interpolates it.
+  static func evaluate(_ keys: [Keyframe<Value>], at frame: Double) -> Value {
+    let first = keys[0]
+    if keys.count == 1 || frame <= first.frame { return first.value }
+    let last = keys[keys.count - 1]
+    if frame >= last.frame { return last.value }
+    // Binary search for the last keyframe at or before `frame`.
+    var lo = 0
+    var hi = keys.count - 1
+    while hi - lo > 1 {
+      let mid = (lo + hi) / 2
+      if keys[mid].frame <= frame { lo = mid } else { hi = mid }
+    }
+    let a = keys[lo]
+    let b = keys[lo + 1]
+    if a.isHold || b.frame <= a.frame { return a.value }
+    let linear = (frame - a.frame) / (b.frame - a.frame)
+    let progress: (Int) -> Double = { dimension in
+      Easing.progress(linear, out: a.easeOut, in: a.easeIn, dimension: dimension)
+    }
+    return Value.interpolate(a.value, b.value, progress: progress)
+  }
+}
+
+extension Animatable where Value == Vec2 {
+  /// The value at `frame`, following spatial Bézier tangents (`to`/`ti`) between keyframes when present,
+  /// with the eased progress measured along the curve's arc length as After Effects does.
+  public func spatialValue(at frame: Double) -> Vec2 {
+    guard case .keyframed(let keys) = self, keys.count > 1 else { return value(at: frame) }
+    if frame <= keys[0].frame || frame >= keys[keys.count - 1].frame { return value(at: frame) }
+    var lo = 0
+    var hi = keys.count - 1
+    while hi - lo > 1 {
+      let mid = (lo + hi) / 2
+      if keys[mid].frame <= frame { lo = mid } else { hi = mid }
+    }
+    let a = keys[lo]
+    let b = keys[lo + 1]
+    guard !a.isHold, b.frame > a.frame, let to = a.spatialOut, let ti = a.spatialIn,
+      to != .zero || ti != .zero
+    else { return value(at: frame) }
+    let linear = (frame - a.frame) / (b.frame - a.frame)
+    let p = Easing.progress(linear, out: a.easeOut, in: a.easeIn, dimension: 0)
+    return SpatialCurve(from: a.value, out: a.value + to, in: b.value + ti, to: b.value).point(atFraction: p)
+  }
+}
+
+/// A cubic Bézier motion path sampled by arc length.
+struct SpatialCurve {
+  let p0: Vec2, p1: Vec2, p2: Vec2, p3: Vec2
+
+  init(from p0: Vec2, out p1: Vec2, in p2: Vec2, to p3: Vec2) {
+    self.p0 = p0
+    self.p1 = p1
+    self.p2 = p2
+    self.p3 = p3
+  }
+
+  func point(atParameter t: Double) -> Vec2 {
+    let u = 1 - t
+    let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
+    return Vec2(
+      a * p0.x + b * p1.x + c * p2.x + d * p3.x, a * p0.y + b * p1.y + c * p2.y + d * p3.y)
+  }
+
+  /// The point at a fraction of the curve's length (extrapolating linearly outside 0...1 for overshoot).
+  func point(atFraction fraction: Double) -> Vec2 {
+    let samples = 48
+    var lengths = [Double](repeating: 0, count: samples + 1)
+    var previous = p0
+    for i in 1...samples {
+      let q = point(atParameter: Double(i) / Double(samples))
+      lengths[i] = lengths[i - 1] + (q - previous).length
+      previous = q
+    }
+    let total = lengths[samples]
+    guard total > 0 else { return p0 }
+    if fraction <= 0 {
+      let dir = point(atParameter: 1.0 / Double(samples)) - p0
+      let len = dir.length
+      return len > 0 ? p0 + dir * (fraction * total / len) : p0
+    }
+    if fraction >= 1 {
+      let dir = p3 - point(atParameter: 1 - 1.0 / Double(samples))
+      let len = dir.length
+      return len > 0 ? p3 + dir * ((fraction - 1) * total / len) : p3
+    }
+    let target = fraction * total
+    var i = 1
+    while i < samples && lengths[i] < target { i += 1 }
+    let segment = lengths[i] - lengths[i - 1]
+    let local = segment > 0 ? (target - lengths[i - 1]) / segment : 0
+    return point(atParameter: (Double(i - 1) + local) / Double(samples))
+  }
+}
+
+/// Keyframe easing: the cubic Bézier from (0,0) through the out handle and the in handle to (1,1).
+public enum Easing {
+  /// Eased progress for linear progress `x` in 0...1, for one dimension.
+  public static func progress(_ x: Double, out: EasingHandle, in inHandle: EasingHandle, dimension: Int) -> Double {
+    func pick(_ a: [Double], _ fallback: Double) -> Double {
+      if a.isEmpty { return fallback }
+      return dimension < a.count ? a[dimension] : a[a.count - 1]
+    }
+    let x1 = min(max(pick(out.x, 0), 0), 1)
+    let y1 = pick(out.y, 0)
+    let x2 = min(max(pick(inHandle.x, 1), 0), 1)
+    let y2 = pick(inHandle.y, 1)
+    if x1 == y1 && x2 == y2 { return x }  // a straight line
+    return cubicBezierY(forX: x, x1: x1, y1: y1, x2: x2, y2: y2)
+  }
+
+  /// Solves the CSS-style timing curve for `x` (Newton's method with a bisection fallback).
+  static func cubicBezierY(forX x: Double, x1: Double, y1: Double, x2: Double, y2: Double) -> Double {
+    if x <= 0 { return 0 }
+    if x >= 1 { return 1 }
+    let cx = 3 * x1, bx = 3 * (x2 - x1) - cx, ax = 1 - cx - bx
+    let cy = 3 * y1, by = 3 * (y2 - y1) - cy, ay = 1 - cy - by
+    func sampleX(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }
+    func sampleY(_ t: Double) -> Double { ((ay * t + by) * t + cy) * t }
+    func slopeX(_ t: Double) -> Double { (3 * ax * t + 2 * bx) * t + cx }
+    var t = x
+    for _ in 0..<8 {
+      let error = sampleX(t) - x
+      if abs(error) < 1e-7 { return sampleY(t) }
+      let d = slopeX(t)
+      if abs(d) < 1e-6 { break }
+      t -= error / d
+    }
+    var lo = 0.0, hi = 1.0
+    t = x
+    for _ in 0..<60 {
+      let v = sampleX(t)
+      if abs(v - x) < 1e-7 { break }
+      if v < x { lo = t } else { hi = t }
+      t = (lo + hi) / 2
+    }
+    return sampleY(t)
+  }
+}

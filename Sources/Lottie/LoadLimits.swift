@@ -1,0 +1,19 @@
+/// Bounds that keep hostile or broken input from taking unbounded time or memory.
+/// Every limit has a documented default; the CLI can raise them.
+public struct LoadLimits: Sendable {
+  /// Largest input file, in bytes (after decompression).
+  public var maxFileBytes: Int = 256 << 20
+  /// Largest canvas side, in pixels.
+  public var maxCanvasSide: Double = 16384
+  /// Most frames in the root composition (`op - ip`).
+  public var maxFrames: Double = 1_000_000
+  /// Most layers in the whole file, precomps included.
+  public var maxLayers: Int = 20_000
+  /// Deepest precomp nesting.
+  public var maxPrecompDepth: Int = 64
+  /// Deepest JSON nesting.
+  public var maxJSONDepth: Int = 512
+
+  /// The defaults.
+  public init() {}
+}

@@ -1,0 +1,302 @@
+/// A whole Lottie animation: the root composition, its assets, and what the parser noticed.
+public struct Animation: Sendable {
+  /// Bodymovin version string (`v`).
+  public var version: String
+  /// Name (`nm`).
+  public var name: String
+  /// Canvas width in pixels (`w`).
+  public var width: Double
+  /// Canvas height in pixels (`h`).
+  public var height: Double
+  /// Frames per second (`fr`).
+  public var frameRate: Double
+  /// First frame (`ip`).
+  public var inPoint: Double
+  /// Frame after the last one (`op`, exclusive).
+  public var outPoint: Double
+  /// Root layers, top first as in the JSON.
+  public var layers: [Layer]
+  /// Precomposition assets by id.
+  public var precomps: [String: [Layer]]
+  /// Image assets by id.
+  public var images: [String: ImageAsset]
+  /// Markers (`markers`).
+  public var markers: [Marker]
+  /// Everything ignored or approximated while parsing.
+  public var diagnostics: [Diagnostic]
+
+  /// Number of frames a player shows: `op - ip`.
+  public var frameCount: Double { outPoint - inPoint }
+  /// Length in seconds.
+  public var duration: Double { frameCount / frameRate }
+}
+
+/// A named point or span of the timeline.
+public struct Marker: Sendable, Hashable {
+  /// Name (`cm`).
+  public var name: String
+  /// Start frame (`tm`).
+  public var frame: Double
+  /// Length in frames (`dr`).
+  public var duration: Double
+}
+
+/// An image asset (`assets[]` with `p`).
+public struct ImageAsset: Sendable {
+  /// Asset id.
+  public var id: String
+  /// Size the image is drawn at.
+  public var width: Double
+  public var height: Double
+  /// Folder (`u`) and file name or data URI (`p`).
+  public var directory: String
+  public var fileName: String
+  /// Whether `p` is embedded data (`e == 1` or a `data:` URI).
+  public var isEmbedded: Bool
+  /// Where in the JSON.
+  public var path: JSONPath
+}
+
+/// What kind of layer, with its kind-specific data.
+public enum LayerContent: Sendable {
+  /// A precomposition layer (`ty 0`): draws the asset `referenceID`, clipped to `width`x`height`.
+  case precomp(referenceID: String, width: Double, height: Double, timeRemap: Animatable<Double>?)
+  /// A solid colour rectangle (`ty 1`).
+  case solid(color: RGBA, width: Double, height: Double)
+  /// An image (`ty 2`).
+  case image(referenceID: String)
+  /// A null layer (`ty 3`): transform only, for parenting.
+  case null
+  /// A shape layer (`ty 4`).
+  case shapes([ShapeItem])
+  /// A text layer (`ty 5`): not drawn yet.
+  case text
+  /// Anything else (audio, camera, data...): not drawn.
+  case other(type: Int)
+}
+
+/// Track matte modes (`tt`).
+public enum MatteMode: Int, Sendable {
+  case alpha = 1
+  case alphaInverted = 2
+  case luma = 3
+  case lumaInverted = 4
+}
+
+/// Mask modes (`mode`).
+public enum MaskMode: String, Sendable {
+  case none = "n"
+  case add = "a"
+  case subtract = "s"
+  case intersect = "i"
+  case lighten = "l"
+  case darken = "d"
+  case difference = "f"
+}
+
+/// A layer mask (`masksProperties[]`).
+public struct Mask: Sendable {
+  public var mode: MaskMode
+  public var isInverted: Bool
+  public var path: Animatable<BezierPath>
+  /// Opacity 0...100.
+  public var opacity: Animatable<Double>
+  /// Expansion in pixels.
+  public var expansion: Animatable<Double>
+}
+
+/// One layer.
+public struct Layer: Sendable {
+  /// Name (`nm`).
+  public var name: String
+  /// Hidden (`hd`): not drawn, but it still parents other layers.
+  public var isHidden: Bool
+  /// Index used by `parent` and `tp` (`ind`).
+  public var index: Int?
+  /// Parent's `ind`.
+  public var parent: Int?
+  /// First visible frame (`ip`).
+  public var inPoint: Double
+  /// Frame at which it disappears (`op`, exclusive).
+  public var outPoint: Double
+  /// Start time offset (`st`).
+  public var startTime: Double
+  /// Time stretch (`sr`).
+  public var stretch: Double
+  /// Transform (`ks`).
+  public var transform: Transform
+  /// Auto-orient along the position path (`ao`).
+  public var autoOrient: Bool
+  /// Blend mode (`bm`), After Effects numbering.
+  public var blendMode: Int
+  /// Whether this layer is a matte for the next one (`td`).
+  public var isMatteSource: Bool
+  /// Matte mode applied to this layer from the layer above (`tt`).
+  public var matteMode: MatteMode?
+  /// Explicit matte parent (`tp`), by `ind`.
+  public var matteParent: Int?
+  /// Masks.
+  public var masks: [Mask]
+  /// Kind-specific data.
+  public var content: LayerContent
+  /// Where in the JSON.
+  public var path: JSONPath
+}
+
+/// A transform: layer `ks` or shape group `tr`.
+public struct Transform: Sendable {
+  /// Anchor point (`a`).
+  public var anchor: Animatable<Vec2>
+  /// Position (`p`), possibly split into `x` and `y`.
+  public var position: Position
+  /// Scale in percent (`s`).
+  public var scale: Animatable<Vec2>
+  /// Rotation in degrees, clockwise (`r`, or `rz` on 3D layers).
+  public var rotation: Animatable<Double>
+  /// Opacity 0...100 (`o`).
+  public var opacity: Animatable<Double>
+  /// Skew in degrees (`sk`) along the axis (`sa`).
+  public var skew: Animatable<Double>
+  public var skewAxis: Animatable<Double>
+
+  /// The identity transform.
+  public static let identity = Transform(
+    anchor: .fixed(.zero), position: .combined(.fixed(.zero)), scale: .fixed(Vec2(100, 100)), rotation: .fixed(0),
+    opacity: .fixed(100), skew: .fixed(0), skewAxis: .fixed(0))
+}
+
+/// Position as one 2D property or two separate dimensions.
+public enum Position: Sendable {
+  case combined(Animatable<Vec2>)
+  case split(x: Animatable<Double>, y: Animatable<Double>)
+
+  /// The position at `frame`.
+  public func value(at frame: Double) -> Vec2 {
+    switch self {
+    case .combined(let p): return p.spatialValue(at: frame)
+    case .split(let x, let y): return Vec2(x.value(at: frame), y.value(at: frame))
+    }
+  }
+
+  /// Whether it never changes.
+  public var isStatic: Bool {
+    switch self {
+    case .combined(let p): return p.isStatic
+    case .split(let x, let y): return x.isStatic && y.isStatic
+    }
+  }
+}
+
+/// Fill rule (`r`).
+public enum FillRule: Int, Sendable {
+  case nonZero = 1
+  case evenOdd = 2
+}
+
+/// Line cap (`lc`).
+public enum LineCap: Int, Sendable {
+  case butt = 1
+  case round = 2
+  case square = 3
+}
+
+/// Line join (`lj`).
+public enum LineJoin: Int, Sendable {
+  case miter = 1
+  case round = 2
+  case bevel = 3
+}
+
+/// A gradient (`g` plus type and geometry).
+public struct Gradient: Sendable {
+  /// 1 linear, 2 radial.
+  public var isRadial: Bool
+  /// Number of colour stops (`g.p`).
+  public var colorStopCount: Int
+  /// Flat stops: offset, r, g, b per colour stop, then offset, alpha per opacity stop.
+  public var stops: Animatable<NumberList>
+  public var start: Animatable<Vec2>
+  public var end: Animatable<Vec2>
+  /// Radial highlight length (percent) and angle (degrees).
+  public var highlightLength: Animatable<Double>
+  public var highlightAngle: Animatable<Double>
+}
+
+/// A dash pattern entry (`d[]`).
+public struct DashElement: Sendable {
+  /// `d` dash, `g` gap, `o` offset.
+  public var kind: String
+  public var length: Animatable<Double>
+}
+
+/// Stroke parameters shared by solid and gradient strokes.
+public struct StrokeStyle: Sendable {
+  public var width: Animatable<Double>
+  public var cap: LineCap
+  public var join: LineJoin
+  public var miterLimit: Double
+  public var dashes: [DashElement]
+}
+
+/// Trim mode (`m`).
+public enum TrimMode: Int, Sendable {
+  case simultaneously = 1
+  case individually = 2
+}
+
+/// A shape item (`shapes[]` / `it[]`).
+public indirect enum ShapeItem: Sendable {
+  /// A group (`gr`) of items with its own transform (the `tr` item inside).
+  case group(name: String, items: [ShapeItem])
+  /// A rectangle (`rc`): centre, size, corner radius; `reversed` when `d == 3`.
+  case rectangle(position: Animatable<Vec2>, size: Animatable<Vec2>, roundness: Animatable<Double>, reversed: Bool)
+  /// An ellipse (`el`): centre and size.
+  case ellipse(position: Animatable<Vec2>, size: Animatable<Vec2>, reversed: Bool)
+  /// A free path (`sh`).
+  case path(Animatable<BezierPath>, reversed: Bool)
+  /// A star or polygon (`sr`).
+  case polystar(Polystar)
+  /// A solid fill (`fl`).
+  case fill(color: Animatable<RGBA>, opacity: Animatable<Double>, rule: FillRule)
+  /// A solid stroke (`st`).
+  case stroke(color: Animatable<RGBA>, opacity: Animatable<Double>, style: StrokeStyle)
+  /// A gradient fill (`gf`).
+  case gradientFill(Gradient, opacity: Animatable<Double>, rule: FillRule)
+  /// A gradient stroke (`gs`).
+  case gradientStroke(Gradient, opacity: Animatable<Double>, style: StrokeStyle)
+  /// The group transform (`tr`).
+  case transform(Transform)
+  /// Trim paths (`tm`): start and end in percent, offset in degrees.
+  case trim(start: Animatable<Double>, end: Animatable<Double>, offset: Animatable<Double>, mode: TrimMode)
+  /// Round corners (`rd`).
+  case roundCorners(radius: Animatable<Double>)
+  /// Repeater (`rp`).
+  case repeater(Repeater)
+  /// An item we parse but do not draw yet (kind, e.g. "mm", "zz").
+  case unsupported(type: String)
+}
+
+/// Star or polygon parameters.
+public struct Polystar: Sendable {
+  /// Star (1) or polygon (2).
+  public var isStar: Bool
+  public var position: Animatable<Vec2>
+  public var points: Animatable<Double>
+  public var rotation: Animatable<Double>
+  public var outerRadius: Animatable<Double>
+  public var innerRadius: Animatable<Double>
+  public var outerRoundness: Animatable<Double>
+  public var innerRoundness: Animatable<Double>
+  public var reversed: Bool
+}
+
+/// Repeater parameters.
+public struct Repeater: Sendable {
+  public var copies: Animatable<Double>
+  public var offset: Animatable<Double>
+  /// Composite: true when new copies go above (`m == 1`).
+  public var copiesAbove: Bool
+  public var transform: Transform
+  public var startOpacity: Animatable<Double>
+  public var endOpacity: Animatable<Double>
+}

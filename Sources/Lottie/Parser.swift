@@ -1,0 +1,296 @@
+import Foundation
+
+/// Loads Lottie animations from bytes or files.
+public enum LottieParser {
+  /// Parses a Bodymovin JSON file.
+  public static func load(contentsOf path: String, limits: LoadLimits = LoadLimits()) throws(LottieError) -> Animation {
+    let name = path
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+        throw .unreadable(file: name, reason: isDirectory.boolValue ? "is a directory" : "permission denied")
+      }
+      throw .unreadable(file: name, reason: "no such file")
+    }
+    defer { try? handle.close() }
+    let data: Data
+    do {
+      // Read at most one byte past the limit so a huge file is refused without loading all of it.
+      data = try handle.read(upToCount: limits.maxFileBytes + 1) ?? Data()
+    } catch {
+      throw .unreadable(file: name, reason: "\(error)")
+    }
+    if data.count > limits.maxFileBytes {
+      throw .limitExceeded(file: name, path: .root, message: "file is larger than \(limits.maxFileBytes) bytes")
+    }
+    return try parse(bytes: [UInt8](data), file: name, limits: limits)
+  }
+
+  /// Parses Bodymovin JSON bytes; `file` names the source in errors and diagnostics.
+  public static func parse(bytes: [UInt8], file: String, limits: LoadLimits = LoadLimits()) throws(LottieError)
+    -> Animation
+  {
+    let json: JSON
+    do {
+      json = try JSONReader.parse(bytes, maxDepth: limits.maxJSONDepth)
+    } catch {
+      let (line, column) = lineAndColumn(of: error.offset, in: bytes)
+      throw .syntax(file: file, offset: error.offset, line: line, column: column, message: error.message)
+    }
+    let reader = Reader(file: file, limits: limits)
+    return try reader.animation(json)
+  }
+
+  static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (Int, Int) {
+    var line = 1
+    var column = 1
+    for b in bytes.prefix(offset) {
+      if b == 0x0A {
+        line += 1
+        column = 1
+      } else {
+        column += 1
+      }
+    }
+    return (line, column)
+  }
+}
+
+extension Reader {
+  // MARK: - Animation
+
+  func animation(_ json: JSON) throws(LottieError) -> Animation {
+    let root = JSONPath.root
+    let o = try object(json, root)
+    for key in ["w", "h", "fr", "ip", "op", "layers"] where o[key] == nil {
+      throw invalid(root, "missing required member '\(key)': not a Lottie animation")
+    }
+    let width = try requiredNumber(o, "w", root)
+    let height = try requiredNumber(o, "h", root)
+    let frameRate = try requiredNumber(o, "fr", root)
+    let inPoint = try requiredNumber(o, "ip", root)
+    let outPoint = try requiredNumber(o, "op", root)
+    guard width >= 1, height >= 1 else { throw invalid(root, "canvas size \(width)x\(height) is empty") }
+    guard width <= limits.maxCanvasSide, height <= limits.maxCanvasSide else {
+      throw .limitExceeded(
+        file: file, path: root,
+        message: "canvas \(Int(width))x\(Int(height)) exceeds the limit of \(Int(limits.maxCanvasSide)) pixels a side")
+    }
+    guard frameRate > 0, frameRate <= 1000 else { throw invalid(root.appending("fr"), "frame rate \(frameRate) is out of range") }
+    guard outPoint > inPoint else { throw invalid(root.appending("op"), "out point \(outPoint) is not after in point \(inPoint)") }
+    guard outPoint - inPoint <= limits.maxFrames else {
+      throw .limitExceeded(
+        file: file, path: root.appending("op"),
+        message: "\(Int(outPoint - inPoint)) frames exceeds the limit of \(Int(limits.maxFrames))")
+    }
+
+    var layerCount = 0
+    var precomps: [String: [Layer]] = [:]
+    var images: [String: ImageAsset] = [:]
+    if let assets = o["assets"], assets != .null {
+      let assetsPath = root.appending("assets")
+      for (i, item) in try array(assets, assetsPath).enumerated() {
+        let p = assetsPath.appending(i)
+        let a = try object(item, p)
+        guard let id = try string(a, "id", p) else {
+          note(.warning, p, "asset without 'id' ignored")
+          continue
+        }
+        if let layers = a["layers"], layers != .null {
+          precomps[id] = try self.layers(layers, p.appending("layers"), count: &layerCount)
+        } else if a["p"] != nil {
+          let fileName = try string(a, "p", p) ?? ""
+          let embedded = try bool(a, "e", p) || fileName.hasPrefix("data:")
+          images[id] = ImageAsset(
+            id: id, width: try number(a, "w", p, default: 0), height: try number(a, "h", p, default: 0),
+            directory: try string(a, "u", p) ?? "", fileName: fileName, isEmbedded: embedded, path: p)
+        } else {
+          note(.info, p, "asset '\(id)' of an unknown kind ignored")
+        }
+      }
+    }
+    let layers = try self.layers(o["layers"] ?? .array([]), root.appending("layers"), count: &layerCount)
+    try checkPrecompReferences(root: layers, precomps: precomps)
+
+    var markers: [Marker] = []
+    if let m = o["markers"], m != .null {
+      let mp = root.appending("markers")
+      for (i, item) in try array(m, mp).enumerated() {
+        let mo = try object(item, mp.appending(i))
+        markers.append(
+          Marker(
+            name: try string(mo, "cm", mp.appending(i)) ?? "", frame: try number(mo, "tm", mp.appending(i), default: 0),
+            duration: try number(mo, "dr", mp.appending(i), default: 0)))
+      }
+    }
+    if o["fonts"] != nil || o["chars"] != nil {
+      note(.warning, root, "fonts and glyphs are not used yet (text layers are not drawn)")
+    }
+    if let slots = o["slots"], slots != .null {
+      note(.warning, root.appending("slots"), "slots are not applied yet; default values are used")
+    }
+    return Animation(
+      version: try string(o, "v", root) ?? "", name: try string(o, "nm", root) ?? "", width: width, height: height,
+      frameRate: frameRate, inPoint: inPoint, outPoint: outPoint, layers: layers, precomps: precomps, images: images,
+      markers: markers, diagnostics: diagnostics)
+  }
+
+  /// Rejects precomps that include themselves, directly or through others, and nesting past the limit.
+  private func checkPrecompReferences(root: [Layer], precomps: [String: [Layer]]) throws(LottieError) {
+    var state: [String: Int] = [:]  // 1 visiting, 2 done
+    func references(_ layers: [Layer]) -> [(String, JSONPath)] {
+      layers.compactMap { layer in
+        if case .precomp(let id, _, _, _) = layer.content { return (id, layer.path.appending("refId")) }
+        return nil
+      }
+    }
+    func visit(_ id: String, _ path: JSONPath, chain: [String]) throws(LottieError) {
+      guard let layers = precomps[id] else {
+        note(.warning, path, "precomp asset '\(id)' does not exist; layer not drawn")
+        return
+      }
+      if state[id] == 2 { return }
+      if state[id] == 1 {
+        let cycle = (chain.drop { $0 != id } + [id]).joined(separator: " -> ")
+        throw invalid(path, "precomp cycle: \(cycle)")
+      }
+      if chain.count >= limits.maxPrecompDepth {
+        throw .limitExceeded(file: file, path: path, message: "precomps nested deeper than \(limits.maxPrecompDepth)")
+      }
+      state[id] = 1
+      for (child, childPath) in references(layers) { try visit(child, childPath, chain: chain + [id]) }
+      state[id] = 2
+    }
+    for (id, path) in references(root) { try visit(id, path, chain: []) }
+  }
+
+  // MARK: - Layers
+
+  func layers(_ json: JSON, _ path: JSONPath, count: inout Int) throws(LottieError) -> [Layer] {
+    var out: [Layer] = []
+    for (i, item) in try array(json, path).enumerated() {
+      count += 1
+      if count > limits.maxLayers {
+        throw .limitExceeded(file: file, path: path.appending(i), message: "more than \(limits.maxLayers) layers")
+      }
+      if let layer = try layer(item, path.appending(i)) { out.append(layer) }
+    }
+    return out
+  }
+
+  func layer(_ json: JSON, _ path: JSONPath) throws(LottieError) -> Layer? {
+    let o = try object(json, path)
+    let type = try int(o, "ty", path) ?? -1
+    let name = try string(o, "nm", path) ?? ""
+    let isHidden = try bool(o, "hd", path)
+    let content: LayerContent
+    switch type {
+    case 0:
+      let id = try string(o, "refId", path) ?? ""
+      let tm = try optionalProperty(o, "tm", path, Reader.scalar)
+      content = .precomp(
+        referenceID: id, width: try number(o, "w", path, default: 0), height: try number(o, "h", path, default: 0),
+        timeRemap: tm)
+    case 1:
+      let colorString = try string(o, "sc", path) ?? "#000000"
+      guard let color = Reader.parseHexColor(colorString) else {
+        throw invalid(path.appending("sc"), "'\(colorString)' is not a #RRGGBB colour")
+      }
+      content = .solid(color: color, width: try number(o, "sw", path, default: 0), height: try number(o, "sh", path, default: 0))
+    case 2:
+      content = .image(referenceID: try string(o, "refId", path) ?? "")
+      note(.warning, path, "image layers are not drawn yet")
+    case 3:
+      content = .null
+    case 4:
+      content = .shapes(try shapes(o["shapes"] ?? .array([]), path.appending("shapes")))
+    case 5:
+      content = .text
+      note(.warning, path, "text layers are not drawn yet")
+    case 6:
+      content = .other(type: type)
+      note(.info, path, "audio layer ignored")
+    case 13:
+      content = .other(type: type)
+      note(.warning, path, "camera layer ignored")
+    default:
+      content = .other(type: type)
+      note(.info, path, "layer of type \(type) ignored")
+    }
+    if try bool(o, "ddd", path) { note(.warning, path.appending("ddd"), "3D layer flattened to 2D") }
+    var masks: [Mask] = []
+    if let mp = o["masksProperties"], mp != .null {
+      let mpath = path.appending("masksProperties")
+      for (i, item) in try array(mp, mpath).enumerated() {
+        let p = mpath.appending(i)
+        let m = try object(item, p)
+        let modeName = try string(m, "mode", p) ?? "a"
+        guard let mode = MaskMode(rawValue: modeName) else {
+          note(.warning, p.appending("mode"), "unknown mask mode '\(modeName)'; mask ignored")
+          continue
+        }
+        masks.append(
+          Mask(
+            mode: mode, isInverted: try bool(m, "inv", p),
+            path: try property(m, "pt", p, Reader.bezier, default: BezierPath(isClosed: true, vertices: [], inTangents: [], outTangents: [])),
+            opacity: try property(m, "o", p, Reader.scalar, default: 100),
+            expansion: try property(m, "x", p, Reader.scalar, default: 0)))
+      }
+    }
+    if let ef = o["ef"], case .array(let effects) = ef, !effects.isEmpty {
+      note(.warning, path.appending("ef"), "layer effects are not applied yet")
+    }
+    if let sy = o["sy"], case .array(let styles) = sy, !styles.isEmpty {
+      note(.warning, path.appending("sy"), "layer styles are not applied yet")
+    }
+    let matteMode = try int(o, "tt", path).flatMap { MatteMode(rawValue: $0) }
+    let blendMode = try int(o, "bm", path) ?? 0
+    return Layer(
+      name: name, isHidden: isHidden, index: try int(o, "ind", path), parent: try int(o, "parent", path),
+      inPoint: try number(o, "ip", path, default: 0), outPoint: try number(o, "op", path, default: 0),
+      startTime: try number(o, "st", path, default: 0), stretch: try number(o, "sr", path, default: 1),
+      transform: try transform(o["ks"] ?? .object([:]), path.appending("ks"), is3D: try bool(o, "ddd", path)),
+      autoOrient: try bool(o, "ao", path), blendMode: blendMode, isMatteSource: try bool(o, "td", path),
+      matteMode: matteMode, matteParent: try int(o, "tp", path), masks: masks, content: content, path: path)
+  }
+
+  static func parseHexColor(_ s: String) -> RGBA? {
+    var hex = s.trimmingCharacters(in: .whitespaces)
+    if hex.hasPrefix("#") { hex.removeFirst() }
+    guard hex.count == 6 || hex.count == 8, let v = UInt64(hex, radix: 16) else { return nil }
+    if hex.count == 8 {
+      return RGBA(Double((v >> 24) & 255) / 255, Double((v >> 16) & 255) / 255, Double((v >> 8) & 255) / 255, Double(v & 255) / 255)
+    }
+    return RGBA(Double((v >> 16) & 255) / 255, Double((v >> 8) & 255) / 255, Double(v & 255) / 255)
+  }
+
+  // MARK: - Transform
+
+  func transform(_ json: JSON, _ path: JSONPath, is3D: Bool = false) throws(LottieError) -> Transform {
+    let o = try object(json, path)
+    let position: Position
+    if let p = o["p"], case .object(let po) = p, try bool(po, "s", path.appending("p")) {
+      position = .split(
+        x: try property(po, "x", path.appending("p"), Reader.scalar, default: 0),
+        y: try property(po, "y", path.appending("p"), Reader.scalar, default: 0))
+      if po["z"] != nil, is3D { note(.info, path.appending("p").appending("z"), "z position ignored") }
+    } else {
+      position = .combined(try property(o, "p", path, Reader.vector, default: .zero))
+    }
+    let rotation: Animatable<Double>
+    if o["r"] == nil, o["rz"] != nil {
+      rotation = try property(o, "rz", path, Reader.scalar, default: 0)
+    } else {
+      rotation = try property(o, "r", path, Reader.scalar, default: 0)
+    }
+    for key in ["rx", "ry", "or"] where o[key] != nil {
+      note(.warning, path.appending(key), "3D rotation '\(key)' ignored (drawn flat)")
+    }
+    return Transform(
+      anchor: try property(o, "a", path, Reader.vector, default: .zero), position: position,
+      scale: try property(o, "s", path, Reader.vector, default: Vec2(100, 100)), rotation: rotation,
+      opacity: try property(o, "o", path, Reader.scalar, default: 100),
+      skew: try property(o, "sk", path, Reader.scalar, default: 0),
+      skewAxis: try property(o, "sa", path, Reader.scalar, default: 0))
+  }
+}

@@ -1,0 +1,149 @@
+/// Decodes one value of a property from its JSON form.
+typealias ValueDecoder<Value> = @Sendable (Reader, JSON, JSONPath) throws(LottieError) -> Value
+
+extension Reader {
+  // MARK: - Value decoders
+
+  static let scalar: ValueDecoder<Double> = { r, json, path throws(LottieError) in try r.number(json, path) }
+
+  static let vector: ValueDecoder<Vec2> = { r, json, path throws(LottieError) in
+    let n = try r.numbers(json, path)
+    guard let x = n.first else { throw r.invalid(path, "expected a vector, found an empty array") }
+    // Quirk: 1-component vectors (a uniform scale) and 3-component ones (z is ignored in 2D).
+    return Vec2(x, n.count > 1 ? n[1] : x)
+  }
+
+  static let color: ValueDecoder<RGBA> = { r, json, path throws(LottieError) in
+    let n = try r.numbers(json, path)
+    guard n.count >= 3 else { throw r.invalid(path, "expected a colour of 3 or 4 numbers, found \(n.count)") }
+    // Quirk: old exporters wrote colours in 0...255 instead of 0...1.
+    let scale = (n[0] > 1 || n[1] > 1 || n[2] > 1) ? 1.0 / 255 : 1
+    func c(_ v: Double) -> Double { min(max(v * scale, 0), 1) }
+    return RGBA(c(n[0]), c(n[1]), c(n[2]), n.count > 3 ? c(n[3]) : 1)
+  }
+
+  static let numberList: ValueDecoder<NumberList> = { r, json, path throws(LottieError) in
+    NumberList(try r.numbers(json, path))
+  }
+
+  static let bezier: ValueDecoder<BezierPath> = { r, json, path throws(LottieError) in
+    var json = json
+    var path = path
+    // Quirk: keyframed shapes wrap the path object in a one-element array.
+    if case .array(let a) = json, let first = a.first {
+      json = first
+      path = path.appending(0)
+    }
+    let o = try r.object(json, path)
+    func points(_ key: String) throws(LottieError) -> [Vec2] {
+      guard let v = o[key] else { return [] }
+      let items = try r.array(v, path.appending(key))
+      var out: [Vec2] = []
+      out.reserveCapacity(items.count)
+      for (i, item) in items.enumerated() {
+        let n = try r.numbers(item, path.appending(key).appending(i))
+        guard n.count >= 2 else { throw r.invalid(path.appending(key).appending(i), "expected a point of 2 numbers") }
+        out.append(Vec2(n[0], n[1]))
+      }
+      return out
+    }
+    let vertices = try points("v")
+    var inTangents = try points("i")
+    var outTangents = try points("o")
+    // Missing tangents mean straight segments.
+    if inTangents.count != vertices.count { inTangents = [Vec2](repeating: .zero, count: vertices.count) }
+    if outTangents.count != vertices.count { outTangents = [Vec2](repeating: .zero, count: vertices.count) }
+    return BezierPath(
+      isClosed: try r.bool(o, "c", path), vertices: vertices, inTangents: inTangents, outTangents: outTangents)
+  }
+
+  // MARK: - Properties
+
+  /// Reads the animatable property `key` of `o`, or `fallback` when absent.
+  func property<Value>(
+    _ o: [String: JSON], _ key: String, _ path: JSONPath, _ decode: ValueDecoder<Value>, default fallback: Value
+  ) throws(LottieError) -> Animatable<Value> {
+    guard let v = o[key], v != .null else { return .fixed(fallback) }
+    return try property(v, path.appending(key), decode)
+  }
+
+  /// Reads the animatable property `key` of `o`, or nil when absent.
+  func optionalProperty<Value>(
+    _ o: [String: JSON], _ key: String, _ path: JSONPath, _ decode: ValueDecoder<Value>
+  ) throws(LottieError) -> Animatable<Value>? {
+    guard let v = o[key], v != .null else { return nil }
+    return try property(v, path.appending(key), decode)
+  }
+
+  /// Reads a property object `{ "a": 0|1, "k": ... }`.
+  func property<Value>(_ json: JSON, _ path: JSONPath, _ decode: ValueDecoder<Value>) throws(LottieError)
+    -> Animatable<Value>
+  {
+    guard case .object(let o) = json else {
+      // Quirk: a bare value where a property object is expected.
+      return .fixed(try decode(self, json, path))
+    }
+    if o["x"] != nil {
+      note(.warning, path.appending("x"), "expressions are not evaluated; the property's own value is used")
+    }
+    guard let k = o["k"] else { throw invalid(path, "missing required member 'k'") }
+    let kPath = path.appending("k")
+    if case .array(let items) = k, let first = items.first, case .object(let firstObject) = first,
+      firstObject["t"] != nil
+    {
+      return try keyframes(items, kPath, decode)
+    }
+    if try bool(o, "a", path), case .array(let items) = k, items.isEmpty {
+      throw invalid(kPath, "an animated property needs at least one keyframe")
+    }
+    return .fixed(try decode(self, k, kPath))
+  }
+
+  private func easing(_ o: [String: JSON], _ key: String, _ path: JSONPath) throws(LottieError) -> EasingHandle? {
+    guard let v = o[key], v != .null else { return nil }
+    let h = try object(v, path.appending(key))
+    guard let x = h["x"], let y = h["y"] else { return nil }
+    return EasingHandle(x: try numbers(x, path.appending(key).appending("x")), y: try numbers(y, path.appending(key).appending("y")))
+  }
+
+  private func keyframes<Value>(_ items: [JSON], _ path: JSONPath, _ decode: ValueDecoder<Value>) throws(LottieError)
+    -> Animatable<Value>
+  {
+    var keys: [Keyframe<Value>] = []
+    keys.reserveCapacity(items.count)
+    var pendingEnd: Value? = nil  // legacy `e` of the previous keyframe
+    for (i, item) in items.enumerated() {
+      let p = path.appending(i)
+      let o = try object(item, p)
+      let t = try requiredNumber(o, "t", p)
+      let value: Value
+      if let s = o["s"], s != .null {
+        value = try decode(self, s, p.appending("s"))
+      } else if let e = pendingEnd {
+        // Legacy form: the last keyframe carries only `t`; its value is the previous `e`.
+        value = e
+      } else if let previous = keys.last {
+        value = previous.value
+      } else {
+        throw invalid(p, "keyframe has no value ('s')")
+      }
+      if let e = o["e"], e != .null { pendingEnd = try decode(self, e, p.appending("e")) } else { pendingEnd = nil }
+      let spatialOut = try o["to"].map { (v) throws(LottieError) in try Reader.vector(self, v, p.appending("to")) }
+      let spatialIn = try o["ti"].map { (v) throws(LottieError) in try Reader.vector(self, v, p.appending("ti")) }
+      let key = Keyframe(
+        frame: t, value: value, isHold: try bool(o, "h", p), easeOut: try easing(o, "o", p) ?? .linearOut,
+        easeIn: try easing(o, "i", p) ?? .linearIn, spatialOut: spatialOut, spatialIn: spatialIn)
+      if let last = keys.last, t < last.frame {
+        note(.warning, p.appending("t"), "keyframes out of order; sorted by time")
+      }
+      keys.append(key)
+    }
+    // A legacy segment whose end value (`e`) differs from the next keyframe's start is drawn towards `e`
+    // by lottie-web; keeping the next start is exact for every exporter that writes both the same.
+    if let e = pendingEnd, let last = keys.last, items.count == 1 {
+      keys.append(Keyframe(frame: last.frame + 1, value: e))
+    }
+    keys.sort { $0.frame < $1.frame }
+    return .keyframed(keys)
+  }
+}

@@ -1,0 +1,124 @@
+extension Reader {
+  // MARK: - Shapes
+
+  func shapes(_ json: JSON, _ path: JSONPath) throws(LottieError) -> [ShapeItem] {
+    var out: [ShapeItem] = []
+    for (i, item) in try array(json, path).enumerated() {
+      if let shape = try shape(item, path.appending(i)) { out.append(shape) }
+    }
+    return out
+  }
+
+  private func direction(_ o: [String: JSON], _ path: JSONPath) throws(LottieError) -> Bool {
+    try int(o, "d", path) == 3
+  }
+
+  private func strokeStyle(_ o: [String: JSON], _ path: JSONPath) throws(LottieError) -> StrokeStyle {
+    var dashes: [DashElement] = []
+    if let d = o["d"], d != .null {
+      for (i, item) in try array(d, path.appending("d")).enumerated() {
+        let p = path.appending("d").appending(i)
+        let e = try object(item, p)
+        dashes.append(
+          DashElement(kind: try string(e, "n", p) ?? "d", length: try property(e, "v", p, Reader.scalar, default: 0)))
+      }
+    }
+    return StrokeStyle(
+      width: try property(o, "w", path, Reader.scalar, default: 1),
+      cap: LineCap(rawValue: try int(o, "lc", path) ?? 2) ?? .round,
+      join: LineJoin(rawValue: try int(o, "lj", path) ?? 2) ?? .round,
+      miterLimit: try optionalNumber(o, "ml", path) ?? (try? property(o, "ml2", path, Reader.scalar, default: 4).initialValue) ?? 4,
+      dashes: dashes)
+  }
+
+  private func gradient(_ o: [String: JSON], _ path: JSONPath) throws(LottieError) -> Gradient {
+    let gPath = path.appending("g")
+    guard let g = o["g"], case .object(let go) = g else { throw invalid(gPath, "missing gradient colours 'g'") }
+    let count = try int(go, "p", gPath) ?? 0
+    return Gradient(
+      isRadial: try int(o, "t", path) == 2, colorStopCount: max(0, count),
+      stops: try property(go, "k", gPath, Reader.numberList, default: NumberList([])),
+      start: try property(o, "s", path, Reader.vector, default: .zero),
+      end: try property(o, "e", path, Reader.vector, default: .zero),
+      highlightLength: try property(o, "h", path, Reader.scalar, default: 0),
+      highlightAngle: try property(o, "a", path, Reader.scalar, default: 0))
+  }
+
+  func shape(_ json: JSON, _ path: JSONPath) throws(LottieError) -> ShapeItem? {
+    let o = try object(json, path)
+    if try bool(o, "hd", path) { return nil }
+    let type = try string(o, "ty", path) ?? ""
+    switch type {
+    case "gr":
+      return .group(name: try string(o, "nm", path) ?? "", items: try shapes(o["it"] ?? .array([]), path.appending("it")))
+    case "rc":
+      return .rectangle(
+        position: try property(o, "p", path, Reader.vector, default: .zero),
+        size: try property(o, "s", path, Reader.vector, default: .zero),
+        roundness: try property(o, "r", path, Reader.scalar, default: 0), reversed: try direction(o, path))
+    case "el":
+      return .ellipse(
+        position: try property(o, "p", path, Reader.vector, default: .zero),
+        size: try property(o, "s", path, Reader.vector, default: .zero), reversed: try direction(o, path))
+    case "sh":
+      let empty = BezierPath(isClosed: false, vertices: [], inTangents: [], outTangents: [])
+      return .path(try property(o, "ks", path, Reader.bezier, default: empty), reversed: try direction(o, path))
+    case "sr":
+      return .polystar(
+        Polystar(
+          isStar: (try int(o, "sy", path) ?? 1) == 1,
+          position: try property(o, "p", path, Reader.vector, default: .zero),
+          points: try property(o, "pt", path, Reader.scalar, default: 5),
+          rotation: try property(o, "r", path, Reader.scalar, default: 0),
+          outerRadius: try property(o, "or", path, Reader.scalar, default: 0),
+          innerRadius: try property(o, "ir", path, Reader.scalar, default: 0),
+          outerRoundness: try property(o, "os", path, Reader.scalar, default: 0),
+          innerRoundness: try property(o, "is", path, Reader.scalar, default: 0), reversed: try direction(o, path)))
+    case "fl":
+      return .fill(
+        color: try property(o, "c", path, Reader.color, default: RGBA(0, 0, 0)),
+        opacity: try property(o, "o", path, Reader.scalar, default: 100),
+        rule: FillRule(rawValue: try int(o, "r", path) ?? 1) ?? .nonZero)
+    case "st":
+      return .stroke(
+        color: try property(o, "c", path, Reader.color, default: RGBA(0, 0, 0)),
+        opacity: try property(o, "o", path, Reader.scalar, default: 100), style: try strokeStyle(o, path))
+    case "gf":
+      return .gradientFill(
+        try gradient(o, path), opacity: try property(o, "o", path, Reader.scalar, default: 100),
+        rule: FillRule(rawValue: try int(o, "r", path) ?? 1) ?? .nonZero)
+    case "gs":
+      return .gradientStroke(
+        try gradient(o, path), opacity: try property(o, "o", path, Reader.scalar, default: 100),
+        style: try strokeStyle(o, path))
+    case "tr":
+      return .transform(try transform(json, path))
+    case "tm":
+      return .trim(
+        start: try property(o, "s", path, Reader.scalar, default: 0),
+        end: try property(o, "e", path, Reader.scalar, default: 100),
+        offset: try property(o, "o", path, Reader.scalar, default: 0),
+        mode: TrimMode(rawValue: try int(o, "m", path) ?? 1) ?? .simultaneously)
+    case "rd":
+      return .roundCorners(radius: try property(o, "r", path, Reader.scalar, default: 0))
+    case "rp":
+      let trPath = path.appending("tr")
+      let tr = try object(o["tr"] ?? .object([:]), trPath)
+      return .repeater(
+        Repeater(
+          copies: try property(o, "c", path, Reader.scalar, default: 1),
+          offset: try property(o, "o", path, Reader.scalar, default: 0),
+          copiesAbove: (try int(o, "m", path) ?? 1) == 1,
+          transform: try transform(o["tr"] ?? .object([:]), trPath),
+          startOpacity: try property(tr, "so", trPath, Reader.scalar, default: 100),
+          endOpacity: try property(tr, "eo", trPath, Reader.scalar, default: 100)))
+    case "mm", "op", "pb", "zz", "tw":
+      let names = ["mm": "merge paths", "op": "offset path", "pb": "pucker/bloat", "zz": "zig-zag", "tw": "twist"]
+      note(.warning, path, "\(names[type] ?? type) is not supported yet; ignored")
+      return .unsupported(type: type)
+    default:
+      note(.warning, path, "unknown shape item type '\(type)' ignored")
+      return .unsupported(type: type)
+    }
+  }
+}

@@ -1,0 +1,113 @@
+/// Reads typed values out of a JSON tree, turning every type mismatch into an error that names the
+/// file and the JSON path, and collecting diagnostics for what is ignored.
+final class Reader {
+  let file: String
+  let limits: LoadLimits
+  private(set) var diagnostics: [Diagnostic] = []
+  /// Diagnostics already reported once for a (kind, message) pair, to keep repeated notes short.
+  private var reportedKinds: [String: Int] = [:]
+
+  init(file: String, limits: LoadLimits) {
+    self.file = file
+    self.limits = limits
+  }
+
+  func note(_ severity: Severity, _ path: JSONPath, _ message: String) {
+    // The same message for many items (say, 300 expressions) is listed a few times, then counted.
+    let count = reportedKinds[message, default: 0]
+    reportedKinds[message] = count + 1
+    if count < 5 {
+      diagnostics.append(Diagnostic(severity: severity, file: file, path: path, message: message))
+    } else if count == 5 {
+      diagnostics.append(
+        Diagnostic(severity: .info, file: file, path: path, message: "further occurrences of '\(message)' not listed"))
+    }
+  }
+
+  func invalid(_ path: JSONPath, _ message: String) -> LottieError {
+    .invalid(file: file, path: path, message: message)
+  }
+
+  func mismatch(_ path: JSONPath, expected: String, found: JSON) -> LottieError {
+    invalid(path, "expected \(expected), found \(found.kindDescription)")
+  }
+
+  // MARK: - Scalars
+
+  func object(_ json: JSON, _ path: JSONPath) throws(LottieError) -> [String: JSON] {
+    guard case .object(let o) = json else { throw mismatch(path, expected: "an object", found: json) }
+    return o
+  }
+
+  func array(_ json: JSON, _ path: JSONPath) throws(LottieError) -> [JSON] {
+    guard case .array(let a) = json else { throw mismatch(path, expected: "an array", found: json) }
+    return a
+  }
+
+  func number(_ json: JSON, _ path: JSONPath) throws(LottieError) -> Double {
+    switch json {
+    case .number(let n): return n
+    // Quirk: some exporters wrap a scalar in a one-element array ([5] for 5).
+    case .array(let a) where a.count >= 1:
+      if case .number(let n) = a[0] { return n }
+      throw mismatch(path.appending(0), expected: "a number", found: a[0])
+    // Quirk: booleans stored as 0/1 and the other way round.
+    case .bool(let b): return b ? 1 : 0
+    default: throw mismatch(path, expected: "a number", found: json)
+    }
+  }
+
+  func optionalNumber(_ o: [String: JSON], _ key: String, _ path: JSONPath) throws(LottieError) -> Double? {
+    guard let v = o[key], v != .null else { return nil }
+    return try number(v, path.appending(key))
+  }
+
+  func number(_ o: [String: JSON], _ key: String, _ path: JSONPath, default value: Double) throws(LottieError) -> Double {
+    try optionalNumber(o, key, path) ?? value
+  }
+
+  func requiredNumber(_ o: [String: JSON], _ key: String, _ path: JSONPath) throws(LottieError) -> Double {
+    guard let v = o[key], v != .null else { throw invalid(path, "missing required member '\(key)'") }
+    return try number(v, path.appending(key))
+  }
+
+  func string(_ o: [String: JSON], _ key: String, _ path: JSONPath) throws(LottieError) -> String? {
+    guard let v = o[key], v != .null else { return nil }
+    switch v {
+    case .string(let s): return s
+    // Quirk: names and ids are sometimes numbers.
+    case .number(let n): return n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
+    default: throw mismatch(path.appending(key), expected: "a string", found: v)
+    }
+  }
+
+  func bool(_ o: [String: JSON], _ key: String, _ path: JSONPath) throws(LottieError) -> Bool {
+    guard let v = o[key], v != .null else { return false }
+    switch v {
+    case .bool(let b): return b
+    case .number(let n): return n != 0
+    default: throw mismatch(path.appending(key), expected: "a boolean", found: v)
+    }
+  }
+
+  func int(_ o: [String: JSON], _ key: String, _ path: JSONPath) throws(LottieError) -> Int? {
+    guard let n = try optionalNumber(o, key, path) else { return nil }
+    guard n.isFinite, abs(n) < 1e9 else { throw invalid(path.appending(key), "number \(n) is out of range") }
+    return Int(n.rounded())
+  }
+
+  func numbers(_ json: JSON, _ path: JSONPath) throws(LottieError) -> [Double] {
+    switch json {
+    case .number(let n): return [n]
+    case .array(let a):
+      var out: [Double] = []
+      out.reserveCapacity(a.count)
+      for (i, e) in a.enumerated() {
+        guard case .number(let n) = e else { throw mismatch(path.appending(i), expected: "a number", found: e) }
+        out.append(n)
+      }
+      return out
+    default: throw mismatch(path, expected: "a number or an array of numbers", found: json)
+    }
+  }
+}

@@ -1,0 +1,214 @@
+import CairoRendering
+import Dispatch
+import Foundation
+import Lottie
+import Pipeline
+import VideoEncoding
+
+/// The `lottie2video` command: parses arguments, runs the job, reports, and returns the exit code.
+public enum CommandLineTool {
+  /// Runs with `arguments` (without the program name) and returns the process exit code.
+  public static func run(_ arguments: [String]) -> Int32 {
+    do {
+      return try dispatch(arguments)
+    } catch let error as UsageError {
+      Console.error("Error: \(error.message)")
+      Console.error(Help.usage(error.command))
+      Console.error("See 'lottie2video --help'.")
+      return 64
+    } catch {
+      Console.error("Error: \(error)")
+      return 1
+    }
+  }
+
+  static func dispatch(_ arguments: [String]) throws -> Int32 {
+    if arguments.isEmpty {
+      throw UsageError(message: "Missing expected argument '<input>'", command: nil)
+    }
+    if arguments.contains("--help") || arguments.contains("-h") || arguments.first == "help" {
+      Console.output(Help.main)
+      return 0
+    }
+    if arguments.first == "--version" {
+      Console.output(Help.version)
+      return 0
+    }
+    switch arguments[0] {
+    case "snapshot": return try snapshot(Array(arguments.dropFirst()))
+    case "info": return try info(Array(arguments.dropFirst()))
+    case "render": return try renderOnly(Array(arguments.dropFirst()))
+    default: return try export(arguments)
+    }
+  }
+
+  // MARK: - Shared options
+
+  static let flags: Set<String> = ["--quiet", "-q"]
+
+  /// Options common to every command that renders.
+  struct RenderOptions {
+    var input: String?
+    var output: String?
+    var width: Int?
+    var height: Int?
+    var scale: Double?
+    var fps: Double?
+    var fit = FitMode.contain
+    var background: ColorParser.Parsed?
+    var jobs = RenderSettings.defaultJobs
+    var crf = 23
+    var codecPreset = "veryfast"
+    var maxFrames: Int?
+    var frame: Double?
+    var quiet = false
+  }
+
+  static func parse(_ arguments: [String], command: String?, allowed: Set<String>) throws(UsageError) -> RenderOptions {
+    let list = try ArgumentList(arguments, flags: flags, command: command)
+    let reader = OptionReader(command: command)
+    var o = RenderOptions()
+    for (name, value) in list.options {
+      guard allowed.contains(name) || flags.contains(name) && allowed.contains("--quiet") else {
+        throw UsageError(message: "Unknown option '\(name)'", command: command)
+      }
+      let v = value ?? ""
+      switch name {
+      case "-o", "--output": o.output = v
+      case "--width": o.width = try reader.int(v, name, "w", range: 1...16384)
+      case "--height": o.height = try reader.int(v, name, "h", range: 1...16384)
+      case "--scale": o.scale = try reader.double(v, name, "s", range: 0.01...64)
+      case "--fps": o.fps = try reader.double(v, name, "fps", range: 0.1...240)
+      case "--fit":
+        guard let fit = FitMode(rawValue: v) else { throw reader.invalid(v, name, "mode", "use contain, cover or fill") }
+        o.fit = fit
+      case "--background":
+        guard let c = ColorParser.parse(v) else {
+          throw reader.invalid(v, name, "color", "use #RRGGBB, #RRGGBBAA, a CSS colour name or 'transparent'")
+        }
+        o.background = c
+      case "--jobs": o.jobs = try reader.int(v, name, "n", range: 1...256)
+      case "--crf": o.crf = try reader.int(v, name, "n", range: 0...51)
+      case "--codec-preset":
+        guard EncoderSettings.x264Presets.contains(v) else {
+          throw reader.invalid(v, name, "name", "use one of \(EncoderSettings.x264Presets.joined(separator: ", "))")
+        }
+        o.codecPreset = v
+      case "--max-frames": o.maxFrames = try reader.int(v, name, "n", range: 1...10_000_000)
+      case "--frame": o.frame = try reader.double(v, name, "frame", range: -1e7...1e7)
+      case "--quiet", "-q": o.quiet = true
+      default: throw UsageError(message: "Unknown option '\(name)'", command: command)
+      }
+    }
+    guard let input = list.positionals.first else {
+      throw UsageError(message: "Missing expected argument '<input>'", command: command)
+    }
+    if list.positionals.count > 1 {
+      throw UsageError(message: "Unexpected argument '\(list.positionals[1])'", command: command)
+    }
+    o.input = input
+    return o
+  }
+
+  /// The output size: explicit sides, one side keeping the aspect ratio, or the animation's size times scale.
+  static func outputSize(_ o: RenderOptions, animation: Animation) throws(UsageError) -> (Int, Int) {
+    let aspect = animation.width / animation.height
+    var w: Int, h: Int
+    switch (o.width, o.height) {
+    case (let width?, let height?): (w, h) = (width, height)
+    case (let width?, nil): (w, h) = (width, max(1, Int((Double(width) / aspect).rounded())))
+    case (nil, let height?): (w, h) = (max(1, Int((Double(height) * aspect).rounded())), height)
+    case (nil, nil):
+      let s = o.scale ?? 1
+      (w, h) = (max(1, Int((animation.width * s).rounded())), max(1, Int((animation.height * s).rounded())))
+    }
+    guard w <= 16384, h <= 16384 else {
+      throw UsageError(message: "The output size \(w)x\(h) exceeds 16384 pixels a side", command: nil)
+    }
+    return (w, h)
+  }
+
+  static func load(_ path: String) throws -> Animation {
+    try LottieParser.load(contentsOf: path)
+  }
+
+  static func background(_ parsed: ColorParser.Parsed?) -> RGBA? {
+    if case .color(let c) = parsed { return c }
+    return nil
+  }
+
+  // MARK: - Commands
+
+  static func export(_ arguments: [String]) throws -> Int32 {
+    let allowed: Set<String> = [
+      "-o", "--output", "--width", "--height", "--scale", "--fps", "--fit", "--background", "--jobs", "--crf",
+      "--codec-preset", "--max-frames", "--quiet",
+    ]
+    let o = try parse(arguments, command: nil, allowed: allowed)
+    guard let output = o.output else { throw UsageError(message: "Missing expected option '-o <output>'", command: nil) }
+    let ext = (output as NSString).pathExtension.lowercased()
+    guard ["mp4", "m4v", "mov"].contains(ext) else {
+      throw UsageError(
+        message: "The output '\(output)' has an unsupported extension; use .mp4, .m4v or .mov", command: nil)
+    }
+    let input = o.input ?? ""
+    let animation = try load(input)
+    let (w, h) = try outputSize(o, animation: animation)
+    let fps = o.fps ?? animation.frameRate
+    for d in animation.diagnostics where d.severity >= .warning && !o.quiet { Console.error(d.description) }
+    if o.background == nil && !o.quiet {
+      Console.error("note: \(ext.uppercased()) has no alpha channel; composited over white (use --background to choose)")
+    }
+    let render = RenderSettings(width: w, height: h, fit: o.fit, background: background(o.background), jobs: o.jobs)
+    let options = ExportOptions(
+      outputPath: output, render: render, fps: fps, crf: o.crf, codecPreset: o.codecPreset, maxFrames: o.maxFrames)
+    let interrupt = InterruptHandler.install()
+    defer { interrupt.cancel() }
+    let progress = o.quiet ? nil : ProgressLine(label: (input as NSString).lastPathComponent)
+    let result = try Exporter.export(animation: animation, options: options) { report in progress?.update(report) }
+    progress?.finish()
+    if !o.quiet {
+      let padded = result.codedWidth != w || result.codedHeight != h ? " (coded \(result.codedWidth)x\(result.codedHeight))" : ""
+      Console.output(
+        String(
+          format: "%@: %d frames at %g fps, %.3f s, %dx%d%@, %d bytes, in %.2f s (%.1f fps)", output, result.frames,
+          result.fps, result.duration, w, h, padded, result.bytes, result.seconds,
+          Double(result.frames) / max(result.seconds, 1e-9)))
+    }
+    return 0
+  }
+
+  static func snapshot(_ arguments: [String]) throws -> Int32 {
+    let allowed: Set<String> = ["-o", "--output", "--frame", "--width", "--height", "--scale", "--fit", "--background"]
+    let o = try parse(arguments, command: "snapshot", allowed: allowed)
+    guard let output = o.output else { throw UsageError(message: "Missing expected option '-o <output.png>'", command: "snapshot") }
+    guard let frame = o.frame else { throw UsageError(message: "Missing expected option '--frame <frame>'", command: "snapshot") }
+    let animation = try load(o.input ?? "")
+    let (w, h) = try outputSize(o, animation: animation)
+    let settings = RenderSettings(width: w, height: h, fit: o.fit, background: background(o.background), jobs: 1)
+    try Exporter.snapshot(animation: animation, frame: frame, settings: settings, to: output)
+    return 0
+  }
+
+  static func renderOnly(_ arguments: [String]) throws -> Int32 {
+    let allowed: Set<String> = ["--width", "--height", "--scale", "--fps", "--fit", "--background", "--jobs", "--max-frames"]
+    let o = try parse(arguments, command: "render", allowed: allowed)
+    let animation = try load(o.input ?? "")
+    let (w, h) = try outputSize(o, animation: animation)
+    let settings = RenderSettings(width: w, height: h, fit: o.fit, background: background(o.background), jobs: o.jobs)
+    let (frames, seconds) = try Exporter.renderOnly(
+      animation: animation, settings: settings, fps: o.fps ?? animation.frameRate, maxFrames: o.maxFrames)
+    Console.output(String(format: "frames=%d seconds=%.3f fps=%.1f", frames, seconds, Double(frames) / max(seconds, 1e-9)))
+    return 0
+  }
+
+  static func info(_ arguments: [String]) throws -> Int32 {
+    let o = try parse(arguments, command: "info", allowed: [])
+    let input = o.input ?? ""
+    let start = DispatchTime.now()
+    let animation = try load(input)
+    let parseSeconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    Console.output(InfoReport.text(animation, file: input, parseSeconds: parseSeconds))
+    return 0
+  }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Pipeline
+import VideoEncoding
+
+/// Writes results to stdout and messages to stderr (Swift 6 forbids touching C's global `stderr`).
+enum Console {
+  static func output(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+  }
+
+  static func error(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+  }
+
+  static var stderrIsTerminal: Bool { isatty(2) != 0 }
+}
+
+/// A one-line progress display (frames, fps, ETA) on stderr, shown only on a terminal.
+final class ProgressLine {
+  let label: String
+  let enabled: Bool
+  private var lastDraw = 0.0
+
+  init(label: String) {
+    self.label = label
+    enabled = Console.stderrIsTerminal
+  }
+
+  func update(_ report: ProgressReport) {
+    guard enabled else { return }
+    // Redraw at most ten times a second, and always for the last frame.
+    guard report.elapsed - lastDraw >= 0.1 || report.done == report.total else { return }
+    lastDraw = report.elapsed
+    let fps = Double(report.done) / max(report.elapsed, 1e-9)
+    let eta = fps > 0 ? Double(report.total - report.done) / fps : 0
+    let width = 24
+    let filled = report.total > 0 ? width * report.done / report.total : 0
+    let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+    let line = String(
+      format: "\r%@ [%@] %d/%d frames  %.1f fps  ETA %@ ", label, bar, report.done, report.total, fps,
+      formatDuration(eta))
+    FileHandle.standardError.write(Data(line.utf8))
+  }
+
+  func finish() {
+    guard enabled else { return }
+    FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+  }
+
+  private func formatDuration(_ s: Double) -> String {
+    let t = Int(s.rounded())
+    return t >= 60 ? "\(t / 60)m\(t % 60)s" : "\(t)s"
+  }
+}
+
+/// On Ctrl-C (SIGINT) or SIGTERM: delete the partial output files, then exit 130 / 143.
+final class InterruptHandler {
+  private let sources: [DispatchSourceSignal]
+
+  private init(sources: [DispatchSourceSignal]) { self.sources = sources }
+
+  static func install() -> InterruptHandler {
+    var sources: [DispatchSourceSignal] = []
+    for (signo, code) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
+      signal(signo, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: signo, queue: .global())
+      source.setEventHandler {
+        PartialFiles.removeAll()
+        FileHandle.standardError.write(Data("\ninterrupted; no output written\n".utf8))
+        exit(code)
+      }
+      source.resume()
+      sources.append(source)
+    }
+    return InterruptHandler(sources: sources)
+  }
+
+  func cancel() {
+    for s in sources { s.cancel() }
+    signal(SIGINT, SIG_DFL)
+    signal(SIGTERM, SIG_DFL)
+  }
+}

@@ -1,0 +1,71 @@
+/// Help and usage texts. Every option is listed with its default.
+enum Help {
+  static let version = "lottie2video 0.1.0"
+
+  static func usage(_ command: String?) -> String {
+    switch command {
+    case "snapshot": return "Usage: lottie2video snapshot <input> --frame <frame> -o <output.png> [--width <w>] [--height <h>] [--scale <s>] [--background <color>]"
+    case "info": return "Usage: lottie2video info <input>"
+    case "render": return "Usage: lottie2video render <input> [--width <w>] [--height <h>] [--fps <fps>] [--jobs <n>] [--max-frames <n>]"
+    default: return "Usage: lottie2video <input> -o <output.mp4> [--fps <fps>] [--width <w>] [--height <h>] [--scale <s>] [--background <color>] [--jobs <n>] [--quiet]"
+    }
+  }
+
+  static let main = """
+    OVERVIEW: Render Lottie animations (Bodymovin JSON) to video.
+
+    USAGE: lottie2video <input> -o <output.mp4> [options]
+           lottie2video snapshot <input> --frame <frame> -o <output.png> [options]
+           lottie2video info <input>
+           lottie2video render <input> [options]
+
+    ARGUMENTS:
+      <input>                 A Lottie JSON file.
+
+    OPTIONS:
+      -o, --output <path>     Output video. The format comes from the extension:
+                              .mp4, .m4v (H.264, MP4) or .mov (H.264, QuickTime).
+                              Written under a temporary name and renamed when
+                              complete: a failure or Ctrl-C leaves no partial file.
+      --fps <fps>             Output frame rate (default: the animation's own).
+                              The animation is sampled at its own time, so the
+                              duration stays the same at any rate.
+      --width <w>             Output width in pixels (default: the animation's
+                              width, or derived from --height keeping the aspect).
+      --height <h>            Output height in pixels (default: as --width).
+      --scale <s>             Multiply the animation's size by s (default: 1).
+                              Ignored when --width or --height is given.
+      --fit <mode>            contain, cover or fill, when the output's aspect
+                              ratio differs from the animation's (default: contain,
+                              centred).
+      --background <color>    #RRGGBB, #RRGGBBAA, a CSS colour name or
+                              'transparent' (default: transparent; MP4 has no
+                              alpha, so it is composited over white).
+      --crf <n>               H.264 quality, 0 (lossless) to 51 (default: 23).
+      --codec-preset <name>   x264 speed preset, ultrafast ... veryslow
+                              (default: veryfast).
+      --jobs <n>              Render workers (default: active cores).
+      --max-frames <n>        Stop after n frames (default: all).
+      -q, --quiet             No progress and no summary line.
+      -h, --help              Show this help.
+      --version               Show the version.
+
+    Odd sizes: H.264 in yuv420p needs even sides, so an odd width or height is
+    padded by one pixel (the last column or row repeated).
+
+    SUBCOMMANDS:
+      snapshot                Render one frame to a straight-alpha RGBA PNG.
+                              --frame <f> is a composition frame as in the
+                              JSON's ip/op (fractional allowed). Transparent unless
+                              --background is given. Takes --width, --height,
+                              --scale, --fit, --background.
+      info                    Print size, frame rate, frames, duration, layer
+                              counts and diagnostics.
+      render                  Render every frame without encoding and print
+                              'frames=N seconds=S fps=F' (for timing). Takes
+                              --width, --height, --scale, --fps, --jobs,
+                              --max-frames, --background.
+
+    EXIT CODES: 0 success, 1 failure, 64 usage error.
+    """
+}

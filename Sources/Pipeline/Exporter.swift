@@ -1,0 +1,123 @@
+import CairoRendering
+import Foundation
+import Lottie
+import Raster
+import VideoEncoding
+
+/// Everything an export needs besides the animation.
+public struct ExportOptions: Sendable {
+  /// Where the video goes.
+  public var outputPath: String
+  /// Size, fit, background and worker count.
+  public var render: RenderSettings
+  /// Output frames per second.
+  public var fps: Double
+  /// libx264 constant rate factor.
+  public var crf: Int
+  /// libx264 preset.
+  public var codecPreset: String
+  /// Stop after this many frames (previews, benchmarks).
+  public var maxFrames: Int?
+
+  /// Makes options.
+  public init(outputPath: String, render: RenderSettings, fps: Double, crf: Int = 23, codecPreset: String = "veryfast", maxFrames: Int? = nil) {
+    self.outputPath = outputPath
+    self.render = render
+    self.fps = fps
+    self.crf = crf
+    self.codecPreset = codecPreset
+    self.maxFrames = maxFrames
+  }
+}
+
+/// What an export produced.
+public struct ExportResult: Sendable {
+  /// Frames written.
+  public var frames: Int
+  /// Output frame rate.
+  public var fps: Double
+  /// Video duration in seconds (`frames / fps`).
+  public var duration: Double { Double(frames) / fps }
+  /// Wall-clock seconds the export took.
+  public var seconds: Double
+  /// Size of the output file in bytes.
+  public var bytes: Int
+  /// Size of the encoded pictures (odd sizes are padded to even).
+  public var codedWidth: Int
+  public var codedHeight: Int
+}
+
+/// Progress of a long job: frames done of a total, and time so far.
+public struct ProgressReport: Sendable {
+  /// Frames finished.
+  public var done: Int
+  /// Frames in all.
+  public var total: Int
+  /// Seconds since the start.
+  public var elapsed: Double
+}
+
+/// Renders animations to video files and frames.
+public enum Exporter {
+  /// Renders every frame in parallel and encodes them in order into `options.outputPath`.
+  /// The output appears only when complete; on failure nothing is left behind.
+  public static func export(
+    animation: Animation, options: ExportOptions, progress: ((ProgressReport) -> Void)? = nil
+  ) throws -> ExportResult {
+    let start = DispatchTime.now()
+    let schedule = FrameSchedule(animation: animation, fps: options.fps, maxFrames: options.maxFrames)
+    var render = options.render
+    // MP4 has no alpha: composite over white unless a background was given.
+    if render.background == nil { render.background = RGBA(1, 1, 1) }
+    let settings = EncoderSettings(
+      width: render.width, height: render.height, fps: options.fps, crf: options.crf, preset: options.codecPreset)
+    let encoder = try VideoEncoder(outputPath: options.outputPath, settings: settings)
+    do {
+      try ParallelRenderer.run(animation: animation, settings: render, schedule: schedule) { index, buffer in
+        try encoder.append(buffer)
+        progress?(ProgressReport(done: index + 1, total: schedule.count, elapsed: seconds(since: start)))
+      }
+      try encoder.finish()
+    } catch {
+      encoder.cancel()
+      throw error
+    }
+    let bytes = (try? FileManager.default.attributesOfItem(atPath: options.outputPath)[.size] as? Int) ?? 0
+    return ExportResult(
+      frames: encoder.framesWritten, fps: options.fps, seconds: seconds(since: start), bytes: bytes,
+      codedWidth: encoder.codedSize.width, codedHeight: encoder.codedSize.height)
+  }
+
+  /// Renders every frame without encoding (for timing); returns frames and seconds.
+  public static func renderOnly(
+    animation: Animation, settings: RenderSettings, fps: Double, maxFrames: Int? = nil
+  ) throws -> (frames: Int, seconds: Double) {
+    let start = DispatchTime.now()
+    let schedule = FrameSchedule(animation: animation, fps: fps, maxFrames: maxFrames)
+    var count = 0
+    try ParallelRenderer.run(animation: animation, settings: settings, schedule: schedule) { _, _ in count += 1 }
+    return (count, seconds(since: start))
+  }
+
+  /// Renders one composition frame to a straight-alpha RGBA PNG, written under a temporary name first.
+  public static func snapshot(animation: Animation, frame: Double, settings: RenderSettings, to path: String) throws {
+    let renderer = try FrameRenderer(
+      animation: animation, width: settings.width, height: settings.height, fit: settings.fit,
+      background: settings.background)
+    let directory = (path as NSString).deletingLastPathComponent
+    let temporary = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).partial-\(getpid()).png"
+    do {
+      try renderer.writePNG(frame: frame, to: temporary)
+      if rename(temporary, path) != 0 {
+        throw RenderError.io(path: path, message: String(cString: strerror(errno)))
+      }
+    } catch {
+      unlink(temporary)
+      throw error
+    }
+  }
+
+  static func seconds(since start: DispatchTime) -> Double {
+    Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+  }
+}

@@ -1,0 +1,136 @@
+import CairoRendering
+import Dispatch
+import Foundation
+import Lottie
+import Raster
+
+/// What rendering needs besides the animation.
+public struct RenderSettings: Sendable {
+  /// Output width in pixels.
+  public var width: Int
+  /// Output height in pixels.
+  public var height: Int
+  /// Placement when aspect ratios differ.
+  public var fit: FitMode
+  /// Background colour, or nil for transparent.
+  public var background: RGBA?
+  /// Number of render workers.
+  public var jobs: Int
+
+  /// Makes settings.
+  public init(width: Int, height: Int, fit: FitMode = .contain, background: RGBA? = nil, jobs: Int = defaultJobs) {
+    self.width = width
+    self.height = height
+    self.fit = fit
+    self.background = background
+    self.jobs = jobs
+  }
+
+  /// One worker per active core.
+  public static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+}
+
+/// Shared state between the render workers and the consumer. Guarded by `condition`; it is
+/// `@unchecked Sendable` because every access goes through the lock.
+private final class FrameExchange: @unchecked Sendable {
+  let condition = NSCondition()
+  var nextIndex = 0
+  var ready: [Int: PixelBuffer] = [:]
+  var spare: [PixelBuffer] = []
+  var inFlight = 0
+  var cancelled = false
+  var failure: (any Error)? = nil
+  var finishedWorkers = 0
+}
+
+/// Renders a frame schedule on N workers and hands the frames to a consumer in order.
+///
+/// Each worker builds its own scene and Cairo surface from the shared immutable model and takes the next
+/// frame index when fewer than `maxInFlight` frames are rendered-but-not-consumed, so memory is bounded
+/// whatever the length of the animation. Frames come out identical whatever the worker count.
+public enum ParallelRenderer {
+  /// Renders every frame of `schedule` and calls `consume(index, buffer)` in index order on the calling
+  /// thread. An error thrown by `consume` (or by building a worker) stops the workers and is rethrown.
+  public static func run(
+    animation: Animation, settings: RenderSettings, schedule: FrameSchedule,
+    consume: (Int, PixelBuffer) throws -> Void
+  ) throws {
+    let jobs = max(1, settings.jobs)
+    let maxInFlight = jobs * 2 + 1
+    let exchange = FrameExchange()
+    let group = DispatchGroup()
+    let queue = DispatchQueue(label: "lottie2video.render", qos: .userInitiated, attributes: .concurrent)
+    for _ in 0..<jobs {
+      group.enter()
+      queue.async {
+        defer { group.leave() }
+        worker(animation: animation, settings: settings, schedule: schedule, exchange: exchange, maxInFlight: maxInFlight)
+      }
+    }
+    defer {
+      exchange.condition.lock()
+      exchange.cancelled = true
+      exchange.condition.broadcast()
+      exchange.condition.unlock()
+      group.wait()
+    }
+    for index in 0..<schedule.count {
+      exchange.condition.lock()
+      while exchange.ready[index] == nil && exchange.failure == nil { exchange.condition.wait() }
+      if let failure = exchange.failure {
+        exchange.condition.unlock()
+        throw failure
+      }
+      guard let buffer = exchange.ready.removeValue(forKey: index) else {
+        exchange.condition.unlock()
+        preconditionFailure("frame \(index) vanished from the exchange")
+      }
+      exchange.condition.unlock()
+      try consume(index, buffer)
+      exchange.condition.lock()
+      exchange.inFlight -= 1
+      exchange.spare.append(buffer)
+      exchange.condition.broadcast()
+      exchange.condition.unlock()
+    }
+  }
+
+  private static func worker(
+    animation: Animation, settings: RenderSettings, schedule: FrameSchedule, exchange: FrameExchange, maxInFlight: Int
+  ) {
+    let renderer: FrameRenderer
+    do {
+      renderer = try FrameRenderer(
+        animation: animation, width: settings.width, height: settings.height, fit: settings.fit,
+        background: settings.background)
+    } catch {
+      exchange.condition.lock()
+      if exchange.failure == nil { exchange.failure = error }
+      exchange.condition.broadcast()
+      exchange.condition.unlock()
+      return
+    }
+    while true {
+      exchange.condition.lock()
+      while exchange.inFlight >= maxInFlight && !exchange.cancelled && exchange.failure == nil {
+        exchange.condition.wait()
+      }
+      if exchange.cancelled || exchange.failure != nil || exchange.nextIndex >= schedule.count {
+        exchange.condition.unlock()
+        return
+      }
+      let index = exchange.nextIndex
+      exchange.nextIndex += 1
+      exchange.inFlight += 1
+      var buffer = exchange.spare.popLast() ?? PixelBuffer(width: settings.width, height: settings.height)
+      exchange.condition.unlock()
+
+      renderer.render(frame: schedule.compositionFrame(index), into: &buffer)
+
+      exchange.condition.lock()
+      exchange.ready[index] = buffer
+      exchange.condition.broadcast()
+      exchange.condition.unlock()
+    }
+  }
+}

@@ -1,0 +1,49 @@
+/// A frame of pixels in memory: premultiplied BGRA, 8 bits per channel, rows `stride` bytes apart.
+///
+/// This is Cairo's `CAIRO_FORMAT_ARGB32` layout on a little-endian machine, which is also FFmpeg's
+/// `AV_PIX_FMT_BGRA` byte order (FFmpeg's `bgra` is straight alpha, so encoders with alpha un-premultiply).
+/// It is a value type that crosses queues from render workers to the encoder.
+public struct PixelBuffer: Sendable, Equatable {
+  /// Width in pixels.
+  public let width: Int
+  /// Height in pixels.
+  public let height: Int
+  /// Distance between the starts of two rows, in bytes (at least `width * 4`).
+  public let stride: Int
+  /// The pixel bytes, `stride * height` of them.
+  public var bytes: [UInt8]
+
+  /// Makes a buffer of transparent black pixels.
+  public init(width: Int, height: Int, stride: Int? = nil) {
+    precondition(width > 0 && height > 0, "PixelBuffer needs a positive size")
+    self.width = width
+    self.height = height
+    self.stride = stride ?? width * 4
+    precondition(self.stride >= width * 4, "stride too small")
+    self.bytes = [UInt8](repeating: 0, count: self.stride * height)
+  }
+
+  /// Wraps existing bytes; `bytes.count` must be `stride * height`.
+  public init(width: Int, height: Int, stride: Int, bytes: [UInt8]) {
+    precondition(bytes.count == stride * height && stride >= width * 4, "PixelBuffer bytes do not fit the size")
+    self.width = width
+    self.height = height
+    self.stride = stride
+    self.bytes = bytes
+  }
+
+  /// The premultiplied pixel at (x, y), as (red, green, blue, alpha).
+  public func premultipliedPixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+    let i = y * stride + x * 4
+    return (bytes[i + 2], bytes[i + 1], bytes[i], bytes[i + 3])
+  }
+
+  /// The straight (un-premultiplied) pixel at (x, y), as (red, green, blue, alpha).
+  public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+    let p = premultipliedPixel(x: x, y: y)
+    guard p.a != 0 else { return (0, 0, 0, 0) }
+    if p.a == 255 { return p }
+    func un(_ c: UInt8) -> UInt8 { UInt8(min(255, (Int(c) * 255 + Int(p.a) / 2) / Int(p.a))) }
+    return (un(p.r), un(p.g), un(p.b), p.a)
+  }
+}

@@ -1,0 +1,85 @@
+import CFFmpeg
+
+/// Codec settings for one H.264 encode, kept as plain data so presets can be loaded, compared and checked.
+///
+/// The encoder writes `yuv420p`, which needs an even width and height. Odd sizes are accepted and padded
+/// up to the next even size (see ``VideoEncoder/codedSize``).
+public struct EncoderSettings: Sendable, Equatable {
+  /// Width of the frames passed to ``VideoEncoder/append(_:)``, in pixels.
+  public var width: Int
+  /// Height of the frames passed to ``VideoEncoder/append(_:)``, in pixels.
+  public var height: Int
+  /// Output frame rate in frames per second, e.g. `60` or `29.97`.
+  ///
+  /// Whole numbers are used exactly (`30` is 30/1), NTSC rates are recognised (`29.97` is 30000/1001,
+  /// `23.976` is 24000/1001, `59.94` is 60000/1001) and anything else is approximated by `av_d2q`.
+  /// ``frameRate`` gives the rational that is actually written.
+  public var fps: Double
+  /// libx264 constant rate factor, `0...51`: lower is better quality and larger files; 23 is x264's default.
+  public var crf: Int
+  /// libx264 speed preset, one of ``x264Presets`` (`"veryfast"` by default).
+  public var preset: String
+  /// Encoder and colour-conversion threads; `0` lets FFmpeg pick one per core.
+  public var threads: Int
+
+  /// The libx264 speed presets, fastest first.
+  public static let x264Presets = [
+    "ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo",
+  ]
+
+  /// Makes settings for frames of `width` x `height` pixels at `fps` frames per second.
+  public init(width: Int, height: Int, fps: Double, crf: Int = 23, preset: String = "veryfast", threads: Int = 0) {
+    self.width = width
+    self.height = height
+    self.fps = fps
+    self.crf = crf
+    self.preset = preset
+    self.threads = threads
+  }
+
+  /// The frame rate as the exact rational written to the file, in lowest terms.
+  ///
+  /// The time base of the video is its inverse, so frame `n` starts at `n * denominator / numerator` seconds.
+  /// Returns `(0, 1)` when ``fps`` is not a positive finite number (``validate()`` rejects that).
+  public var frameRate: (numerator: Int, denominator: Int) {
+    guard fps.isFinite, fps > 0 else { return (0, 1) }
+    if fps == fps.rounded(), fps <= Double(Int32.max) { return (Int(fps), 1) }
+    // NTSC rates are N * 1000/1001 but are usually written rounded (29.97); recover the exact rational.
+    let ntscBase = (fps * 1.001).rounded()
+    if ntscBase >= 1, ntscBase <= 1_000, abs(fps - ntscBase * 1000 / 1001) < 0.001 {
+      return (Int(ntscBase) * 1000, 1001)
+    }
+    let rational = av_d2q(fps, 1_001_000)
+    return (Int(rational.num), Int(rational.den))
+  }
+
+  /// The size of the encoded pictures: ``width`` and ``height`` rounded up to even numbers.
+  public var codedSize: (width: Int, height: Int) {
+    (width + (width & 1), height + (height & 1))
+  }
+
+  /// Throws ``VideoEncodingError/invalidSettings(_:)`` naming the first setting that is out of range.
+  public func validate() throws {
+    // 16384 is x264's limit on either side of the picture (its level tables stop there).
+    guard (1...16_384).contains(width), (1...16_384).contains(height) else {
+      throw VideoEncodingError.invalidSettings("size \(width)x\(height) must be between 1x1 and 16384x16384")
+    }
+    guard fps.isFinite, fps > 0, fps <= 1_000 else {
+      throw VideoEncodingError.invalidSettings("fps \(fps) must be a number greater than 0 and at most 1000")
+    }
+    let rate = frameRate
+    guard rate.numerator > 0, rate.denominator > 0 else {
+      throw VideoEncodingError.invalidSettings("fps \(fps) has no rational approximation")
+    }
+    guard (0...51).contains(crf) else {
+      throw VideoEncodingError.invalidSettings("crf \(crf) must be between 0 and 51")
+    }
+    guard Self.x264Presets.contains(preset) else {
+      throw VideoEncodingError.invalidSettings(
+        "preset '\(preset)' is not one of \(Self.x264Presets.joined(separator: ", "))")
+    }
+    guard (0...64).contains(threads) else {
+      throw VideoEncodingError.invalidSettings("threads \(threads) must be between 0 (automatic) and 64")
+    }
+  }
+}

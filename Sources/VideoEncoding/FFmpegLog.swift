@@ -1,0 +1,130 @@
+import CFFmpeg
+import Synchronization
+
+/// Controls FFmpeg's own log messages (libavcodec, libx264, the muxers), which FFmpeg writes to stderr.
+///
+/// Unless ``level`` was set first, the first ``VideoEncoder`` lowers FFmpeg's level from its default
+/// (`info`, which includes x264's statistics) to ``Level/error``. ``route(to:)`` sends lines to a sink
+/// instead of stderr, so that a command-line tool can prefix or collect them.
+public enum FFmpegLog {
+  /// FFmpeg's log levels, from silent to most verbose.
+  public enum Level: Sendable, Comparable, CaseIterable {
+    /// Nothing is logged.
+    case quiet
+    /// Errors after which FFmpeg's state is unknown.
+    case panic
+    /// Errors after which the operation cannot continue.
+    case fatal
+    /// Errors; the default set by the first ``VideoEncoder``.
+    case error
+    /// Warnings.
+    case warning
+    /// Information, e.g. x264's statistics (FFmpeg's own default).
+    case info
+    /// More detailed information.
+    case verbose
+    /// Debugging output.
+    case debug
+    /// Very verbose debugging output.
+    case trace
+
+    /// The `AV_LOG_*` value.
+    var rawLevel: Int32 {
+      switch self {
+      case .quiet: AV_LOG_QUIET
+      case .panic: AV_LOG_PANIC
+      case .fatal: AV_LOG_FATAL
+      case .error: AV_LOG_ERROR
+      case .warning: AV_LOG_WARNING
+      case .info: AV_LOG_INFO
+      case .verbose: AV_LOG_VERBOSE
+      case .debug: AV_LOG_DEBUG
+      case .trace: AV_LOG_TRACE
+      }
+    }
+
+    /// The level of an `AV_LOG_*` value (values between two levels round to the more severe one).
+    init(rawLevel: Int32) {
+      self = Self.allCases.first { rawLevel <= $0.rawLevel } ?? .trace
+    }
+  }
+
+  /// A function that receives one FFmpeg log line (without its newline), prefixed the way FFmpeg does,
+  /// e.g. `[libx264 @ 0x5581...] ...`. It may be called from FFmpeg's worker threads.
+  public typealias Sink = @Sendable (_ level: Level, _ line: String) -> Void
+
+  private struct State {
+    var isLevelConfigured = false
+    var sink: Sink?
+    /// av_log_format_line2's memory of whether the previous message ended a line.
+    var printPrefix: Int32 = 1
+  }
+
+  private static let state = Mutex(State())
+
+  /// The most verbose level FFmpeg reports; more verbose messages are dropped.
+  public static var level: Level {
+    get { Level(rawLevel: av_log_get_level()) }
+    set {
+      state.withLock { state in
+        state.isLevelConfigured = true
+        av_log_set_level(newValue.rawLevel)
+      }
+    }
+  }
+
+  /// Sends FFmpeg's messages to `sink`, or back to FFmpeg's default (stderr) when `sink` is `nil`.
+  public static func route(to sink: Sink?) {
+    state.withLock { state in
+      state.sink = sink
+      state.printPrefix = 1
+      // The callbacks are closure literals because a C function pointer type with a `va_list` parameter
+      // cannot be spelt in Swift; they cannot capture anything, so the sink is read from `state`.
+      // av_log_default_callback imports with a non-optional `va_list` but the callback type has an optional
+      // one, hence the wrapper.
+      if sink == nil {
+        av_log_set_callback { context, rawLevel, format, arguments in
+          guard let arguments else { return }
+          av_log_default_callback(context, rawLevel, format, arguments)
+        }
+      } else {
+        av_log_set_callback { context, rawLevel, format, arguments in
+          guard let arguments else { return }
+          FFmpegLog.forward(context: context, rawLevel: rawLevel, format: format, arguments: arguments)
+        }
+      }
+    }
+  }
+
+  /// Sets the level to ``Level/error`` unless someone set ``level`` already.
+  static func applyDefaultLevel() {
+    state.withLock { state in
+      guard !state.isLevelConfigured else { return }
+      state.isLevelConfigured = true
+      av_log_set_level(AV_LOG_ERROR)
+    }
+  }
+
+  // MARK: - Private
+
+  /// Formats one message the way FFmpeg's default callback does and hands it to the sink.
+  private static func forward(
+    context: UnsafeMutableRawPointer?, rawLevel: Int32, format: UnsafePointer<CChar>?, arguments: CVaListPointer
+  ) {
+    guard rawLevel <= av_log_get_level() else { return }
+    let capacity: Int32 = 1024
+    let formatted = withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(capacity)) { buffer in
+      state.withLock { state -> (sink: Sink, line: String)? in
+        guard let sink = state.sink, let base = buffer.baseAddress else { return nil }
+        base[0] = 0
+        av_log_format_line2(context, rawLevel, format, arguments, base, capacity, &state.printPrefix)
+        return (sink, String(cString: base))
+      }
+    }
+    guard let formatted else { return }
+    let line = formatted.line.hasSuffix("\n") ? String(formatted.line.dropLast()) : formatted.line
+    guard !line.isEmpty else { return }
+    // Called outside the lock, so the sink may itself use FFmpegLog.
+    formatted.sink(Level(rawLevel: rawLevel), line)
+  }
+}

@@ -1,0 +1,100 @@
+import CFFmpeg
+
+/// Owns an output `AVFormatContext` with one video stream, and the file it writes.
+final class Muxer {
+  private let context: UnsafeMutablePointer<AVFormatContext>
+  private var stream: UnsafeMutablePointer<AVStream>?
+  private var isFileOpen = false
+
+  /// Allocates a muxer for the FFmpeg format `formatName` (e.g. `"mp4"`) that will write to `path`.
+  ///
+  /// The format is named explicitly rather than guessed from `path`, because the temporary file name is
+  /// not the output's name.
+  init(formatName: String, path: String) throws {
+    var context: UnsafeMutablePointer<AVFormatContext>?
+    try check(
+      avformat_alloc_output_context2(&context, nil, formatName, path),
+      "avformat_alloc_output_context2(\(formatName))")
+    self.context = try allocated(context, "avformat_alloc_output_context2")
+  }
+
+  deinit {
+    close()
+    avformat_free_context(context)
+  }
+
+  /// Whether this container stores codec headers once, out of band (MP4 and MOV do), which requires the
+  /// codec's `AV_CODEC_FLAG_GLOBAL_HEADER`.
+  var wantsGlobalHeader: Bool {
+    guard let format = context.pointee.oformat else { return false }
+    return format.pointee.flags & AVFMT_GLOBALHEADER != 0
+  }
+
+  /// The stream's time base; the muxer may change it in ``writeHeader(options:)`` (MP4 picks e.g. 1/15360).
+  var streamTimeBase: AVRational {
+    stream?.pointee.time_base ?? AVRational(num: 0, den: 1)
+  }
+
+  /// The stream's index, for `AVPacket.stream_index`.
+  var streamIndex: Int32 {
+    stream?.pointee.index ?? 0
+  }
+
+  /// Adds the video stream, copying the opened codec's parameters (including its extradata).
+  func addVideoStream(from codec: H264Codec) throws {
+    let stream = try allocated(avformat_new_stream(context, nil), "avformat_new_stream")
+    try check(
+      avcodec_parameters_from_context(stream.pointee.codecpar, codec.context), "avcodec_parameters_from_context")
+    // A hint only: the muxer picks its own time base in avformat_write_header.
+    stream.pointee.time_base = codec.timeBase
+    stream.pointee.avg_frame_rate = codec.context.pointee.framerate
+    stream.pointee.r_frame_rate = codec.context.pointee.framerate
+    self.stream = stream
+  }
+
+  /// Creates (or truncates) the file at the path given to `init`.
+  func openFile() throws {
+    guard let format = context.pointee.oformat, format.pointee.flags & AVFMT_NOFILE == 0 else { return }
+    try check(avio_open(&context.pointee.pb, context.pointee.url, AVIO_FLAG_WRITE), "avio_open")
+    isFileOpen = true
+  }
+
+  /// Writes the container header. Every option must be recognised by the muxer; leftovers throw.
+  func writeHeader(options: [(name: String, value: String)]) throws {
+    var dictionary: OpaquePointer?
+    defer { av_dict_free(&dictionary) }
+    for option in options {
+      try check(av_dict_set(&dictionary, option.name, option.value, 0), "av_dict_set(\(option.name))")
+    }
+    try check(avformat_write_header(context, &dictionary), "avformat_write_header")
+    // avformat_write_header leaves the options it did not use in the dictionary.
+    if let unused = av_dict_get(dictionary, "", nil, AV_DICT_IGNORE_SUFFIX) {
+      let name = unused.pointee.key.map { String(cString: $0) } ?? "?"
+      throw VideoEncodingError.ffmpeg(
+        function: "avformat_write_header", code: CFFmpeg_AVERROR_OPTION_NOT_FOUND,
+        message: "the muxer does not know the option '\(name)'")
+    }
+  }
+
+  /// Writes one packet (already in the stream's time base) and takes over its data, leaving it blank.
+  func write(_ packet: UnsafeMutablePointer<AVPacket>) throws {
+    try check(av_interleaved_write_frame(context, packet), "av_interleaved_write_frame")
+  }
+
+  /// Flushes interleaving queues, writes the trailer (for MP4 with faststart: moves the index to the
+  /// front) and closes the file, reporting any write error.
+  func finish() throws {
+    try check(av_write_trailer(context), "av_write_trailer")
+    if isFileOpen {
+      isFileOpen = false
+      try check(avio_closep(&context.pointee.pb), "avio_closep")
+    }
+  }
+
+  /// Closes the file without writing a trailer (used when cancelling); the file stays incomplete.
+  func close() {
+    guard isFileOpen else { return }
+    isFileOpen = false
+    avio_closep(&context.pointee.pb)
+  }
+}

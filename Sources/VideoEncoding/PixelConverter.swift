@@ -1,0 +1,126 @@
+import CFFmpeg
+import Raster
+
+/// Owns a swscale context that turns opaque BGRA pixel buffers into BT.709 limited-range yuv420p pictures.
+///
+/// Odd sizes: yuv420p stores one chroma sample per 2x2 block, so H.264 needs an even width and height.
+/// A `width` x `height` buffer with an odd side is first copied into a staging frame of the coded size,
+/// repeating its last column and/or row, and that frame is converted. Even sizes are converted straight
+/// from the caller's memory.
+final class PixelConverter {
+  private let scaler: OpaquePointer
+  private let width: Int
+  private let height: Int
+  private let codedWidth: Int
+  private let codedHeight: Int
+  /// Reused source frame that borrows the caller's bytes for the duration of one conversion.
+  private let source: FrameStorage
+  /// BGRA frame of the coded size, only for odd sizes (see the type's comment).
+  private let padded: FrameStorage?
+
+  /// Sets up conversion of `width` x `height` BGRA buffers into `codedWidth` x `codedHeight` pictures.
+  ///
+  /// - Parameter threads: swscale slice threads; `0` picks one per core.
+  init(width: Int, height: Int, codedWidth: Int, codedHeight: Int, threads: Int) throws {
+    let scaler = try allocated(sws_alloc_context(), "sws_alloc_context")
+    do {
+      try Self.configure(scaler, width: codedWidth, height: codedHeight, threads: threads)
+    } catch {
+      sws_freeContext(scaler)
+      throw error
+    }
+    self.scaler = scaler
+    self.width = width
+    self.height = height
+    self.codedWidth = codedWidth
+    self.codedHeight = codedHeight
+    source = try FrameStorage()
+    if width != codedWidth || height != codedHeight {
+      padded = try FrameStorage(format: AV_PIX_FMT_BGRA, width: codedWidth, height: codedHeight)
+    } else {
+      padded = nil
+    }
+  }
+
+  deinit {
+    sws_freeContext(scaler)
+  }
+
+  /// Converts `buffer` (which must be `width` x `height`) into `picture`, a writable yuv420p frame of the
+  /// coded size.
+  func convert(_ buffer: PixelBuffer, into picture: UnsafeMutablePointer<AVFrame>) throws {
+    if let padded {
+      copyPadded(buffer, into: padded.frame)
+      try check(sws_scale_frame(scaler, picture, padded.frame), "sws_scale_frame")
+      return
+    }
+    try buffer.bytes.withUnsafeBufferPointer { bytes in
+      guard let base = bytes.baseAddress else { return }
+      // sws_scale_frame takes a reference to its source (av_frame_ref); a frame without a reference-counted
+      // buffer would be copied in full first. Wrapping the caller's bytes in a read-only AVBuffer whose free
+      // callback does nothing avoids that 8 MB copy per 1080p frame; the AVBuffer itself is a few bytes.
+      let reference = av_buffer_create(
+        UnsafeMutablePointer(mutating: base), bytes.count, { _, _ in }, nil, AV_BUFFER_FLAG_READONLY)
+      let frame = source.frame
+      frame.pointee.buf.0 = try allocated(reference, "av_buffer_create")
+      // Unreferencing releases the AVBuffer and resets the frame, so no pointer into `bytes` outlives this
+      // closure.
+      defer { av_frame_unref(frame) }
+      frame.pointee.data.0 = UnsafeMutablePointer(mutating: base)
+      frame.pointee.linesize.0 = Int32(buffer.stride)
+      frame.pointee.width = Int32(width)
+      frame.pointee.height = Int32(height)
+      frame.pointee.format = AV_PIX_FMT_BGRA.rawValue
+      try check(sws_scale_frame(scaler, picture, frame), "sws_scale_frame")
+    }
+  }
+
+  // MARK: - Private
+
+  /// Copies `buffer` into the top-left of the coded-size BGRA `frame`, then repeats the last column and
+  /// the last row into the padding.
+  private func copyPadded(_ buffer: PixelBuffer, into frame: UnsafeMutablePointer<AVFrame>) {
+    guard let destination = frame.pointee.data.0 else { return }
+    let destinationStride = Int(frame.pointee.linesize.0)
+    let rowBytes = width * 4
+    buffer.bytes.withUnsafeBytes { bytes in
+      guard let source = bytes.baseAddress else { return }
+      for y in 0..<height {
+        let row = destination + y * destinationStride
+        // 1. Copy the row.
+        UnsafeMutableRawPointer(row).copyMemory(from: source + y * buffer.stride, byteCount: rowBytes)
+        // 2. Repeat its last pixel into the padding column.
+        if codedWidth > width {
+          UnsafeMutableRawPointer(row + rowBytes).copyMemory(from: row + rowBytes - 4, byteCount: 4)
+        }
+      }
+    }
+    // 3. Repeat the last row (padding column included) into the padding row.
+    if codedHeight > height {
+      let last = destination + (height - 1) * destinationStride
+      UnsafeMutableRawPointer(destination + height * destinationStride)
+        .copyMemory(from: last, byteCount: codedWidth * 4)
+    }
+  }
+
+  private static func configure(_ scaler: OpaquePointer, width: Int, height: Int, threads: Int) throws {
+    // sws_getContext has no thread count, hence sws_alloc_context + options + sws_init_context.
+    let options: [(String, Int64)] = [
+      ("srcw", Int64(width)), ("srch", Int64(height)), ("src_format", Int64(AV_PIX_FMT_BGRA.rawValue)),
+      ("dstw", Int64(width)), ("dsth", Int64(height)), ("dst_format", Int64(AV_PIX_FMT_YUV420P.rawValue)),
+      // Same size in and out: the filter only shapes chroma subsampling; bilinear is fast and clean.
+      ("sws_flags", Int64(SWS_BILINEAR)),
+      ("src_range", 1), ("dst_range", 0),
+      ("threads", Int64(threads)),
+    ]
+    for (name, value) in options {
+      try check(av_opt_set_int(UnsafeMutableRawPointer(scaler), name, value, 0), "av_opt_set_int(\(name))")
+    }
+    try check(sws_init_context(scaler, nil, nil), "sws_init_context")
+    // RGB -> YUV uses the *output* table: BT.709 coefficients, full-range RGB in (1), limited-range YUV out
+    // (0); brightness 0, contrast and saturation 1.0 in 16.16 fixed point. swscale defaults to BT.601.
+    let bt709 = sws_getCoefficients(SWS_CS_ITU709)
+    try check(
+      sws_setColorspaceDetails(scaler, bt709, 1, bt709, 0, 0, 1 << 16, 1 << 16), "sws_setColorspaceDetails")
+  }
+}

@@ -1,0 +1,4 @@
+import Foundation
+import Lottie2VideoCLI
+
+exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst())))

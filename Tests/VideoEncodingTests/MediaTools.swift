@@ -1,0 +1,133 @@
+import Foundation
+import Raster
+import Testing
+
+/// Runs FFmpeg's command-line tools for tests: `ffprobe` to inspect a file and `ffmpeg` to decode one.
+///
+/// They come with the `ffmpeg` package that `scripts/test` installs. A missing tool is an error that fails
+/// the test with a clear message; a test never passes without the check it came for.
+enum MediaTools {
+  /// A tool could not be found or did not succeed.
+  struct Failure: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  /// What ffprobe reports about the first stream and the container.
+  struct Probe {
+    let stream: [String: Any]
+    let format: [String: Any]
+
+    func string(_ key: String) -> String? { stream[key] as? String }
+    func int(_ key: String) -> Int? { stream[key] as? Int ?? (stream[key] as? String).flatMap { Int($0) } }
+    func double(_ key: String) -> Double? { (stream[key] as? String).flatMap { Double($0) } }
+    var formatDuration: Double? { (format["duration"] as? String).flatMap { Double($0) } }
+  }
+
+  /// Runs `ffprobe -v error -count_frames -show_streams -show_format -of json` on `path`.
+  static func probe(_ path: String) throws -> Probe {
+    let output = try run(
+      "ffprobe", ["-v", "error", "-count_frames", "-show_streams", "-show_format", "-of", "json", path])
+    guard let json = try JSONSerialization.jsonObject(with: output) as? [String: Any],
+      let streams = json["streams"] as? [[String: Any]], let stream = streams.first,
+      let format = json["format"] as? [String: Any]
+    else {
+      throw Failure(description: "ffprobe printed no stream for \(path): \(String(decoding: output, as: UTF8.self))")
+    }
+    return Probe(stream: stream, format: format)
+  }
+
+  /// Decodes every frame of `path` to packed RGB24, `width * height * 3` bytes per frame.
+  static func decodeRGB(_ path: String) throws -> [UInt8] {
+    [UInt8](try run("ffmpeg", ["-v", "error", "-i", path, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]))
+  }
+
+  /// Runs `tool` (found on PATH) with `arguments`; returns its stdout, or throws with its stderr.
+  static func run(_ tool: String, _ arguments: [String]) throws -> Data {
+    let executable = try locate(tool)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let standardOutput = Pipe()
+    let standardError = Pipe()
+    process.standardOutput = standardOutput
+    process.standardError = standardError
+    try process.run()
+    // Read both pipes while the tool runs, so that neither can fill up and block it.
+    let errorData = Handoff<Data>()
+    let errorReader = Thread { errorData.set(standardError.fileHandleForReading.readDataToEndOfFile()) }
+    errorReader.start()
+    let output = standardOutput.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let errors = errorData.waitForValue()
+    guard process.terminationStatus == 0 else {
+      throw Failure(
+        description: "\(tool) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus): "
+          + String(decoding: errors, as: UTF8.self))
+    }
+    return output
+  }
+
+  /// The full path of `tool` on PATH, or a failure explaining how to install it.
+  static func locate(_ tool: String) throws -> String {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for directory in path.split(separator: ":") {
+      let candidate = "\(directory)/\(tool)"
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    throw Failure(
+      description: "\(tool) is not on PATH; it is needed to check encoded videos. "
+        + "Install it with `apt-get install ffmpeg` (scripts/test does this).")
+  }
+
+  /// A value handed from a reader thread to the waiting test, guarded by a condition lock.
+  private final class Handoff<Value: Sendable>: @unchecked Sendable {
+    // @unchecked: every access to `value` happens under `condition`.
+    private let condition = NSCondition()
+    private var value: Value?
+
+    func set(_ newValue: Value) {
+      condition.lock()
+      value = newValue
+      condition.signal()
+      condition.unlock()
+    }
+
+    func waitForValue() -> Value {
+      condition.lock()
+      defer { condition.unlock() }
+      while true {
+        if let value { return value }
+        condition.wait()
+      }
+    }
+  }
+}
+
+// MARK: - Frames and files
+
+/// A frame filled with one opaque colour.
+func solidFrame(width: Int, height: Int, red: UInt8, green: UInt8, blue: UInt8) -> PixelBuffer {
+  var frame = PixelBuffer(width: width, height: height)
+  for offset in stride(from: 0, to: frame.bytes.count, by: 4) {
+    frame.bytes[offset] = blue
+    frame.bytes[offset + 1] = green
+    frame.bytes[offset + 2] = red
+    frame.bytes[offset + 3] = 255
+  }
+  return frame
+}
+
+/// A fresh empty directory, removed again by `body`'s end.
+@discardableResult
+func withTemporaryDirectory<Result>(_ body: (String) throws -> Result) throws -> Result {
+  let directory = FileManager.default.temporaryDirectory
+    .appendingPathComponent("l2v-video-encoding-\(UUID().uuidString)").path
+  try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(atPath: directory) }
+  return try body(directory)
+}
+
+/// The names in `directory`, hidden ones included, sorted.
+func directoryListing(_ directory: String) throws -> [String] {
+  try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+}

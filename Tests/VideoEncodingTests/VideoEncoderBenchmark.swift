@@ -1,0 +1,52 @@
+import Foundation
+import Raster
+import Testing
+import VideoEncoding
+
+/// Encode speed at 1080p; runs only with `L2V_BENCH=1` (it takes several seconds).
+@Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["L2V_BENCH"] == "1"))
+struct VideoEncoderBenchmark {
+  @Test(arguments: ["ultrafast", "veryfast", "medium"])
+  func encodes1080p(preset: String) throws {
+    let width = 1920
+    let height = 1080
+    let frameCount = 120
+    // Lottie-like content: a smooth static gradient with a flat block moving 8 pixels per frame. Frames are
+    // drawn outside the timed region.
+    var background = PixelBuffer(width: width, height: height)
+    for y in 0..<height {
+      for x in 0..<width {
+        let offset = y * background.stride + x * 4
+        background.bytes[offset] = UInt8(x * 255 / width)
+        background.bytes[offset + 1] = UInt8(y * 255 / height)
+        background.bytes[offset + 2] = 96
+        background.bytes[offset + 3] = 255
+      }
+    }
+    try withTemporaryDirectory { directory in
+      let path = "\(directory)/bench.mp4"
+      let settings = EncoderSettings(width: width, height: height, fps: 60, preset: preset)
+      let clock = ContinuousClock()
+      var encoding = Duration.zero
+      var encoder: VideoEncoder?
+      encoding += try clock.measure { encoder = try VideoEncoder(outputPath: path, settings: settings) }
+      for index in 0..<frameCount {
+        var frame = background
+        let left = 100 + index * 8
+        for y in 300..<600 {
+          for x in left..<(left + 300) {
+            let offset = y * frame.stride + x * 4
+            frame.bytes[offset] = 40
+            frame.bytes[offset + 1] = 200
+            frame.bytes[offset + 2] = 240
+          }
+        }
+        encoding += try clock.measure { try encoder?.append(frame) }
+      }
+      encoding += try clock.measure { try encoder?.finish() }
+      let seconds = Double(encoding.components.seconds) + Double(encoding.components.attoseconds) * 1e-18
+      print("1080p \(preset): \(frameCount) frames in \(seconds) s = \(Double(frameCount) / seconds) fps")
+      #expect(try MediaTools.probe(path).int("nb_read_frames") == frameCount)
+    }
+  }
+}
