@@ -63,13 +63,13 @@ struct LayerPainter {
     let blend = LayerPainter.blendOperator(layer.blendMode)
     let activeMasks = layer.masks.filter { $0.mode != .none }
     let needsGroup = blend != CAIRO_OPERATOR_OVER || !activeMasks.isEmpty || opacity < 1
-    if needsGroup { cairo_push_group(context) }
+    if needsGroup { pushGroup() }
     drawContent(layer, frame: frame, world: world, depth: depth)
     if !activeMasks.isEmpty {
       applyMasks(activeMasks, layer: layer, frame: frame, world: world)
     }
     if needsGroup {
-      cairo_pop_group_to_source(context)
+      popGroupToSource()
       cairo_set_operator(context, blend)
       cairo_paint_with_alpha(context, min(opacity, 1))
       cairo_set_operator(context, CAIRO_OPERATOR_OVER)
@@ -106,16 +106,16 @@ struct LayerPainter {
   private func drawMatted(
     _ comp: CompositionScene, position: Int, matte: Int, mode: MatteMode, frame: Double, matrix: Affine, depth: Int
   ) {
-    cairo_push_group(context)
+    pushGroup()
     drawLayer(comp, position: position, frame: frame, matrix: matrix, depth: depth)
-    guard let content = cairo_pop_group(context) else { return }
+    guard let content = popGroup() else { return }
     defer { cairo_pattern_destroy(content) }
-    cairo_push_group(context)
+    pushGroup()
     let matteLayer = comp.layers[matte]
     if LayerTiming.isVisible(matteLayer, at: frame) {
       drawLayer(comp, position: matte, frame: frame, matrix: matrix, depth: depth)
     }
-    guard let mask = cairo_pop_group(context) else { return }
+    guard let mask = popGroup() else { return }
     defer { cairo_pattern_destroy(mask) }
     if mode == .luma || mode == .lumaInverted { LayerPainter.convertToLuma(mask) }
     cairo_save(context)
@@ -124,13 +124,13 @@ struct LayerPainter {
       cairo_set_source(context, content)
       cairo_mask(context, mask)
     } else {
-      cairo_push_group(context)
+      pushGroup()
       cairo_set_source(context, content)
       cairo_paint(context)
       cairo_set_operator(context, CAIRO_OPERATOR_DEST_OUT)
       cairo_set_source(context, mask)
       cairo_paint(context)
-      cairo_pop_group_to_source(context)
+      popGroupToSource()
       cairo_set_operator(context, CAIRO_OPERATOR_OVER)
       cairo_paint(context)
     }
@@ -165,10 +165,10 @@ struct LayerPainter {
   /// Builds the combined mask in an alpha group, in order, as After Effects combines masks, then keeps the
   /// layer's pixels where the mask is.
   private func applyMasks(_ masks: [Mask], layer: Layer, frame: Double, world: Affine) {
-    guard let content = cairo_pop_group(context) else { return }
+    guard let content = popGroup() else { return }
     defer { cairo_pattern_destroy(content) }
     let t = LayerTiming.propertyFrame(layer, at: frame)
-    cairo_push_group_with_content(context, CAIRO_CONTENT_ALPHA)
+    pushGroup(alphaOnly: true)
     // Start empty when the first mask adds, full when it subtracts or intersects.
     if let first = masks.first, first.mode == .subtract || first.mode == .intersect || first.mode == .darken {
       cairo_identity_matrix(context)
@@ -188,7 +188,7 @@ struct LayerPainter {
       case .none: continue
       }
       // Draw this mask's coverage in its own group, then combine it with the ones before.
-      cairo_push_group_with_content(context, CAIRO_CONTENT_ALPHA)
+      pushGroup(alphaOnly: true)
       setMatrix(world)
       appendPath(path, transform: .identity)
       cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
@@ -214,15 +214,15 @@ struct LayerPainter {
         cairo_paint(context)
         cairo_set_operator(context, CAIRO_OPERATOR_OVER)
       }
-      cairo_pop_group_to_source(context)
+      popGroupToSource()
       cairo_identity_matrix(context)
       cairo_set_operator(context, op)
       cairo_paint_with_alpha(context, opacity)
       cairo_set_operator(context, CAIRO_OPERATOR_OVER)
     }
-    guard let maskPattern = cairo_pop_group(context) else { return }
+    guard let maskPattern = popGroup() else { return }
     defer { cairo_pattern_destroy(maskPattern) }
-    cairo_push_group(context)
+    pushGroup()
     cairo_identity_matrix(context)
     cairo_set_source(context, content)
     cairo_mask(context, maskPattern)
@@ -316,6 +316,28 @@ struct LayerPainter {
   }
 
   // MARK: - Helpers
+
+  /// Groups are pushed, popped and used under the identity transform. Cairo's push saves the graphics state and
+  /// pop restores it, giving the popped pattern the transform in force at the push; pushing under the identity
+  /// makes every group pattern line up with device pixels wherever it is used.
+  func pushGroup(alphaOnly: Bool = false) {
+    cairo_identity_matrix(context)
+    if alphaOnly {
+      cairo_push_group_with_content(context, CAIRO_CONTENT_ALPHA)
+    } else {
+      cairo_push_group(context)
+    }
+  }
+
+  func popGroup() -> OpaquePointer? {
+    cairo_identity_matrix(context)
+    return cairo_pop_group(context)
+  }
+
+  func popGroupToSource() {
+    cairo_identity_matrix(context)
+    cairo_pop_group_to_source(context)
+  }
 
   func setMatrix(_ m: Affine) {
     var cm = cairo_matrix_t(xx: m.a, yx: m.b, xy: m.c, yy: m.d, x0: m.tx, y0: m.ty)

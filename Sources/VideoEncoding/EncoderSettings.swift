@@ -19,7 +19,7 @@ public struct EncoderSettings: Sendable, Equatable {
   public var crf: Int
   /// libx264 speed preset, one of ``x264Presets`` (`"veryfast"` by default).
   public var preset: String
-  /// Encoder and colour-conversion threads; `0` lets FFmpeg pick one per core.
+  /// Threads for libx264 and for swscale's colour conversion; `0` lets FFmpeg pick one per core.
   public var threads: Int
 
   /// The libx264 speed presets, fastest first.

@@ -60,14 +60,15 @@ public final class VideoEncoder {
     // Each object below frees its C resources (and the partial file deletes itself) if a later step throws.
     let partialFile = try PartialFile(outputPath: outputPath)
     let muxer = try Muxer(formatName: container.muxerName, path: partialFile.path)
-    let codec = try H264Codec(settings: settings, globalHeader: muxer.wantsGlobalHeader)
-    try muxer.addVideoStream(from: codec)
+    // Create the file first, so that an unwritable output fails before x264 is set up.
     do {
       try muxer.openFile()
     } catch VideoEncodingError.ffmpeg(_, _, let message) {
       throw VideoEncodingError.io(
         path: outputPath, message: "cannot create the temporary file \(partialFile.path): \(message)")
     }
+    let codec = try H264Codec(settings: settings, globalHeader: muxer.wantsGlobalHeader)
+    try muxer.addVideoStream(from: codec)
     // +faststart: write the index (moov) before the media data, so playback can start while downloading.
     try muxer.writeHeader(options: [("movflags", "+faststart")])
 
@@ -171,8 +172,9 @@ public final class VideoEncoder {
   private func writeReadyPackets() throws {
     let packet = self.packet.packet
     while try codec.receive(into: packet) {
-      // libx264 (FFmpeg 5.1) leaves duration 0; without it the MP4's last frame has no length, so the
-      // duration comes out one frame short and the average frame rate wrong. One frame is one tick.
+      // libx264 (FFmpeg 5.1) leaves duration 0. The muxer would then guess it from the stream's frame rate
+      // (set in Muxer.addVideoStream); without either, the last frame has no length, the duration comes out
+      // one frame short and the average frame rate wrong. Set it here: one frame is one tick.
       if packet.pointee.duration == 0 {
         packet.pointee.duration = 1
       }

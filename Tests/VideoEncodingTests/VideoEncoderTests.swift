@@ -34,7 +34,8 @@ struct VideoEncoderTests {
 
   @Test func encodesH264At30FPS() throws {
     try withTemporaryDirectory { directory in
-      let path = try encodeClip(in: directory, settings: EncoderSettings(width: 64, height: 48, fps: 30), frameCount: 15)
+      let path = try encodeClip(
+        in: directory, settings: EncoderSettings(width: 64, height: 48, fps: 30), frameCount: 15)
       let probe = try MediaTools.probe(path)
       #expect(probe.string("codec_name") == "h264")
       #expect(probe.int("width") == 64)
@@ -55,7 +56,8 @@ struct VideoEncoderTests {
 
   @Test func encodesH264At60FPS() throws {
     try withTemporaryDirectory { directory in
-      let path = try encodeClip(in: directory, settings: EncoderSettings(width: 64, height: 48, fps: 60), frameCount: 24)
+      let path = try encodeClip(
+        in: directory, settings: EncoderSettings(width: 64, height: 48, fps: 60), frameCount: 24)
       let probe = try MediaTools.probe(path)
       #expect(probe.int("nb_read_frames") == 24)
       #expect(probe.string("avg_frame_rate") == "60/1")
@@ -199,8 +201,13 @@ struct VideoEncoderTests {
       while PartialFiles.current.count > 1, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
       PartialFiles.removeAll()
       #expect(try directoryListing(directory) == [])
-      // The encoder cannot publish a file that is gone, and says so.
+      // The encoder cannot publish a file that is gone, and says so. (FFmpeg also logs that it cannot reopen
+      // the file for faststart; collect that instead of printing it.)
+      let lines = LineCollector()
+      FFmpegLog.route { _, line in lines.append(line) }
+      defer { FFmpegLog.route(to: nil) }
       #expect(throws: VideoEncodingError.self) { try encoder.finish() }
+      #expect(lines.all.contains { $0.contains("Unable to re-open") }, "\(lines.all)")
       #expect(try directoryListing(directory) == [])
     }
   }
@@ -231,7 +238,9 @@ struct VideoEncoderTests {
     let error = #expect(throws: VideoEncodingError.self) {
       try VideoEncoder(outputPath: "/tmp/clip.avi", settings: EncoderSettings(width: 32, height: 32, fps: 30))
     }
-    #expect(error?.description == "invalid encoder settings: /tmp/clip.avi: the output must end in .mp4, .m4v or .mov to hold H.264 video")
+    #expect(
+      error?.description
+        == "invalid encoder settings: /tmp/clip.avi: the output must end in .mp4, .m4v or .mov to hold H.264 video")
   }
 
   @Test func rejectsFramesOfTheWrongSizeAndStaysUsable() throws {
