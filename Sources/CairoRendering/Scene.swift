@@ -51,24 +51,25 @@ final class Scene {
 
 /// Timing rules, written down in one place (lottie-web's behaviour):
 /// - a layer is drawn when `inPoint <= frame < outPoint`, in its composition's frames;
-/// - its properties are evaluated at `frame - startTime` (keyframe times are relative to the layer start);
+/// - its keyframes (time remap included) are in its composition's frames: lottie-web evaluates a property at
+///   `frame - st` against keyframe times `t - st`, so the start time cancels out;
 /// - a precomp layer shows its asset at `(frame - startTime) / stretch`, or, with time remap,
-///   at `timeRemap(frame - startTime) * frameRate` (the remap value is in seconds);
-/// - parents are evaluated at their own `frame - startTime`.
+///   at `timeRemap(frame) * frameRate` (the remap value is in seconds; lottie-web then ignores the stretch);
+/// - parents are evaluated at the same frame.
 enum LayerTiming {
   static func isVisible(_ layer: Layer, at frame: Double) -> Bool {
     layer.inPoint <= frame && frame < layer.outPoint
   }
 
   static func propertyFrame(_ layer: Layer, at frame: Double) -> Double {
-    frame - layer.startTime
+    frame
   }
 
   static func childFrame(_ layer: Layer, at frame: Double, frameRate: Double) -> Double {
-    let local = frame - layer.startTime
     if case .precomp(_, _, _, let timeRemap?) = layer.content {
-      return timeRemap.value(at: local) * frameRate
+      return timeRemap.value(at: frame) * frameRate
     }
+    let local = frame - layer.startTime
     return layer.stretch != 0 ? local / layer.stretch : local
   }
 }

@@ -149,6 +149,9 @@ struct JSONReader {
     if bytes[index] == UInt8(ascii: "-") { index += 1 }
     func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
     guard index < bytes.count, isDigit(bytes[index]) else { throw fail("invalid number") }
+    if bytes[index] == UInt8(ascii: "0"), index + 1 < bytes.count, isDigit(bytes[index + 1]) {
+      throw fail("invalid number (leading zero)")
+    }
     while index < bytes.count, isDigit(bytes[index]) { index += 1 }
     if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
       index += 1
@@ -220,7 +223,9 @@ struct JSONReader {
             if low >= 0xDC00 && low < 0xE000 {
               scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
             } else {
+              // Not a low surrogate: the lone high one becomes U+FFFD and the escape is read again on its own.
               scalar = 0xFFFD
+              index -= 6
             }
           } else {
             scalar = 0xFFFD

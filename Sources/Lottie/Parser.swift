@@ -16,7 +16,8 @@ public enum LottieParser {
     let data: Data
     do {
       // Read at most one byte past the limit so a huge file is refused without loading all of it.
-      data = try handle.read(upToCount: limits.maxFileBytes + 1) ?? Data()
+      let (cap, overflow) = limits.maxFileBytes.addingReportingOverflow(1)
+      data = try handle.read(upToCount: overflow ? .max : cap) ?? Data()
     } catch {
       throw .unreadable(file: name, reason: "\(error)")
     }
@@ -74,14 +75,14 @@ extension Reader {
     guard width <= limits.maxCanvasSide, height <= limits.maxCanvasSide else {
       throw .limitExceeded(
         file: file, path: root,
-        message: "canvas \(Int(width))x\(Int(height)) exceeds the limit of \(Int(limits.maxCanvasSide)) pixels a side")
+        message: "canvas \(whole(width))x\(whole(height)) exceeds the limit of \(whole(limits.maxCanvasSide)) pixels a side")
     }
     guard frameRate > 0, frameRate <= 1000 else { throw invalid(root.appending("fr"), "frame rate \(frameRate) is out of range") }
     guard outPoint > inPoint else { throw invalid(root.appending("op"), "out point \(outPoint) is not after in point \(inPoint)") }
     guard outPoint - inPoint <= limits.maxFrames else {
       throw .limitExceeded(
         file: file, path: root.appending("op"),
-        message: "\(Int(outPoint - inPoint)) frames exceeds the limit of \(Int(limits.maxFrames))")
+        message: "\(whole(outPoint - inPoint)) frames exceeds the limit of \(whole(limits.maxFrames))")
     }
 
     var layerCount = 0
@@ -252,6 +253,11 @@ extension Reader {
       transform: try transform(o["ks"] ?? .object([:]), path.appending("ks"), is3D: try bool(o, "ddd", path)),
       autoOrient: try bool(o, "ao", path), blendMode: blendMode, isMatteSource: try bool(o, "td", path),
       matteMode: matteMode, matteParent: try int(o, "tp", path), masks: masks, content: content, path: path)
+  }
+
+  /// A number for messages: whole numbers without a decimal point, huge ones in exponent form.
+  func whole(_ v: Double) -> String {
+    abs(v) < 1e15 && v == v.rounded() ? String(Int(v)) : "\(v)"
   }
 
   static func parseHexColor(_ s: String) -> RGBA? {

@@ -19,7 +19,9 @@ extension Reader {
     // Quirk: old exporters wrote colours in 0...255 instead of 0...1.
     let scale = (n[0] > 1 || n[1] > 1 || n[2] > 1) ? 1.0 / 255 : 1
     func c(_ v: Double) -> Double { min(max(v * scale, 0), 1) }
-    return RGBA(c(n[0]), c(n[1]), c(n[2]), n.count > 3 ? c(n[3]) : 1)
+    // Alpha follows the same range only when it is itself above 1 ([255, 0, 0, 1] is opaque red).
+    let alpha = n.count > 3 ? (scale != 1 && n[3] > 1 ? n[3] / 255 : n[3]) : 1
+    return RGBA(c(n[0]), c(n[1]), c(n[2]), min(max(alpha, 0), 1))
   }
 
   static let numberList: ValueDecoder<NumberList> = { r, json, path throws(LottieError) in
