@@ -23,7 +23,7 @@ let package = Package(
     .target(name: "CairoRendering", dependencies: ["Lottie", "Raster", "CCairo"]),
     .target(name: "VideoEncoding", dependencies: ["Raster", "CFFmpeg"]),
     .target(name: "Pipeline", dependencies: ["Lottie", "Raster", "CairoRendering", "VideoEncoding"]),
-    .target(name: "Lottie2VideoCLI", dependencies: ["Pipeline"]),
+    .target(name: "Lottie2VideoCLI", dependencies: ["Pipeline", "Lottie", "Raster", "CairoRendering", "VideoEncoding"]),
     .executableTarget(name: "lottie2video", dependencies: ["Lottie2VideoCLI"]),
 
     // MARK: - Tests

@@ -112,11 +112,14 @@ l2v_build_release() {
   if ! (cd "$L2V_ROOT" && "$SWIFT" build -c release --product lottie2video 2>&1) | tee "$log" >&2; then
     l2v_log ""
     l2v_log "error: release build failed (full output: $log). Compiler errors:"
-    grep -E '(error|fatal error):' "$log" >&2 || tail -n 40 "$log" >&2
+    # Lines that start a diagnostic ("file:line:col: error: ..." or SwiftPM's "error: ..."), not the
+    # source excerpts under them; the last lines of the log when there are none.
+    grep -E '^[^ ]*: (fatal )?error:|^error:' "$log" >&2 || tail -n 40 "$log" >&2
     return 1
   fi
   # swift build leaves the binary untouched when a change did not alter it (a comment, say), which
   # would make the freshness check fail forever and cost a no-op build (seconds) on every run. Date
   # the binary to the build's start: sources edited during the build stay newer and are rebuilt.
+  [[ -x $(l2v_release_binary) ]] || l2v_die "the build succeeded but $(l2v_release_binary) does not exist"
   touch -r "$stamp" "$(l2v_release_binary)"
 }

@@ -48,3 +48,35 @@ struct Affine: Equatable {
     return m.then(.translation(position.x, position.y))
   }
 }
+
+extension Affine {
+  /// The largest factor by which the transform stretches a length (for stroke padding).
+  var maxScale: Double {
+    let sx = (a * a + b * b).squareRoot(), sy = (c * c + d * d).squareRoot()
+    return max(sx, sy)
+  }
+}
+
+/// An axis-aligned box in device pixels.
+struct DeviceBox {
+  var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+
+  var isValid: Bool { minX <= maxX && minY <= maxY && minX.isFinite && maxX.isFinite }
+
+  mutating func add(_ p: Vec2, pad: Double) {
+    guard p.x.isFinite, p.y.isFinite else { return }
+    minX = min(minX, p.x - pad)
+    minY = min(minY, p.y - pad)
+    maxX = max(maxX, p.x + pad)
+    maxY = max(maxY, p.y + pad)
+  }
+
+  mutating func addRect(w: Double, h: Double, _ m: Affine) {
+    for p in [Vec2(0, 0), Vec2(w, 0), Vec2(0, h), Vec2(w, h)] { add(m.apply(p), pad: 1) }
+  }
+
+  /// Whether the box misses `other` entirely.
+  func isEmpty(within other: DeviceBox) -> Bool {
+    !isValid || maxX <= other.minX || maxY <= other.minY || minX >= other.maxX || minY >= other.maxY
+  }
+}

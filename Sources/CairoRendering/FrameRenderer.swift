@@ -24,14 +24,15 @@ public final class FrameRenderer {
   let background: RGBA?
   let rootMatrix: Affine
 
-  /// Builds the scene once; `background` nil means transparent.
-  public init(animation: Animation, width: Int, height: Int, fit: FitMode = .contain, background: RGBA? = nil)
-    throws(RenderError)
-  {
+  /// Builds the scene once; `background` nil means transparent; `images` are the decoded image assets by id.
+  public init(
+    animation: Animation, width: Int, height: Int, fit: FitMode = .contain, background: RGBA? = nil,
+    images: [String: PixelBuffer] = [:]
+  ) throws(RenderError) {
     self.width = width
     self.height = height
     self.background = background
-    scene = Scene(animation: animation)
+    scene = Scene(animation: animation, images: images)
     canvas = try CairoSurface(width: width, height: height)
     let sx = Double(width) / animation.width, sy = Double(height) / animation.height
     let scaleX: Double, scaleY: Double

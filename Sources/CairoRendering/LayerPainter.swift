@@ -62,30 +62,60 @@ struct LayerPainter {
     guard abs(world.determinant) > 1e-12 else { return }
     let blend = LayerPainter.blendOperator(layer.blendMode)
     let activeMasks = layer.masks.filter { $0.mode != .none }
-    let needsGroup = blend != CAIRO_OPERATOR_OVER || !activeMasks.isEmpty || opacity < 1
-    if needsGroup { pushGroup() }
-    drawContent(layer, frame: frame, world: world, depth: depth)
+    var shapes: ShapeLayerBuilder? = nil
+    if case .shapes(let items) = layer.content {
+      var builder = ShapeLayerBuilder(frame: LayerTiming.propertyFrame(layer, at: frame))
+      builder.build(items)
+      shapes = builder
+    }
+    // A lone paint takes the layer's opacity itself: no group needed (the result is the same).
+    var paintOpacity = 1.0
+    var groupOpacity = min(opacity, 1)
+    if groupOpacity < 1, blend == CAIRO_OPERATOR_OVER, activeMasks.isEmpty, let s = shapes, s.operations.count <= 1 {
+      paintOpacity = groupOpacity
+      groupOpacity = 1
+    }
+    let needsGroup = blend != CAIRO_OPERATOR_OVER || !activeMasks.isEmpty || groupOpacity < 1
+    var clipped = false
+    if needsGroup {
+      // Groups are as large as the clip: clip to the layer's bounds first so that compositing touches only
+      // the pixels the layer can cover.
+      guard let box = contentBounds(layer, shapes: shapes, world: world) else { return }
+      if !box.isEmpty(within: canvasBox) {
+        cairo_save(context)
+        clipToBox(box)
+        clipped = true
+      } else {
+        return
+      }
+      pushGroup()
+    }
+    drawContent(layer, shapes: shapes, opacity: paintOpacity, frame: frame, world: world, depth: depth)
     if !activeMasks.isEmpty {
       applyMasks(activeMasks, layer: layer, frame: frame, world: world)
     }
     if needsGroup {
       popGroupToSource()
       cairo_set_operator(context, blend)
-      cairo_paint_with_alpha(context, min(opacity, 1))
+      cairo_paint_with_alpha(context, groupOpacity)
       cairo_set_operator(context, CAIRO_OPERATOR_OVER)
     }
+    if clipped { cairo_restore(context) }
   }
 
-  private func drawContent(_ layer: Layer, frame: Double, world: Affine, depth: Int) {
+  private func drawContent(
+    _ layer: Layer, shapes: ShapeLayerBuilder?, opacity: Double, frame: Double, world: Affine, depth: Int
+  ) {
     switch layer.content {
-    case .shapes(let items):
-      var builder = ShapeLayerBuilder(frame: LayerTiming.propertyFrame(layer, at: frame))
-      builder.build(items)
-      for operation in builder.operations.reversed() { paint(operation, slots: builder.slots, world: world) }
+    case .shapes:
+      guard let builder = shapes else { return }
+      for operation in builder.operations.reversed() {
+        paint(operation, slots: builder.slots, world: world, opacity: opacity)
+      }
     case .solid(let color, let w, let h):
       setMatrix(world)
       cairo_rectangle(context, 0, 0, w, h)
-      cairo_set_source_rgba(context, color.r, color.g, color.b, color.a)
+      cairo_set_source_rgba(context, color.r, color.g, color.b, color.a * opacity)
       cairo_fill(context)
     case .precomp(let id, let w, let h, _):
       guard let child = scene.precomps[id] else { return }
@@ -96,9 +126,91 @@ struct LayerPainter {
       let childFrame = LayerTiming.childFrame(layer, at: frame, frameRate: scene.animation.frameRate)
       drawComposition(child, frame: childFrame, matrix: world, depth: depth + 1)
       cairo_restore(context)
-    case .image, .null, .text, .other:
+    case .image(let id):
+      guard let image = scene.images[id] else { return }
+      // The image is drawn at the asset's size (w, h), which may differ from its pixel size.
+      let (w, h) = imageSize(id, image)
+      setMatrix(world)
+      cairo_rectangle(context, 0, 0, w, h)
+      guard let pattern = cairo_pattern_create_for_surface(image.surface) else { return }
+      defer { cairo_pattern_destroy(pattern) }
+      // The pattern maps user space (asset units) to image pixels.
+      var m = cairo_matrix_t()
+      cairo_matrix_init_scale(&m, Double(image.width) / max(w, 1e-9), Double(image.height) / max(h, 1e-9))
+      cairo_pattern_set_matrix(pattern, &m)
+      cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
+      cairo_set_source(context, pattern)
+      if opacity < 1 {
+        cairo_save(context)
+        cairo_clip(context)
+        cairo_paint_with_alpha(context, opacity)
+        cairo_restore(context)
+      } else {
+        cairo_fill(context)
+      }
+    case .null, .text, .other:
       break
     }
+  }
+
+  private func imageSize(_ id: String, _ image: ImageSurface) -> (Double, Double) {
+    let asset = scene.animation.images[id]
+    let w = asset.map { $0.width > 0 ? $0.width : Double(image.width) } ?? Double(image.width)
+    let h = asset.map { $0.height > 0 ? $0.height : Double(image.height) } ?? Double(image.height)
+    return (w, h)
+  }
+
+  // MARK: - Bounds
+
+  /// Device-space bounds of what a layer can draw (its own content, before masks and mattes), or nil when it
+  /// draws nothing.
+  func contentBounds(_ layer: Layer, shapes: ShapeLayerBuilder?, world: Affine) -> DeviceBox? {
+    var box = DeviceBox()
+    switch layer.content {
+    case .shapes:
+      guard let builder = shapes else { return nil }
+      for op in builder.operations {
+        let m = op.matrix.then(world)
+        var pad = 1.0
+        if case .stroke(_, let s) = op.paint { pad += s.width / 2 * m.maxScale * (s.join == .miter ? max(1, s.miterLimit) : 1.5) }
+        if case .gradientStroke(_, let s) = op.paint { pad += s.width / 2 * m.maxScale * (s.join == .miter ? max(1, s.miterLimit) : 1.5) }
+        for id in op.slots {
+          let slot = builder.slots[id]
+          let toDevice = slot.matrix.then(world)
+          for contour in slot.contours {
+            for (i, v) in contour.vertices.enumerated() {
+              box.add(toDevice.apply(v), pad: pad)
+              box.add(toDevice.apply(v + contour.inTangents[i]), pad: pad)
+              box.add(toDevice.apply(v + contour.outTangents[i]), pad: pad)
+            }
+          }
+        }
+      }
+    case .solid(_, let w, let h), .precomp(_, let w, let h, _):
+      box.addRect(w: w, h: h, world)
+    case .image(let id):
+      guard let image = scene.images[id] else { return nil }
+      let (w, h) = imageSize(id, image)
+      box.addRect(w: w, h: h, world)
+    case .null, .text, .other:
+      return nil
+    }
+    return box.isValid ? box : nil
+  }
+
+  /// The whole surface, for bounds checks.
+  var canvasBox: DeviceBox {
+    var box = DeviceBox()
+    box.add(Vec2(0, 0), pad: 0)
+    box.add(Vec2(Double(cairo_image_surface_get_width(cairo_get_target(context))), Double(cairo_image_surface_get_height(cairo_get_target(context)))), pad: 0)
+    return box
+  }
+
+  func clipToBox(_ box: DeviceBox) {
+    cairo_identity_matrix(context)
+    let x0 = box.minX.rounded(.down), y0 = box.minY.rounded(.down)
+    cairo_rectangle(context, x0, y0, box.maxX.rounded(.up) - x0, box.maxY.rounded(.up) - y0)
+    cairo_clip(context)
   }
 
   // MARK: - Mattes
@@ -106,6 +218,19 @@ struct LayerPainter {
   private func drawMatted(
     _ comp: CompositionScene, position: Int, matte: Int, mode: MatteMode, frame: Double, matrix: Affine, depth: Int
   ) {
+    // Both groups only need the matted layer's own area: the matte cannot add pixels outside it.
+    let layer = comp.layers[position]
+    var shapes: ShapeLayerBuilder? = nil
+    if case .shapes(let items) = layer.content {
+      var builder = ShapeLayerBuilder(frame: LayerTiming.propertyFrame(layer, at: frame))
+      builder.build(items)
+      shapes = builder
+    }
+    let world = layerMatrix(comp, position: position, frame: frame, matrix: matrix)
+    guard let box = contentBounds(layer, shapes: shapes, world: world), !box.isEmpty(within: canvasBox) else { return }
+    cairo_save(context)
+    clipToBox(box)
+    defer { cairo_restore(context) }
     pushGroup()
     drawLayer(comp, position: position, frame: frame, matrix: matrix, depth: depth)
     guard let content = popGroup() else { return }
@@ -230,7 +355,9 @@ struct LayerPainter {
 
   // MARK: - Paint
 
-  private func paint(_ op: PaintOperation, slots: [GeometrySlot], world: Affine) {
+  private func paint(_ op: PaintOperation, slots: [GeometrySlot], world: Affine, opacity layerOpacity: Double) {
+    var op = op
+    op.opacity *= layerOpacity
     guard op.opacity > 0 else { return }
     let paintMatrix = op.matrix.then(world)
     guard abs(paintMatrix.determinant) > 1e-12 else { return }

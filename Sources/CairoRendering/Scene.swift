@@ -1,4 +1,6 @@
+import CCairo
 import Lottie
+import Raster
 
 /// One composition (the root or a precomp asset) prepared for drawing: layers with their parents and
 /// mattes resolved to array positions once, at build time.
@@ -41,12 +43,44 @@ final class Scene {
   let animation: Animation
   let root: CompositionScene
   let precomps: [String: CompositionScene]
+  /// Image assets as Cairo surfaces (this worker's own copies).
+  let images: [String: ImageSurface]
 
-  init(animation: Animation) {
+  init(animation: Animation, images: [String: PixelBuffer] = [:]) {
     self.animation = animation
     root = CompositionScene(layers: animation.layers)
     precomps = animation.precomps.mapValues { CompositionScene(layers: $0) }
+    self.images = images.compactMapValues { ImageSurface(copying: $0) }
   }
+}
+
+/// A Cairo image surface holding a copy of a decoded image.
+final class ImageSurface {
+  let surface: OpaquePointer
+  let width: Int
+  let height: Int
+
+  init?(copying buffer: PixelBuffer) {
+    guard let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(buffer.width), Int32(buffer.height)),
+      cairo_surface_status(s) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(s)
+    else { return nil }
+    let stride = Int(cairo_image_surface_get_stride(s))
+    let rowBytes = buffer.width * 4
+    let sourceStride = buffer.stride
+    buffer.bytes.withUnsafeBytes { (src: UnsafeRawBufferPointer) in
+      guard let base = src.baseAddress else { return }
+      for y in 0..<buffer.height {
+        let destination = UnsafeMutableRawPointer(data + y * stride)
+        destination.copyMemory(from: base + y * sourceStride, byteCount: rowBytes)
+      }
+    }
+    cairo_surface_mark_dirty(s)
+    surface = s
+    width = buffer.width
+    height = buffer.height
+  }
+
+  deinit { cairo_surface_destroy(surface) }
 }
 
 /// Timing rules, written down in one place (lottie-web's behaviour):

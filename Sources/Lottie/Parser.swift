@@ -200,7 +200,6 @@ extension Reader {
       content = .solid(color: color, width: try number(o, "sw", path, default: 0), height: try number(o, "sh", path, default: 0))
     case 2:
       content = .image(referenceID: try string(o, "refId", path) ?? "")
-      note(.warning, path, "image layers are not drawn yet")
     case 3:
       content = .null
     case 4:

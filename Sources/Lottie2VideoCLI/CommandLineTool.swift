@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Lottie
 import Pipeline
+import Raster
 import VideoEncoding
 
 /// The `lottie2video` command: parses arguments, runs the job, reports, and returns the exit code.
@@ -62,6 +63,7 @@ public enum CommandLineTool {
     var maxFrames: Int?
     var frame: Double?
     var quiet = false
+    var assets: String?
   }
 
   static func parse(_ arguments: [String], command: String?, allowed: Set<String>) throws(UsageError) -> RenderOptions {
@@ -97,6 +99,7 @@ public enum CommandLineTool {
       case "--max-frames": o.maxFrames = try reader.int(v, name, "n", range: 1...10_000_000)
       case "--frame": o.frame = try reader.double(v, name, "frame", range: -1e7...1e7)
       case "--quiet", "-q": o.quiet = true
+      case "--assets": o.assets = v
       default: throw UsageError(message: "Unknown option '\(name)'", command: command)
       }
     }
@@ -132,6 +135,14 @@ public enum CommandLineTool {
     try LottieParser.load(contentsOf: path)
   }
 
+  /// Loads the animation and decodes its images (from `assets` or the animation's folder).
+  static func loadWithImages(_ path: String, assets: String?) throws -> (Animation, [String: PixelBuffer], [Diagnostic]) {
+    let animation = try load(path)
+    let base = assets ?? (path as NSString).deletingLastPathComponent
+    let (images, notes) = ImageAssets.load(animation, baseDirectory: base, file: path)
+    return (animation, images, animation.diagnostics + notes)
+  }
+
   static func background(_ parsed: ColorParser.Parsed?) -> RGBA? {
     if case .color(let c) = parsed { return c }
     return nil
@@ -142,7 +153,7 @@ public enum CommandLineTool {
   static func export(_ arguments: [String]) throws -> Int32 {
     let allowed: Set<String> = [
       "-o", "--output", "--width", "--height", "--scale", "--fps", "--fit", "--background", "--jobs", "--crf",
-      "--codec-preset", "--max-frames", "--quiet",
+      "--codec-preset", "--max-frames", "--quiet", "--assets",
     ]
     let o = try parse(arguments, command: nil, allowed: allowed)
     guard let output = o.output else { throw UsageError(message: "Missing expected option '-o <output>'", command: nil) }
@@ -152,14 +163,15 @@ public enum CommandLineTool {
         message: "The output '\(output)' has an unsupported extension; use .mp4, .m4v or .mov", command: nil)
     }
     let input = o.input ?? ""
-    let animation = try load(input)
+    let (animation, images, diagnostics) = try loadWithImages(input, assets: o.assets)
     let (w, h) = try outputSize(o, animation: animation)
     let fps = o.fps ?? animation.frameRate
-    for d in animation.diagnostics where d.severity >= .warning && !o.quiet { Console.error(d.description) }
+    for d in diagnostics where d.severity >= .warning && !o.quiet { Console.error(d.description) }
     if o.background == nil && !o.quiet {
       Console.error("note: \(ext.uppercased()) has no alpha channel; composited over white (use --background to choose)")
     }
-    let render = RenderSettings(width: w, height: h, fit: o.fit, background: background(o.background), jobs: o.jobs)
+    let render = RenderSettings(
+      width: w, height: h, fit: o.fit, background: background(o.background), jobs: o.jobs, images: images)
     let options = ExportOptions(
       outputPath: output, render: render, fps: fps, crf: o.crf, codecPreset: o.codecPreset, maxFrames: o.maxFrames)
     let interrupt = InterruptHandler.install()
@@ -179,23 +191,29 @@ public enum CommandLineTool {
   }
 
   static func snapshot(_ arguments: [String]) throws -> Int32 {
-    let allowed: Set<String> = ["-o", "--output", "--frame", "--width", "--height", "--scale", "--fit", "--background"]
+    let allowed: Set<String> = [
+      "-o", "--output", "--frame", "--width", "--height", "--scale", "--fit", "--background", "--assets",
+    ]
     let o = try parse(arguments, command: "snapshot", allowed: allowed)
     guard let output = o.output else { throw UsageError(message: "Missing expected option '-o <output.png>'", command: "snapshot") }
     guard let frame = o.frame else { throw UsageError(message: "Missing expected option '--frame <frame>'", command: "snapshot") }
-    let animation = try load(o.input ?? "")
+    let (animation, images, _) = try loadWithImages(o.input ?? "", assets: o.assets)
     let (w, h) = try outputSize(o, animation: animation)
-    let settings = RenderSettings(width: w, height: h, fit: o.fit, background: background(o.background), jobs: 1)
+    let settings = RenderSettings(
+      width: w, height: h, fit: o.fit, background: background(o.background), jobs: 1, images: images)
     try Exporter.snapshot(animation: animation, frame: frame, settings: settings, to: output)
     return 0
   }
 
   static func renderOnly(_ arguments: [String]) throws -> Int32 {
-    let allowed: Set<String> = ["--width", "--height", "--scale", "--fps", "--fit", "--background", "--jobs", "--max-frames"]
+    let allowed: Set<String> = [
+      "--width", "--height", "--scale", "--fps", "--fit", "--background", "--jobs", "--max-frames", "--assets",
+    ]
     let o = try parse(arguments, command: "render", allowed: allowed)
-    let animation = try load(o.input ?? "")
+    let (animation, images, _) = try loadWithImages(o.input ?? "", assets: o.assets)
     let (w, h) = try outputSize(o, animation: animation)
-    let settings = RenderSettings(width: w, height: h, fit: o.fit, background: background(o.background), jobs: o.jobs)
+    let settings = RenderSettings(
+      width: w, height: h, fit: o.fit, background: background(o.background), jobs: o.jobs, images: images)
     let (frames, seconds) = try Exporter.renderOnly(
       animation: animation, settings: settings, fps: o.fps ?? animation.frameRate, maxFrames: o.maxFrames)
     Console.output(String(format: "frames=%d seconds=%.3f fps=%.1f", frames, seconds, Double(frames) / max(seconds, 1e-9)))

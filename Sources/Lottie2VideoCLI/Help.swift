@@ -44,6 +44,8 @@ enum Help {
       --crf <n>               H.264 quality, 0 (lossless) to 51 (default: 23).
       --codec-preset <name>   x264 speed preset, ultrafast ... veryslow
                               (default: veryfast).
+      --assets <dir>          Folder for external images (default: the animation's
+                              folder, where the asset's 'u' path is relative to).
       --jobs <n>              Render workers (default: active cores).
       --max-frames <n>        Stop after n frames (default: all).
       -q, --quiet             No progress and no summary line.

@@ -103,7 +103,7 @@ public enum Exporter {
   public static func snapshot(animation: Animation, frame: Double, settings: RenderSettings, to path: String) throws {
     let renderer = try FrameRenderer(
       animation: animation, width: settings.width, height: settings.height, fit: settings.fit,
-      background: settings.background)
+      background: settings.background, images: settings.images)
     let directory = (path as NSString).deletingLastPathComponent
     let temporary = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).partial-\(getpid()).png"
     do {

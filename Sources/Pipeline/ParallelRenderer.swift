@@ -16,14 +16,20 @@ public struct RenderSettings: Sendable {
   public var background: RGBA?
   /// Number of render workers.
   public var jobs: Int
+  /// Decoded image assets by id (see ``ImageAssets``).
+  public var images: [String: PixelBuffer]
 
   /// Makes settings.
-  public init(width: Int, height: Int, fit: FitMode = .contain, background: RGBA? = nil, jobs: Int = defaultJobs) {
+  public init(
+    width: Int, height: Int, fit: FitMode = .contain, background: RGBA? = nil, jobs: Int = defaultJobs,
+    images: [String: PixelBuffer] = [:]
+  ) {
     self.width = width
     self.height = height
     self.fit = fit
     self.background = background
     self.jobs = jobs
+    self.images = images
   }
 
   /// One worker per active core.
@@ -102,7 +108,7 @@ public enum ParallelRenderer {
     do {
       renderer = try FrameRenderer(
         animation: animation, width: settings.width, height: settings.height, fit: settings.fit,
-        background: settings.background)
+        background: settings.background, images: settings.images)
     } catch {
       exchange.condition.lock()
       if exchange.failure == nil { exchange.failure = error }

@@ -1,0 +1,60 @@
+import Foundation
+import Lottie
+import Raster
+import VideoEncoding
+
+/// Loads and decodes an animation's image assets once, before any worker starts.
+public enum ImageAssets {
+  /// Decodes every image asset: embedded data URIs, or files relative to `baseDirectory` (the animation's
+  /// folder, or `--assets DIR`). An image that cannot be found or decoded is left out with a diagnostic
+  /// naming the asset, and its layers draw nothing.
+  public static func load(_ animation: Animation, baseDirectory: String, file: String? = nil)
+    -> (images: [String: PixelBuffer], diagnostics: [Diagnostic])
+  {
+    var images: [String: PixelBuffer] = [:]
+    var diagnostics: [Diagnostic] = []
+    for (id, asset) in animation.images.sorted(by: { $0.key < $1.key }) {
+      func problem(_ message: String) {
+        diagnostics.append(Diagnostic(severity: .warning, file: file, path: asset.path, message: message))
+      }
+      let bytes: [UInt8]
+      let name: String
+      if asset.fileName.hasPrefix("data:") {
+        name = "image asset '\(id)'"
+        guard let comma = asset.fileName.firstIndex(of: ","),
+          asset.fileName[..<comma].hasSuffix(";base64"),
+          let data = Data(base64Encoded: String(asset.fileName[asset.fileName.index(after: comma)...]), options: .ignoreUnknownCharacters)
+        else {
+          problem("image asset '\(id)' has a malformed data URI; not drawn")
+          continue
+        }
+        bytes = [UInt8](data)
+      } else if asset.isEmbedded {
+        problem("image asset '\(id)' is marked embedded but its data is not a data URI; not drawn")
+        continue
+      } else {
+        let path = resolve(directory: asset.directory, fileName: asset.fileName, base: baseDirectory)
+        name = path
+        guard let data = FileManager.default.contents(atPath: path) else {
+          problem("image file '\(path)' for asset '\(id)' is missing; not drawn (use --assets DIR to point elsewhere)")
+          continue
+        }
+        bytes = [UInt8](data)
+      }
+      do {
+        images[id] = try ImageDecoder.decode(bytes, name: name)
+      } catch {
+        problem("\(error); not drawn")
+      }
+    }
+    return (images, diagnostics)
+  }
+
+  static func resolve(directory: String, fileName: String, base: String) -> String {
+    if fileName.hasPrefix("/") { return fileName }
+    var folder = directory
+    if folder.hasPrefix("/") { return folder + (folder.hasSuffix("/") ? "" : "/") + fileName }
+    if !folder.isEmpty && !folder.hasSuffix("/") { folder += "/" }
+    return (base.isEmpty ? "." : base) + "/" + folder + fileName
+  }
+}

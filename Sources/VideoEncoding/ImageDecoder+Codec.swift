@@ -1,0 +1,91 @@
+import CFFmpeg
+
+extension ImageDecoder {
+  /// Owns one opened FFmpeg image decoder (`AVCodecContext`) and frees it in `deinit`. Used for one picture.
+  final class Codec {
+    private let context: UnsafeMutablePointer<AVCodecContext>
+    private let name: String
+    private let format: Format
+
+    /// Finds and opens the decoder for `format`.
+    ///
+    /// - Parameter pixelLimit: the decoder's own `max_pixels` limit, checked before it allocates a picture.
+    init(format: Format, name: String, pixelLimit: Int64) throws(ImageDecodingError) {
+      guard let decoder = avcodec_find_decoder(format.codecID) else {
+        throw .decoderMissing(name: name, format: format)
+      }
+      guard let context = avcodec_alloc_context3(decoder) else {
+        throw .outOfMemory(name: name, function: "avcodec_alloc_context3")
+      }
+      // One picture: frame or slice threads would only add start-up cost (and frame threads delay output).
+      context.pointee.thread_count = 1
+      context.pointee.max_pixels = pixelLimit
+      // The decoder logs what it finds wrong at error or even fatal level ("not enough data", MJPEG's "No
+      // JPEG data found in image"), but the thrown ImageDecodingError already reports the failure. Lowering
+      // its messages by two levels (fatal becomes warning, error info, warning verbose) keeps a bad asset
+      // from being reported twice on stderr, while `FFmpegLog.level = .verbose` still shows the details.
+      context.pointee.log_level_offset = AV_LOG_WARNING - AV_LOG_FATAL
+      let status = avcodec_open2(context, decoder, nil)
+      guard status >= 0 else {
+        var pointer: UnsafeMutablePointer<AVCodecContext>? = context
+        avcodec_free_context(&pointer)
+        throw .ffmpeg(name: name, status: status, function: "avcodec_open2")
+      }
+      self.context = context
+      self.name = name
+      self.format = format
+    }
+
+    deinit {
+      var pointer: UnsafeMutablePointer<AVCodecContext>? = context
+      avcodec_free_context(&pointer)
+    }
+
+    /// Decodes the first picture in `bytes`, which hold a whole image file.
+    func decodeFirstPicture(_ bytes: [UInt8]) throws(ImageDecodingError) -> FrameStorage {
+      // 1. Copy the file into a packet. av_new_packet allocates AV_INPUT_BUFFER_PADDING_SIZE zeroed bytes
+      //    after the data, which decoders may read past the end with their optimised bit readers.
+      guard bytes.count <= Int(Int32.max) - Int(AV_INPUT_BUFFER_PADDING_SIZE) else {
+        throw .dataTooLarge(name: name, byteCount: bytes.count)
+      }
+      let packet = try ImageDecodingError.naming(name) { try PacketStorage() }
+      let status = av_new_packet(packet.packet, Int32(bytes.count))
+      guard status >= 0, let data = packet.packet.pointee.data else {
+        throw .ffmpeg(name: name, status: status < 0 ? status : CFFmpeg_AVERROR_ENOMEM, function: "av_new_packet")
+      }
+      bytes.withUnsafeBytes { source in
+        guard let base = source.baseAddress else { return }
+        UnsafeMutableRawPointer(data).copyMemory(from: base, byteCount: source.count)
+      }
+
+      // 2. Send it, then flush: a still image is one packet, and draining makes the decoder give up any
+      //    picture it holds back.
+      try decoding(avcodec_send_packet(context, packet.packet), "avcodec_send_packet")
+      let flushStatus = avcodec_send_packet(context, nil)
+      if flushStatus != CFFmpeg_AVERROR_EOF {
+        try decoding(flushStatus, "avcodec_send_packet")
+      }
+
+      // 3. Receive the first picture; any later ones (GIF frames) are dropped with the decoder.
+      let picture = try ImageDecodingError.naming(name) { try FrameStorage() }
+      let receiveStatus = avcodec_receive_frame(context, picture.frame)
+      if receiveStatus == CFFmpeg_AVERROR_EOF || receiveStatus == CFFmpeg_AVERROR_EAGAIN {
+        throw .corrupt(name: name, format: format, reason: "the decoder found no picture in the data")
+      }
+      try decoding(receiveStatus, "avcodec_receive_frame")
+      return picture
+    }
+
+    // MARK: - Private
+
+    /// Throws for a negative `status` from sending or receiving: out of memory is an FFmpeg failure, any
+    /// other code means the decoder rejected the data.
+    private func decoding(_ status: Int32, _ function: String) throws(ImageDecodingError) {
+      guard status < 0 else { return }
+      if status == CFFmpeg_AVERROR_ENOMEM {
+        throw .ffmpeg(name: name, status: status, function: function)
+      }
+      throw .corrupt(name: name, format: format, reason: "\(function): \(ffmpegErrorMessage(status))")
+    }
+  }
+}
