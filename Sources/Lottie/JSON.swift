@@ -83,7 +83,9 @@ struct JSONReader {
     case UInt8(ascii: "N"), UInt8(ascii: "I"):
       throw fail("NaN and Infinity are not valid JSON numbers")
     default:
-      throw fail("unexpected character '\(Character(Unicode.Scalar(bytes[index])))'")
+      let b = bytes[index]
+      if b >= 0x21 && b < 0x7F { throw fail("unexpected character '\(Character(Unicode.Scalar(b)))'") }
+      throw fail("unexpected byte 0x\(String(b, radix: 16, uppercase: true).count == 1 ? "0" : "")\(String(b, radix: 16, uppercase: true)) (not JSON text)")
     }
   }
 

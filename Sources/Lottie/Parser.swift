@@ -5,6 +5,10 @@ public enum LottieParser {
   /// Parses a Bodymovin JSON file.
   public static func load(contentsOf path: String, limits: LoadLimits = LoadLimits()) throws(LottieError) -> Animation {
     let name = path
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+      throw .unreadable(file: name, reason: "is a directory")
+    }
     guard let handle = FileHandle(forReadingAtPath: path) else {
       var isDirectory: ObjCBool = false
       if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {

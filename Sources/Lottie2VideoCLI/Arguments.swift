@@ -13,8 +13,8 @@ struct ArgumentList {
   var options: [(name: String, value: String?)] = []
   var positionals: [String] = []
 
-  /// `flags` take no value; every other option takes one.
-  init(_ arguments: [String], flags: Set<String>, command: String?) throws(UsageError) {
+  /// `flags` take no value; every other option in `known` takes one; anything else is an unknown option.
+  init(_ arguments: [String], flags: Set<String>, known: Set<String>, command: String?) throws(UsageError) {
     var i = 0
     var onlyPositionals = false
     while i < arguments.count {
@@ -33,6 +33,9 @@ struct ArgumentList {
       if let eq = token.firstIndex(of: "="), token.hasPrefix("--") {
         name = String(token[..<eq])
         value = String(token[token.index(after: eq)...])
+      }
+      if !flags.contains(name) && !known.contains(name) {
+        throw UsageError(message: "Unknown option '\(name)'", command: command)
       }
       if flags.contains(name) {
         if value != nil { throw UsageError(message: "The flag '\(name)' does not take a value", command: command) }

@@ -67,7 +67,7 @@ public enum CommandLineTool {
   }
 
   static func parse(_ arguments: [String], command: String?, allowed: Set<String>) throws(UsageError) -> RenderOptions {
-    let list = try ArgumentList(arguments, flags: flags, command: command)
+    let list = try ArgumentList(arguments, flags: flags, known: allowed, command: command)
     let reader = OptionReader(command: command)
     var o = RenderOptions()
     for (name, value) in list.options {
@@ -197,6 +197,9 @@ public enum CommandLineTool {
     let o = try parse(arguments, command: "snapshot", allowed: allowed)
     guard let output = o.output else { throw UsageError(message: "Missing expected option '-o <output.png>'", command: "snapshot") }
     guard let frame = o.frame else { throw UsageError(message: "Missing expected option '--frame <frame>'", command: "snapshot") }
+    guard (output as NSString).pathExtension.lowercased() == "png" else {
+      throw UsageError(message: "The output '\(output)' must end in .png", command: "snapshot")
+    }
     let (animation, images, _) = try loadWithImages(o.input ?? "", assets: o.assets)
     let (w, h) = try outputSize(o, animation: animation)
     let settings = RenderSettings(

@@ -7,7 +7,8 @@ enum Help {
     case "snapshot": return "Usage: lottie2video snapshot <input> --frame <frame> -o <output.png> [--width <w>] [--height <h>] [--scale <s>] [--background <color>]"
     case "info": return "Usage: lottie2video info <input>"
     case "render": return "Usage: lottie2video render <input> [--width <w>] [--height <h>] [--fps <fps>] [--jobs <n>] [--max-frames <n>]"
-    default: return "Usage: lottie2video <input> -o <output.mp4> [--fps <fps>] [--width <w>] [--height <h>] [--scale <s>] [--background <color>] [--jobs <n>] [--quiet]"
+    default:
+      return "Usage: lottie2video <input> -o <output.mp4> [--fps <fps>] [--width <w>] [--height <h>] [--scale <s>] [--fit <mode>] [--background <color>] [--crf <n>] [--codec-preset <name>] [--assets <dir>] [--jobs <n>] [--max-frames <n>] [--quiet]"
     }
   }
 

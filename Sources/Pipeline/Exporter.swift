@@ -67,8 +67,9 @@ public enum Exporter {
     let start = DispatchTime.now()
     let schedule = FrameSchedule(animation: animation, fps: options.fps, maxFrames: options.maxFrames)
     var render = options.render
-    // MP4 has no alpha: composite over white unless a background was given.
-    if render.background == nil { render.background = RGBA(1, 1, 1) }
+    // MP4 has no alpha: composite over white (a see-through background too).
+    let bg = render.background ?? RGBA(1, 1, 1, 0)
+    render.background = RGBA(bg.r * bg.a + 1 - bg.a, bg.g * bg.a + 1 - bg.a, bg.b * bg.a + 1 - bg.a, 1)
     let settings = EncoderSettings(
       width: render.width, height: render.height, fps: options.fps, crf: options.crf, preset: options.codecPreset)
     let encoder = try VideoEncoder(outputPath: options.outputPath, settings: settings)
@@ -107,7 +108,17 @@ public enum Exporter {
     let directory = (path as NSString).deletingLastPathComponent
     let temporary = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).partial-\(getpid()).png"
     do {
-      try renderer.writePNG(frame: frame, to: temporary)
+      do {
+        try renderer.writePNG(frame: frame, to: temporary)
+      } catch {
+        // Name the file the user asked for, not our temporary one.
+        let message: String
+        switch error {
+        case .io(_, let m): message = m
+        default: message = "\(error)"
+        }
+        throw RenderError.io(path: path, message: message)
+      }
       if rename(temporary, path) != 0 {
         throw RenderError.io(path: path, message: String(cString: strerror(errno)))
       }

@@ -6,11 +6,14 @@ extension ImageDecoder {
     private let context: UnsafeMutablePointer<AVCodecContext>
     private let name: String
     private let format: Format
+    private let maxPixels: Int
 
     /// Finds and opens the decoder for `format`.
     ///
-    /// - Parameter pixelLimit: the decoder's own `max_pixels` limit, checked before it allocates a picture.
-    init(format: Format, name: String, pixelLimit: Int64) throws(ImageDecodingError) {
+    /// - Parameters:
+    ///   - pixelLimit: the decoder's own `max_pixels` limit, checked before it allocates a picture.
+    ///   - maxPixels: the caller's limit (at most `pixelLimit`), for messages.
+    init(format: Format, name: String, pixelLimit: Int64, maxPixels: Int) throws(ImageDecodingError) {
       guard let decoder = avcodec_find_decoder(format.codecID) else {
         throw .decoderMissing(name: name, format: format)
       }
@@ -34,6 +37,7 @@ extension ImageDecoder {
       self.context = context
       self.name = name
       self.format = format
+      self.maxPixels = maxPixels
     }
 
     deinit {
@@ -85,7 +89,14 @@ extension ImageDecoder {
       if status == CFFmpeg_AVERROR_ENOMEM {
         throw .ffmpeg(name: name, status: status, function: function)
       }
-      throw .corrupt(name: name, format: format, reason: "\(function): \(ffmpegErrorMessage(status))")
+      var reason = "\(function): \(ffmpegErrorMessage(status))"
+      // Decoders report a picture over `max_pixels` as EINVAL (they use INVALIDDATA for bad data). The size
+      // is not known here: say that it may be the cause. A picture over the decoder's limit is also over
+      // the caller's, which is the one to name.
+      if status == CFFmpeg_AVERROR_EINVAL {
+        reason += "; the picture may be larger than the limit of \(maxPixels) pixels"
+      }
+      throw .corrupt(name: name, format: format, reason: reason)
     }
   }
 }

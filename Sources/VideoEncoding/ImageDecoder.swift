@@ -57,7 +57,7 @@ public enum ImageDecoder {
 
     // 3. Decode the first picture.
     FFmpegLog.applyDefaultLevel()
-    let codec = try Codec(format: format, name: name, pixelLimit: decoderLimit)
+    let codec = try Codec(format: format, name: name, pixelLimit: decoderLimit, maxPixels: maxPixels)
     let picture = try codec.decodeFirstPicture(bytes)
     let width = Int(picture.frame.pointee.width)
     let height = Int(picture.frame.pointee.height)

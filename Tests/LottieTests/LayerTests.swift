@@ -53,7 +53,6 @@ struct LayerTests {
     }
     #expect(
       diagnosticTexts(animation) == [
-        "test.json: $.layers[4]: warning: image layers are not drawn yet",
         "test.json: $.layers[5]: warning: text layers are not drawn yet",
       ])
   }
