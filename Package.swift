@@ -16,19 +16,25 @@ let package = Package(
       name: "CFFmpeg", path: "Sources/CFFmpeg",
       pkgConfig: "libavcodec libavformat libswscale libavutil libavfilter",
       providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev", "libavutil-dev", "libavfilter-dev"])]),
+    .systemLibrary(
+      name: "CZip", path: "Sources/CZip", pkgConfig: "libzip zlib", providers: [.apt(["libzip-dev", "zlib1g-dev"])]),
 
     // MARK: - Modules
     .target(name: "Lottie"),
+    .target(name: "LottieArchive", dependencies: ["Lottie", "CZip"]),
     .target(name: "Raster"),
     .target(name: "CairoRendering", dependencies: ["Lottie", "Raster", "CCairo"]),
     .target(name: "VideoEncoding", dependencies: ["Raster", "CFFmpeg"]),
     .target(name: "Pipeline", dependencies: ["Lottie", "Raster", "CairoRendering", "VideoEncoding"]),
-    .target(name: "Lottie2VideoCLI", dependencies: ["Pipeline", "Lottie", "Raster", "CairoRendering", "VideoEncoding"]),
+    .target(
+      name: "Lottie2VideoCLI",
+      dependencies: ["Pipeline", "Lottie", "LottieArchive", "Raster", "CairoRendering", "VideoEncoding"]),
     .executableTarget(name: "lottie2video", dependencies: ["Lottie2VideoCLI"]),
 
     // MARK: - Tests
     .target(name: "TestSupport", dependencies: ["Raster"], path: "Tests/TestSupport"),
     .testTarget(name: "LottieTests", dependencies: ["Lottie", "TestSupport"]),
+    .testTarget(name: "LottieArchiveTests", dependencies: ["LottieArchive", "Lottie", "VideoEncoding", "TestSupport"]),
     .testTarget(name: "CairoRenderingTests", dependencies: ["CairoRendering", "Lottie", "Raster", "TestSupport"]),
     .testTarget(name: "VideoEncodingTests", dependencies: ["VideoEncoding", "Raster", "TestSupport"]),
     .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Lottie", "Raster", "TestSupport"]),

@@ -148,7 +148,10 @@ struct LayerPainter {
       } else {
         cairo_fill(context)
       }
-    case .null, .text, .other:
+    case .text(let document):
+      TextPainter(scene: scene, context: context).draw(
+        document.value(at: LayerTiming.propertyFrame(layer, at: frame)), world: world, opacity: opacity)
+    case .null, .other:
       break
     }
   }
@@ -192,7 +195,10 @@ struct LayerPainter {
       guard let image = scene.images[id] else { return nil }
       let (w, h) = imageSize(id, image)
       box.addRect(w: w, h: h, world)
-    case .null, .text, .other:
+    case .text:
+      // Text extents are only known after layout: the whole canvas.
+      box = canvasBox
+    case .null, .other:
       return nil
     }
     return box.isValid ? box : nil

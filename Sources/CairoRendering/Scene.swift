@@ -45,12 +45,28 @@ final class Scene {
   let precomps: [String: CompositionScene]
   /// Image assets as Cairo surfaces (this worker's own copies).
   let images: [String: ImageSurface]
+  /// Glyph outlines from `chars`, flattened once (glyphs do not animate).
+  let glyphs: [GlyphKey: [BezierPath]]
+
+  func glyphOutlines(_ key: GlyphKey) -> [BezierPath]? { glyphs[key] }
 
   init(animation: Animation, images: [String: PixelBuffer] = [:]) {
     self.animation = animation
     root = CompositionScene(layers: animation.layers)
     precomps = animation.precomps.mapValues { CompositionScene(layers: $0) }
     self.images = images.compactMapValues { ImageSurface(copying: $0) }
+    glyphs = animation.glyphs.mapValues { glyph in
+      var builder = ShapeLayerBuilder(frame: 0)
+      builder.build(glyph.shapes)
+      return builder.slots.flatMap { slot in
+        slot.contours.map { contour in
+          BezierPath(
+            isClosed: contour.isClosed, vertices: contour.vertices.map { slot.matrix.apply($0) },
+            inTangents: contour.inTangents.map { slot.matrix.applyVector($0) },
+            outTangents: contour.outTangents.map { slot.matrix.applyVector($0) })
+        }
+      }
+    }
   }
 }
 

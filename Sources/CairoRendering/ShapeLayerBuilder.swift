@@ -46,8 +46,8 @@ struct GeometrySlot {
 
 /// Walks a shape layer's items at one frame and produces the paint operations, top first, following
 /// After Effects' rules as lottie-web implements them: a paint covers every shape before it in its group
-/// (nested groups included); a modifier (trim, round corners) changes every shape before it in its group,
-/// wherever the paints are; a repeater copies everything before it.
+/// (nested groups included); a modifier (trim, round corners, pucker/bloat, zig-zag, offset path) changes
+/// every shape before it in its group, wherever the paints are; a repeater copies everything before it.
 struct ShapeLayerBuilder {
   let frame: Double
   var slots: [GeometrySlot] = []
@@ -96,6 +96,19 @@ struct ShapeLayerBuilder {
       case .roundCorners(let radius):
         let r = radius.value(at: frame)
         if r > 0 { for id in mine { slots[id].contours = slots[id].contours.map { RoundCorners.apply($0, radius: r) } } }
+      case .puckerBloat(let amount):
+        let a = amount.value(at: frame)
+        if a != 0 { modify(mine) { PuckerBloat.apply($0, amount: a) } }
+      case .zigZag(let ridges, let size, let pointType):
+        let s = size.value(at: frame)
+        // lottie-web rounds the ridge count half up.
+        let r = Int(min(max(0, (ridges.value(at: frame) + 0.5).rounded(.down)), 1000))
+        let type = pointType.value(at: frame)
+        if s != 0 { modify(mine) { ZigZag.apply($0, size: s, ridges: r, pointType: type) } }
+      case .offsetPath(let amount, let join, let miterLimit):
+        let a = amount.value(at: frame)
+        let limit = miterLimit.value(at: frame)
+        if a != 0 { modify(mine) { OffsetPath.apply($0, amount: a, join: join, miterLimit: limit) } }
       case .repeater(let repeater):
         mine = applyRepeater(repeater, slots: mine, operationsFrom: firstOperation, matrix: matrix)
       case .transform, .unsupported:
@@ -103,6 +116,11 @@ struct ShapeLayerBuilder {
       }
     }
     return mine
+  }
+
+  /// Replaces every contour of the slots `ids` by `change(contour)`.
+  private mutating func modify(_ ids: [Int], _ change: (BezierPath) -> BezierPath) {
+    for id in ids { slots[id].contours = slots[id].contours.map(change) }
   }
 
   private mutating func add(_ path: BezierPath, _ matrix: Affine) -> Int {

@@ -22,6 +22,10 @@ public struct Animation: Sendable {
   public var images: [String: ImageAsset]
   /// Markers (`markers`).
   public var markers: [Marker]
+  /// Fonts by name (`fonts.list[].fName`).
+  public var fonts: [String: Font] = [:]
+  /// Glyph outlines (`chars`), by character, family and style.
+  public var glyphs: [GlyphKey: Glyph] = [:]
   /// Everything ignored or approximated while parsing.
   public var diagnostics: [Diagnostic]
 
@@ -69,8 +73,8 @@ public enum LayerContent: Sendable {
   case null
   /// A shape layer (`ty 4`).
   case shapes([ShapeItem])
-  /// A text layer (`ty 5`): not drawn yet.
-  case text
+  /// A text layer (`ty 5`): its document, keyframed (documents hold until the next keyframe).
+  case text(Animatable<TextDocument>)
   /// Anything else (audio, camera, data...): not drawn.
   case other(type: Int)
 }
@@ -272,6 +276,12 @@ public indirect enum ShapeItem: Sendable {
   case roundCorners(radius: Animatable<Double>)
   /// Repeater (`rp`).
   case repeater(Repeater)
+  /// Pucker/bloat (`pb`): amount in percent; positive pulls vertices to the centre and pushes tangents out.
+  case puckerBloat(amount: Animatable<Double>)
+  /// Zig-zag (`zz`): ridges per segment (`r`), size (`s`), point type (`pt`: 1 corner, 2 smooth).
+  case zigZag(ridges: Animatable<Double>, size: Animatable<Double>, pointType: Animatable<Double>)
+  /// Offset path (`op`): amount (`a`), line join (`lj`), miter limit (`ml`).
+  case offsetPath(amount: Animatable<Double>, join: LineJoin, miterLimit: Animatable<Double>)
   /// An item we parse but do not draw yet (kind, e.g. "mm", "zz").
   case unsupported(type: String)
 }

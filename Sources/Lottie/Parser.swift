@@ -128,16 +128,14 @@ extension Reader {
             duration: try number(mo, "dr", mp.appending(i), default: 0)))
       }
     }
-    if o["fonts"] != nil || o["chars"] != nil {
-      note(.warning, root, "fonts and glyphs are not used yet (text layers are not drawn)")
-    }
+    let (fonts, glyphs) = try fontsAndGlyphs(o)
     if let slots = o["slots"], slots != .null {
       note(.warning, root.appending("slots"), "slots are not applied yet; default values are used")
     }
     return Animation(
       version: try string(o, "v", root) ?? "", name: try string(o, "nm", root) ?? "", width: width, height: height,
       frameRate: frameRate, inPoint: inPoint, outPoint: outPoint, layers: layers, precomps: precomps, images: images,
-      markers: markers, diagnostics: diagnostics)
+      markers: markers, fonts: fonts, glyphs: glyphs, diagnostics: diagnostics)
   }
 
   /// Rejects precomps that include themselves, directly or through others, and nesting past the limit.
@@ -209,8 +207,7 @@ extension Reader {
     case 4:
       content = .shapes(try shapes(o["shapes"] ?? .array([]), path.appending("shapes")))
     case 5:
-      content = .text
-      note(.warning, path, "text layers are not drawn yet")
+      content = .text(try textDocument(o, path))
     case 6:
       content = .other(type: type)
       note(.info, path, "audio layer ignored")

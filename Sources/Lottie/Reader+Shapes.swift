@@ -112,8 +112,20 @@ extension Reader {
           transform: try transform(o["tr"] ?? .object([:]), trPath),
           startOpacity: try property(tr, "so", trPath, Reader.scalar, default: 100),
           endOpacity: try property(tr, "eo", trPath, Reader.scalar, default: 100)))
-    case "mm", "op", "pb", "zz", "tw":
-      let names = ["mm": "merge paths", "op": "offset path", "pb": "pucker/bloat", "zz": "zig-zag", "tw": "twist"]
+    case "pb":
+      return .puckerBloat(amount: try property(o, "a", path, Reader.scalar, default: 0))
+    case "zz":
+      return .zigZag(
+        ridges: try property(o, "r", path, Reader.scalar, default: 0),
+        size: try property(o, "s", path, Reader.scalar, default: 0),
+        pointType: try property(o, "pt", path, Reader.scalar, default: 1))
+    case "op":
+      return .offsetPath(
+        amount: try property(o, "a", path, Reader.scalar, default: 0),
+        join: LineJoin(rawValue: try int(o, "lj", path) ?? 2) ?? .round,
+        miterLimit: try property(o, "ml", path, Reader.scalar, default: 4))
+    case "mm", "tw":
+      let names = ["mm": "merge paths", "tw": "twist"]
       note(.warning, path, "\(names[type] ?? type) is not supported yet; ignored")
       return .unsupported(type: type)
     default:

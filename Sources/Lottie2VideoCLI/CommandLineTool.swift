@@ -2,6 +2,7 @@ import CairoRendering
 import Dispatch
 import Foundation
 import Lottie
+import LottieArchive
 import Pipeline
 import Raster
 import VideoEncoding
@@ -64,6 +65,7 @@ public enum CommandLineTool {
     var frame: Double?
     var quiet = false
     var assets: String?
+    var animation: String?
   }
 
   static func parse(_ arguments: [String], command: String?, allowed: Set<String>) throws(UsageError) -> RenderOptions {
@@ -100,6 +102,7 @@ public enum CommandLineTool {
       case "--frame": o.frame = try reader.double(v, name, "frame", range: -1e7...1e7)
       case "--quiet", "-q": o.quiet = true
       case "--assets": o.assets = v
+      case "--animation": o.animation = v
       default: throw UsageError(message: "Unknown option '\(name)'", command: command)
       }
     }
@@ -131,16 +134,35 @@ public enum CommandLineTool {
     return (w, h)
   }
 
-  static func load(_ path: String) throws -> Animation {
-    try LottieParser.load(contentsOf: path)
+  /// Loads a `.json`, `.lottie` or `.tgs` file; `animationID` picks an animation of a dotLottie archive.
+  static func load(_ path: String, animationID: String? = nil) throws -> Animation {
+    try AnimationSource.load(path: path, animationID: animationID).animation
   }
 
-  /// Loads the animation and decodes its images (from `assets` or the animation's folder).
-  static func loadWithImages(_ path: String, assets: String?) throws -> (Animation, [String: PixelBuffer], [Diagnostic]) {
-    let animation = try load(path)
-    let base = assets ?? (path as NSString).deletingLastPathComponent
-    let (images, notes) = ImageAssets.load(animation, baseDirectory: base, file: path)
-    return (animation, images, animation.diagnostics + notes)
+  /// Loads the animation and decodes its images: those a dotLottie archive holds from the archive, the rest
+  /// (data URIs, external files) from `assets` or the animation's folder.
+  static func loadWithImages(_ path: String, assets: String?, animationID: String? = nil) throws -> (
+    Animation, [String: PixelBuffer], [Diagnostic]
+  ) {
+    let loaded = try AnimationSource.load(path: path, animationID: animationID)
+    var images: [String: PixelBuffer] = [:]
+    var notes: [Diagnostic] = []
+    var rest = loaded.animation
+    // 1. Images inside the archive, named `archive.lottie:images/x.png` in messages.
+    for (id, asset) in loaded.animation.images.sorted(by: { $0.key < $1.key }) {
+      guard let entry = loaded.embeddedPath(for: asset), let bytes = loaded.embeddedFiles[entry] else { continue }
+      rest.images[id] = nil
+      do {
+        images[id] = try ImageDecoder.decode(bytes, name: "\(path):\(entry)")
+      } catch {
+        notes.append(Diagnostic(severity: .warning, file: path, path: asset.path, message: "\(error); not drawn"))
+      }
+    }
+    // 2. Everything else as for plain JSON.
+    let base = assets ?? loaded.baseDirectory ?? (path as NSString).deletingLastPathComponent
+    let (external, externalNotes) = ImageAssets.load(rest, baseDirectory: base, file: path)
+    images.merge(external) { archived, _ in archived }
+    return (loaded.animation, images, loaded.animation.diagnostics + notes + externalNotes)
   }
 
   static func background(_ parsed: ColorParser.Parsed?) -> RGBA? {
@@ -153,7 +175,7 @@ public enum CommandLineTool {
   static func export(_ arguments: [String]) throws -> Int32 {
     let allowed: Set<String> = [
       "-o", "--output", "--width", "--height", "--scale", "--fps", "--fit", "--background", "--jobs", "--crf",
-      "--codec-preset", "--max-frames", "--quiet", "--assets",
+      "--codec-preset", "--max-frames", "--quiet", "--assets", "--animation",
     ]
     let o = try parse(arguments, command: nil, allowed: allowed)
     guard let output = o.output else { throw UsageError(message: "Missing expected option '-o <output>'", command: nil) }
@@ -163,7 +185,7 @@ public enum CommandLineTool {
         message: "The output '\(output)' has an unsupported extension; use .mp4, .m4v or .mov", command: nil)
     }
     let input = o.input ?? ""
-    let (animation, images, diagnostics) = try loadWithImages(input, assets: o.assets)
+    let (animation, images, diagnostics) = try loadWithImages(input, assets: o.assets, animationID: o.animation)
     let (w, h) = try outputSize(o, animation: animation)
     let fps = o.fps ?? animation.frameRate
     for d in diagnostics where d.severity >= .warning && !o.quiet { Console.error(d.description) }
@@ -193,6 +215,7 @@ public enum CommandLineTool {
   static func snapshot(_ arguments: [String]) throws -> Int32 {
     let allowed: Set<String> = [
       "-o", "--output", "--frame", "--width", "--height", "--scale", "--fit", "--background", "--assets",
+      "--animation",
     ]
     let o = try parse(arguments, command: "snapshot", allowed: allowed)
     guard let output = o.output else { throw UsageError(message: "Missing expected option '-o <output.png>'", command: "snapshot") }
@@ -200,7 +223,7 @@ public enum CommandLineTool {
     guard (output as NSString).pathExtension.lowercased() == "png" else {
       throw UsageError(message: "The output '\(output)' must end in .png", command: "snapshot")
     }
-    let (animation, images, _) = try loadWithImages(o.input ?? "", assets: o.assets)
+    let (animation, images, _) = try loadWithImages(o.input ?? "", assets: o.assets, animationID: o.animation)
     let (w, h) = try outputSize(o, animation: animation)
     let settings = RenderSettings(
       width: w, height: h, fit: o.fit, background: background(o.background), jobs: 1, images: images)
@@ -211,9 +234,10 @@ public enum CommandLineTool {
   static func renderOnly(_ arguments: [String]) throws -> Int32 {
     let allowed: Set<String> = [
       "--width", "--height", "--scale", "--fps", "--fit", "--background", "--jobs", "--max-frames", "--assets",
+      "--animation",
     ]
     let o = try parse(arguments, command: "render", allowed: allowed)
-    let (animation, images, _) = try loadWithImages(o.input ?? "", assets: o.assets)
+    let (animation, images, _) = try loadWithImages(o.input ?? "", assets: o.assets, animationID: o.animation)
     let (w, h) = try outputSize(o, animation: animation)
     let settings = RenderSettings(
       width: w, height: h, fit: o.fit, background: background(o.background), jobs: o.jobs, images: images)
@@ -224,10 +248,10 @@ public enum CommandLineTool {
   }
 
   static func info(_ arguments: [String]) throws -> Int32 {
-    let o = try parse(arguments, command: "info", allowed: [])
+    let o = try parse(arguments, command: "info", allowed: ["--animation"])
     let input = o.input ?? ""
     let start = DispatchTime.now()
-    let animation = try load(input)
+    let animation = try load(input, animationID: o.animation)
     let parseSeconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     Console.output(InfoReport.text(animation, file: input, parseSeconds: parseSeconds))
     return 0

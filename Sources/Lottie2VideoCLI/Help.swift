@@ -4,16 +4,16 @@ enum Help {
 
   static func usage(_ command: String?) -> String {
     switch command {
-    case "snapshot": return "Usage: lottie2video snapshot <input> --frame <frame> -o <output.png> [--width <w>] [--height <h>] [--scale <s>] [--background <color>]"
-    case "info": return "Usage: lottie2video info <input>"
-    case "render": return "Usage: lottie2video render <input> [--width <w>] [--height <h>] [--fps <fps>] [--jobs <n>] [--max-frames <n>]"
+    case "snapshot": return "Usage: lottie2video snapshot <input> --frame <frame> -o <output.png> [--width <w>] [--height <h>] [--scale <s>] [--background <color>] [--animation <id>]"
+    case "info": return "Usage: lottie2video info <input> [--animation <id>]"
+    case "render": return "Usage: lottie2video render <input> [--width <w>] [--height <h>] [--fps <fps>] [--jobs <n>] [--max-frames <n>] [--animation <id>]"
     default:
-      return "Usage: lottie2video <input> -o <output.mp4> [--fps <fps>] [--width <w>] [--height <h>] [--scale <s>] [--fit <mode>] [--background <color>] [--crf <n>] [--codec-preset <name>] [--assets <dir>] [--jobs <n>] [--max-frames <n>] [--quiet]"
+      return "Usage: lottie2video <input> -o <output.mp4> [--fps <fps>] [--width <w>] [--height <h>] [--scale <s>] [--fit <mode>] [--background <color>] [--crf <n>] [--codec-preset <name>] [--assets <dir>] [--animation <id>] [--jobs <n>] [--max-frames <n>] [--quiet]"
     }
   }
 
   static let main = """
-    OVERVIEW: Render Lottie animations (Bodymovin JSON) to video.
+    OVERVIEW: Render Lottie animations (Bodymovin JSON, dotLottie, .tgs) to video.
 
     USAGE: lottie2video <input> -o <output.mp4> [options]
            lottie2video snapshot <input> --frame <frame> -o <output.png> [options]
@@ -21,7 +21,9 @@ enum Help {
            lottie2video render <input> [options]
 
     ARGUMENTS:
-      <input>                 A Lottie JSON file.
+      <input>                 A Lottie JSON file (.json), a dotLottie archive
+                              (.lottie, versions 1 and 2) or a Telegram sticker
+                              (.tgs); the format is found from the content.
 
     OPTIONS:
       -o, --output <path>     Output video. The format comes from the extension:
@@ -47,6 +49,9 @@ enum Help {
                               (default: veryfast).
       --assets <dir>          Folder for external images (default: the animation's
                               folder, where the asset's 'u' path is relative to).
+                              Images inside a .lottie archive are taken from it.
+      --animation <id>        Which animation of a .lottie archive to use, by its
+                              manifest id (default: the manifest's first).
       --jobs <n>              Render workers (default: active cores).
       --max-frames <n>        Stop after n frames (default: all).
       -q, --quiet             No progress and no summary line.
@@ -61,13 +66,14 @@ enum Help {
                               --frame <f> is a composition frame as in the
                               JSON's ip/op (fractional allowed). Transparent unless
                               --background is given. Takes --width, --height,
-                              --scale, --fit, --background.
+                              --scale, --fit, --background, --assets,
+                              --animation.
       info                    Print size, frame rate, frames, duration, layer
-                              counts and diagnostics.
+                              counts and diagnostics. Takes --animation.
       render                  Render every frame without encoding and print
                               'frames=N seconds=S fps=F' (for timing). Takes
                               --width, --height, --scale, --fps, --jobs,
-                              --max-frames, --background.
+                              --max-frames, --background, --assets, --animation.
 
     EXIT CODES: 0 success, 1 failure, 64 usage error.
     """

@@ -1,9 +1,13 @@
 import CFFmpeg
 
-/// Codec settings for one H.264 encode, kept as plain data so presets can be loaded, compared and checked.
+/// Codec settings for one encode, kept as plain data so presets can be loaded, compared and checked.
 ///
-/// The encoder writes `yuv420p`, which needs an even width and height. Odd sizes are accepted and padded
-/// up to the next even size (see ``VideoEncoder/codedSize``).
+/// The output format comes from the output path's extension (``OutputFormat/from(path:)``); ``codec`` picks
+/// the codec within it (`nil`: the format's default) and ``alpha`` says whether the frames' alpha matters.
+/// The defaults (H.264, opaque) keep the behaviour of the first, MP4-only encoder.
+///
+/// The YUV codecs need an even width and height. Odd sizes are accepted and padded up to the next even
+/// size (see ``VideoEncoder/codedSize``); GIF keeps the exact size.
 public struct EncoderSettings: Sendable, Equatable {
   /// Width of the frames passed to ``VideoEncoder/append(_:)``, in pixels.
   public var width: Int
@@ -15,12 +19,24 @@ public struct EncoderSettings: Sendable, Equatable {
   /// `23.976` is 24000/1001, `59.94` is 60000/1001) and anything else is approximated by `av_d2q`.
   /// ``frameRate`` gives the rational that is actually written.
   public var fps: Double
-  /// libx264 constant rate factor, `0...51`: lower is better quality and larger files; 23 is x264's default.
+  /// libx264 constant rate factor (H.264 only; VP9 has ``VP9Options/crf``), `0...51`: lower is better quality and larger files; 23 is x264's default.
   public var crf: Int
   /// libx264 speed preset, one of ``x264Presets`` (`"veryfast"` by default).
   public var preset: String
-  /// Threads for libx264 and for swscale's colour conversion; `0` lets FFmpeg pick one per core.
+  /// Threads for the codec and for swscale's colour conversion; `0` picks one per core.
   public var threads: Int
+  /// The codec, which must be one of the output format's ``OutputFormat/codecs``; `nil` picks the format's
+  /// ``OutputFormat/defaultCodec(alpha:)``.
+  public var codec: VideoCodec?
+  /// Whether the frames carry meaningful alpha that the file should keep.
+  ///
+  /// When `false` (the default) alpha is ignored and frames are read as opaque BGRA, so the caller composites
+  /// any background first. When `true` the codec must support alpha (VP9, ProRes 4444, GIF).
+  public var alpha: Bool
+  /// Options for VP9 (WebM) encodes.
+  public var vp9 = VP9Options()
+  /// Options for GIF encodes.
+  public var gif = GIFOptions()
 
   /// The libx264 speed presets, fastest first.
   public static let x264Presets = [
@@ -28,13 +44,18 @@ public struct EncoderSettings: Sendable, Equatable {
   ]
 
   /// Makes settings for frames of `width` x `height` pixels at `fps` frames per second.
-  public init(width: Int, height: Int, fps: Double, crf: Int = 23, preset: String = "veryfast", threads: Int = 0) {
+  public init(
+    width: Int, height: Int, fps: Double, crf: Int = 23, preset: String = "veryfast", threads: Int = 0,
+    codec: VideoCodec? = nil, alpha: Bool = false
+  ) {
     self.width = width
     self.height = height
     self.fps = fps
     self.crf = crf
     self.preset = preset
     self.threads = threads
+    self.codec = codec
+    self.alpha = alpha
   }
 
   /// The frame rate as the exact rational written to the file, in lowest terms.
@@ -53,7 +74,7 @@ public struct EncoderSettings: Sendable, Equatable {
     return (Int(rational.num), Int(rational.den))
   }
 
-  /// The size of the encoded pictures: ``width`` and ``height`` rounded up to even numbers.
+  /// The size of the encoded pictures for the YUV codecs: ``width`` and ``height`` rounded up to even numbers.
   public var codedSize: (width: Int, height: Int) {
     (width + (width & 1), height + (height & 1))
   }
@@ -81,5 +102,7 @@ public struct EncoderSettings: Sendable, Equatable {
     guard (0...64).contains(threads) else {
       throw VideoEncodingError.invalidSettings("threads \(threads) must be between 0 (automatic) and 64")
     }
+    try vp9.validate()
+    try gif.validate()
   }
 }

@@ -28,3 +28,13 @@ func ffmpegErrorMessage(_ code: Int32) -> String {
     String(cString: CFFmpeg_error_string(code, buffer.baseAddress, buffer.count))
   }
 }
+
+/// The FFmpeg encoder `name`, or ``VideoEncodingError/encoderMissing(name:package:)`` telling the user to
+/// install `package` when this FFmpeg build lacks it.
+@discardableResult
+func requireEncoder(named name: String, package: String) throws -> UnsafePointer<AVCodec> {
+  guard let encoder = avcodec_find_encoder_by_name(name) else {
+    throw VideoEncodingError.encoderMissing(name: name, package: package)
+  }
+  return encoder
+}

@@ -40,16 +40,31 @@ final class Muxer {
     stream?.pointee.index ?? 0
   }
 
-  /// Adds the video stream, copying the opened codec's parameters (including its extradata).
-  func addVideoStream(from codec: H264Codec) throws {
+  /// Adds the video stream, copying the opened codec's parameters (including its extradata), with
+  /// `metadata` as stream tags (e.g. WebM's `alpha_mode`).
+  func addVideoStream(from codec: CodecSession, metadata: [(name: String, value: String)] = []) throws {
     let stream = try allocated(avformat_new_stream(context, nil), "avformat_new_stream")
     try check(
       avcodec_parameters_from_context(stream.pointee.codecpar, codec.context), "avcodec_parameters_from_context")
+    for tag in metadata {
+      try check(av_dict_set(&stream.pointee.metadata, tag.name, tag.value, 0), "av_dict_set(\(tag.name))")
+    }
     // A hint only: the muxer picks its own time base in avformat_write_header.
     stream.pointee.time_base = codec.timeBase
     stream.pointee.avg_frame_rate = codec.context.pointee.framerate
     stream.pointee.r_frame_rate = codec.context.pointee.framerate
     self.stream = stream
+  }
+
+  /// Creates (or truncates) the file at the path given to `init`; a failure is reported as
+  /// ``VideoEncodingError/io(path:message:)`` naming `outputPath`, the file the user asked for.
+  func openFile(reportingAs outputPath: String) throws {
+    do {
+      try openFile()
+    } catch VideoEncodingError.ffmpeg(_, _, let message) {
+      let path = context.pointee.url.map { String(cString: $0) } ?? "?"
+      throw VideoEncodingError.io(path: outputPath, message: "cannot create the temporary file \(path): \(message)")
+    }
   }
 
   /// Creates (or truncates) the file at the path given to `init`.

@@ -1,30 +1,42 @@
 import CFFmpeg
 import Raster
 
-/// Owns a swscale context that turns opaque BGRA pixel buffers into BT.709 limited-range yuv420p pictures.
+/// Owns a swscale context that turns BGRA pixel buffers into BT.709 limited-range YUV pictures (`yuv420p`,
+/// `yuva420p`, `yuv422p10le`, `yuv444p10le` or `yuva444p10le`).
 ///
-/// Odd sizes: yuv420p stores one chroma sample per 2x2 block, so H.264 needs an even width and height.
-/// A `width` x `height` buffer with an odd side is first copied into a staging frame of the coded size,
-/// repeating its last column and/or row, and that frame is converted. Even sizes are converted straight
-/// from the caller's memory.
+/// Alpha: ``PixelBuffer`` is premultiplied but FFmpeg's `bgra` is straight alpha. With `unpremultiply`, each
+/// frame is first copied into a staging frame as straight colour, `c * 255 / a` rounded, so edges keep
+/// their colour instead of fading to black. Without it the bytes are converted as they are (opaque BGRA).
+///
+/// Odd sizes: the 4:2:0 and 4:2:2 formats store one chroma sample per 2 columns, so the codecs need an even
+/// width and height. A `width` x `height` buffer with an odd side is copied into a staging frame of the
+/// coded size, repeating its last column and/or row, and that frame is converted. Otherwise (even size, no
+/// alpha) frames are converted straight from the caller's memory.
 final class PixelConverter {
   private let scaler: OpaquePointer
   private let width: Int
   private let height: Int
   private let codedWidth: Int
   private let codedHeight: Int
+  private let unpremultiply: Bool
   /// Reused source frame that borrows the caller's bytes for the duration of one conversion.
   private let source: FrameStorage
-  /// BGRA frame of the coded size, only for odd sizes (see the type's comment).
-  private let padded: FrameStorage?
+  /// BGRA frame of the coded size, for odd sizes and for un-premultiplying (see the type's comment).
+  private let staging: FrameStorage?
 
-  /// Sets up conversion of `width` x `height` BGRA buffers into `codedWidth` x `codedHeight` pictures.
+  /// Sets up conversion of `width` x `height` BGRA buffers into `codedWidth` x `codedHeight` pictures of
+  /// `format`.
   ///
-  /// - Parameter threads: swscale slice threads; `0` picks one per core.
-  init(width: Int, height: Int, codedWidth: Int, codedHeight: Int, threads: Int) throws {
+  /// - Parameters:
+  ///   - unpremultiply: convert premultiplied colour to straight colour first (for outputs with alpha).
+  ///   - threads: swscale slice threads; `0` picks one per core.
+  init(
+    width: Int, height: Int, codedWidth: Int, codedHeight: Int, format: AVPixelFormat = AV_PIX_FMT_YUV420P,
+    unpremultiply: Bool = false, threads: Int
+  ) throws {
     let scaler = try allocated(sws_alloc_context(), "sws_alloc_context")
     do {
-      try Self.configure(scaler, width: codedWidth, height: codedHeight, threads: threads)
+      try Self.configure(scaler, width: codedWidth, height: codedHeight, format: format, threads: threads)
     } catch {
       sws_freeContext(scaler)
       throw error
@@ -34,11 +46,12 @@ final class PixelConverter {
     self.height = height
     self.codedWidth = codedWidth
     self.codedHeight = codedHeight
+    self.unpremultiply = unpremultiply
     source = try FrameStorage()
-    if width != codedWidth || height != codedHeight {
-      padded = try FrameStorage(format: AV_PIX_FMT_BGRA, width: codedWidth, height: codedHeight)
+    if width != codedWidth || height != codedHeight || unpremultiply {
+      staging = try FrameStorage(format: AV_PIX_FMT_BGRA, width: codedWidth, height: codedHeight)
     } else {
-      padded = nil
+      staging = nil
     }
   }
 
@@ -49,9 +62,9 @@ final class PixelConverter {
   /// Converts `buffer` (which must be `width` x `height`) into `picture`, a writable yuv420p frame of the
   /// coded size.
   func convert(_ buffer: PixelBuffer, into picture: UnsafeMutablePointer<AVFrame>) throws {
-    if let padded {
-      copyPadded(buffer, into: padded.frame)
-      try check(sws_scale_frame(scaler, picture, padded.frame), "sws_scale_frame")
+    if let staging {
+      copyPadded(buffer, into: staging.frame)
+      try check(sws_scale_frame(scaler, picture, staging.frame), "sws_scale_frame")
       return
     }
     try buffer.bytes.withUnsafeBufferPointer { bytes in
@@ -77,8 +90,8 @@ final class PixelConverter {
 
   // MARK: - Private
 
-  /// Copies `buffer` into the top-left of the coded-size BGRA `frame`, then repeats the last column and
-  /// the last row into the padding.
+  /// Copies `buffer` into the top-left of the coded-size BGRA `frame` (un-premultiplying it if asked), then
+  /// repeats the last column and the last row into the padding.
   private func copyPadded(_ buffer: PixelBuffer, into frame: UnsafeMutablePointer<AVFrame>) {
     guard let destination = frame.pointee.data.0 else { return }
     let destinationStride = Int(frame.pointee.linesize.0)
@@ -89,6 +102,9 @@ final class PixelConverter {
         let row = destination + y * destinationStride
         // 1. Copy the row.
         UnsafeMutableRawPointer(row).copyMemory(from: source + y * buffer.stride, byteCount: rowBytes)
+        if unpremultiply {
+          Self.unpremultiplyRow(row, pixels: width)
+        }
         // 2. Repeat its last pixel into the padding column.
         if codedWidth > width {
           UnsafeMutableRawPointer(row + rowBytes).copyMemory(from: row + rowBytes - 4, byteCount: 4)
@@ -103,11 +119,39 @@ final class PixelConverter {
     }
   }
 
-  private static func configure(_ scaler: OpaquePointer, width: Int, height: Int, threads: Int) throws {
+  /// Turns `pixels` premultiplied BGRA pixels at `row` into straight BGRA in place.
+  static func unpremultiplyRow(_ row: UnsafeMutablePointer<UInt8>, pixels: Int) {
+    straightColour.withUnsafeBufferPointer { table in
+      for x in 0..<pixels {
+        let pixel = row + x * 4
+        let alpha = Int(pixel[3])
+        // Opaque and fully transparent pixels are common and need no lookup (transparent ones are 0 already
+        // in valid premultiplied data; the table maps them to 0 anyway).
+        if alpha == 255 { continue }
+        let base = alpha << 8
+        pixel[0] = table[base | Int(pixel[0])]
+        pixel[1] = table[base | Int(pixel[1])]
+        pixel[2] = table[base | Int(pixel[2])]
+      }
+    }
+  }
+
+  /// `straightColour[a << 8 | c]` is premultiplied channel `c` at alpha `a` as straight colour:
+  /// `c * 255 / a` rounded to nearest and clamped to 255 (0 when `a` is 0).
+  static let straightColour: [UInt8] = (0..<65_536).map { index in
+    let alpha = index >> 8
+    let colour = index & 0xFF
+    guard alpha > 0 else { return 0 }
+    return UInt8(min(255, (colour * 255 + alpha / 2) / alpha))
+  }
+
+  private static func configure(
+    _ scaler: OpaquePointer, width: Int, height: Int, format: AVPixelFormat, threads: Int
+  ) throws {
     // sws_getContext has no thread count, hence sws_alloc_context + options + sws_init_context.
     let options: [(String, Int64)] = [
       ("srcw", Int64(width)), ("srch", Int64(height)), ("src_format", Int64(AV_PIX_FMT_BGRA.rawValue)),
-      ("dstw", Int64(width)), ("dsth", Int64(height)), ("dst_format", Int64(AV_PIX_FMT_YUV420P.rawValue)),
+      ("dstw", Int64(width)), ("dsth", Int64(height)), ("dst_format", Int64(format.rawValue)),
       // Same size in and out: the filter only shapes chroma subsampling; bilinear is fast and clean.
       ("sws_flags", Int64(SWS_BILINEAR)),
       ("src_range", 1), ("dst_range", 0),

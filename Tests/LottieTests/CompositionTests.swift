@@ -203,18 +203,17 @@ struct CompositionTests {
       ])
   }
 
-  @Test("fonts and slots are reported as not used")
+  @Test("fonts are read; slots are reported as not used")
   func fontsAndSlots() throws {
     let animation = try parse(composition(extra: #""fonts": {"list": []}, "slots": {"s": {"p": {"k": 1}}}"#))
     #expect(
       diagnosticTexts(animation) == [
-        "test.json: $: warning: fonts and glyphs are not used yet (text layers are not drawn)",
         "test.json: $.slots: warning: slots are not applied yet; default values are used",
       ])
     let diagnostic = try #require(animation.diagnostics.first)
     #expect(diagnostic.severity == .warning)
     #expect(diagnostic.file == "test.json")
-    #expect(diagnostic.path == .root)
+    #expect(diagnostic.path == JSONPath.root.appending("slots"))
   }
 
   @Test("the same diagnostic is listed five times, then counted once")
@@ -224,8 +223,8 @@ struct CompositionTests {
     #expect(animation.layers.count == 8)
     #expect(
       diagnosticTexts(animation)
-        == (0..<5).map { "test.json: $.layers[\($0)]: warning: text layers are not drawn yet" } + [
-          "test.json: $.layers[5]: info: further occurrences of 'text layers are not drawn yet' not listed"
+        == (0..<5).map { "test.json: $.layers[\($0)]: warning: text layer without a text document ('t.d'); nothing drawn" } + [
+          "test.json: $.layers[5]: info: further occurrences of 'text layer without a text document ('t.d'); nothing drawn' not listed"
         ])
   }
 
@@ -239,7 +238,7 @@ struct CompositionTests {
     try Data(composition(layers: #"[{"ty": 5}]"#).utf8).write(to: url)
     let animation = try LottieParser.load(contentsOf: url.path)
     #expect(animation.layers.count == 1)
-    #expect(diagnosticTexts(animation) == ["\(url.path): $.layers[0]: warning: text layers are not drawn yet"])
+    #expect(diagnosticTexts(animation) == ["\(url.path): $.layers[0]: warning: text layer without a text document ('t.d'); nothing drawn"])
   }
 
   @Test("load(contentsOf:) errors: missing file, directory, file over the size limit, bad JSON")

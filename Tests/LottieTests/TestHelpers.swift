@@ -115,6 +115,9 @@ extension ShapeItem {
     case .trim: return "tm"
     case .roundCorners: return "rd"
     case .repeater: return "rp"
+    case .puckerBloat: return "pb"
+    case .zigZag: return "zz"
+    case .offsetPath: return "op"
     case .unsupported(let type): return "unsupported(\(type))"
     }
   }

@@ -21,6 +21,8 @@ enum MediaTools {
     func int(_ key: String) -> Int? { stream[key] as? Int ?? (stream[key] as? String).flatMap { Int($0) } }
     func double(_ key: String) -> Double? { (stream[key] as? String).flatMap { Double($0) } }
     var formatDuration: Double? { (format["duration"] as? String).flatMap { Double($0) } }
+    /// A tag of the stream (`TAG:` in ffprobe's flat output), e.g. WebM's `alpha_mode`.
+    func tag(_ key: String) -> String? { (stream["tags"] as? [String: Any])?[key] as? String }
   }
 
   /// Runs `ffprobe -v error -count_frames -show_streams -show_format -of json` on `path`.
@@ -39,6 +41,15 @@ enum MediaTools {
   /// Decodes every frame of `path` to packed RGB24, `width * height * 3` bytes per frame.
   static func decodeRGB(_ path: String) throws -> [UInt8] {
     [UInt8](try run("ffmpeg", ["-v", "error", "-i", path, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]))
+  }
+
+  /// Decodes every frame of `path` to packed straight RGBA, `width * height * 4` bytes per frame.
+  ///
+  /// - Parameter decoder: forces a decoder, e.g. `libvpx-vp9`: FFmpeg's native VP9 decoder drops alpha.
+  static func decodeRGBA(_ path: String, decoder: String? = nil) throws -> [UInt8] {
+    let forced = decoder.map { ["-c:v", $0] } ?? []
+    return [UInt8](
+      try run("ffmpeg", ["-v", "error"] + forced + ["-i", path, "-f", "rawvideo", "-pix_fmt", "rgba", "-"]))
   }
 
   /// Runs `tool` (found on PATH) with `arguments`; returns its stdout, or throws with its stderr.
@@ -113,6 +124,30 @@ func solidFrame(width: Int, height: Int, red: UInt8, green: UInt8, blue: UInt8) 
     frame.bytes[offset + 1] = green
     frame.bytes[offset + 2] = red
     frame.bytes[offset + 3] = 255
+  }
+  return frame
+}
+
+/// A frame whose left half is pure red at 50% alpha (premultiplied: 128, 0, 0, 128), whose right half is
+/// opaque blue, and whose bottom-right 8x8 corner is fully transparent.
+func translucentFrame(width: Int, height: Int) -> PixelBuffer {
+  var frame = PixelBuffer(width: width, height: height)
+  for y in 0..<height {
+    for x in 0..<width {
+      let offset = y * frame.stride + x * 4
+      let (blue, green, red, alpha): (UInt8, UInt8, UInt8, UInt8)
+      if x >= width - 8 && y >= height - 8 {
+        (blue, green, red, alpha) = (0, 0, 0, 0)
+      } else if x < width / 2 {
+        (blue, green, red, alpha) = (0, 0, 128, 128)
+      } else {
+        (blue, green, red, alpha) = (255, 0, 0, 255)
+      }
+      frame.bytes[offset] = blue
+      frame.bytes[offset + 1] = green
+      frame.bytes[offset + 2] = red
+      frame.bytes[offset + 3] = alpha
+    }
   }
   return frame
 }

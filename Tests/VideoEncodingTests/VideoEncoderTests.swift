@@ -240,7 +240,7 @@ struct VideoEncoderTests {
     }
     #expect(
       error?.description
-        == "invalid encoder settings: /tmp/clip.avi: the output must end in .mp4, .m4v or .mov to hold H.264 video")
+        == "invalid encoder settings: /tmp/clip.avi: the output must end in .mp4, .m4v, .mov, .webm or .gif")
   }
 
   @Test func rejectsFramesOfTheWrongSizeAndStaysUsable() throws {

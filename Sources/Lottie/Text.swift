@@ -1,0 +1,140 @@
+/// A text document (`t.d.k[].s`): what a text layer shows at a time.
+public struct TextDocument: Sendable, Interpolatable {
+  /// The text; lines are separated by `\r`, `\n` or U+0003.
+  public var text: String
+  /// Font name (`f`), matching `fonts.list[].fName`.
+  public var fontName: String
+  /// Font size in pixels (`s`).
+  public var size: Double
+  /// Fill colour (`fc`), nil for none.
+  public var fillColor: RGBA?
+  /// Stroke colour (`sc`), nil for none.
+  public var strokeColor: RGBA?
+  /// Stroke width (`sw`).
+  public var strokeWidth: Double
+  /// Whether the stroke is drawn over the fill (`of`).
+  public var strokeOverFill: Bool
+  /// Justification (`j`): 0 left, 1 right, 2 centre, 3-6 justified (drawn as left/right/centre).
+  public var justification: Int
+  /// Tracking in thousandths of an em (`tr`).
+  public var tracking: Double
+  /// Line height in pixels (`lh`).
+  public var lineHeight: Double
+  /// Baseline shift (`ls`).
+  public var baselineShift: Double
+  /// Paragraph box: top-left (`ps`) and size (`sz`), for box text that wraps.
+  public var boxPosition: Vec2?
+  public var boxSize: Vec2?
+  /// Caps (`ca`): 1 all caps.
+  public var allCaps: Bool
+
+  /// Documents do not blend: each holds until the next keyframe.
+  public static func interpolate(_ a: TextDocument, _ b: TextDocument, progress: (Int) -> Double) -> TextDocument { a }
+}
+
+/// A font declared in `fonts.list`.
+public struct Font: Sendable {
+  /// Name used by documents (`fName`).
+  public var name: String
+  /// Family (`fFamily`) and style (`fStyle`), for lookup in the system's fonts.
+  public var family: String
+  public var style: String
+  /// Ascent in percent of the size (`ascent`).
+  public var ascent: Double
+}
+
+/// Identifies a glyph in `chars`.
+public struct GlyphKey: Sendable, Hashable {
+  public var character: String
+  public var family: String
+  public var style: String
+  /// Makes a key.
+  public init(character: String, family: String, style: String) {
+    self.character = character
+    self.family = family
+    self.style = style
+  }
+}
+
+/// A glyph outline from `chars`: shapes drawn at size 100, advance `width`.
+public struct Glyph: Sendable {
+  public var width: Double
+  public var size: Double
+  public var shapes: [ShapeItem]
+}
+
+extension Reader {
+  // MARK: - Text
+
+  static let textDocument: ValueDecoder<TextDocument> = { r, json, path throws(LottieError) in
+    let o = try r.object(json, path)
+    func color(_ key: String) throws(LottieError) -> RGBA? {
+      guard let v = o[key], v != .null else { return nil }
+      return try Reader.color(r, v, path.appending(key))
+    }
+    func vector(_ key: String) throws(LottieError) -> Vec2? {
+      guard let v = o[key], v != .null else { return nil }
+      return try Reader.vector(r, v, path.appending(key))
+    }
+    let size = try r.number(o, "s", path, default: 10)
+    return TextDocument(
+      text: try r.string(o, "t", path) ?? "", fontName: try r.string(o, "f", path) ?? "", size: size,
+      fillColor: try color("fc"), strokeColor: try color("sc"), strokeWidth: try r.number(o, "sw", path, default: 0),
+      strokeOverFill: try r.bool(o, "of", path), justification: try r.int(o, "j", path) ?? 0,
+      tracking: try r.number(o, "tr", path, default: 0), lineHeight: try r.number(o, "lh", path, default: size * 1.2),
+      baselineShift: try r.number(o, "ls", path, default: 0), boxPosition: try vector("ps"), boxSize: try vector("sz"),
+      allCaps: (try r.int(o, "ca", path) ?? 0) == 1)
+  }
+
+  func textDocument(_ layer: [String: JSON], _ path: JSONPath) throws(LottieError) -> Animatable<TextDocument> {
+    let tPath = path.appending("t")
+    let empty = TextDocument(
+      text: "", fontName: "", size: 10, fillColor: nil, strokeColor: nil, strokeWidth: 0, strokeOverFill: false,
+      justification: 0, tracking: 0, lineHeight: 12, baselineShift: 0, boxPosition: nil, boxSize: nil,
+      allCaps: false)
+    guard let t = layer["t"], case .object(let to) = t, let d = to["d"], d != .null else {
+      note(.warning, path, "text layer without a text document ('t.d'); nothing drawn")
+      return .fixed(empty)
+    }
+    if let a = to["a"], case .array(let animators) = a, !animators.isEmpty {
+      note(.warning, tPath.appending("a"), "text animators are not applied yet; the text is drawn unanimated")
+    }
+    if let p = to["p"], case .object(let po) = p, po["m"] != nil {
+      note(.warning, tPath.appending("p"), "text on a path is not supported yet; drawn on a straight baseline")
+    }
+    return try property(d, tPath.appending("d"), Reader.textDocument)
+  }
+
+  func fontsAndGlyphs(_ o: [String: JSON]) throws(LottieError) -> ([String: Font], [GlyphKey: Glyph]) {
+    var fonts: [String: Font] = [:]
+    var glyphs: [GlyphKey: Glyph] = [:]
+    let root = JSONPath.root
+    if let f = o["fonts"], case .object(let fo) = f, let list = fo["list"] {
+      let lp = root.appending("fonts").appending("list")
+      for (i, item) in try array(list, lp).enumerated() {
+        let p = lp.appending(i)
+        let fi = try object(item, p)
+        guard let name = try string(fi, "fName", p) else { continue }
+        fonts[name] = Font(
+          name: name, family: try string(fi, "fFamily", p) ?? name, style: try string(fi, "fStyle", p) ?? "",
+          ascent: try number(fi, "ascent", p, default: 75))
+      }
+    }
+    if let c = o["chars"], c != .null {
+      let cp = root.appending("chars")
+      for (i, item) in try array(c, cp).enumerated() {
+        let p = cp.appending(i)
+        let ci = try object(item, p)
+        guard let ch = try string(ci, "ch", p) else { continue }
+        var shapes: [ShapeItem] = []
+        if let data = ci["data"], case .object(let dobj) = data, let s = dobj["shapes"] {
+          shapes = try self.shapes(s, p.appending("data").appending("shapes"))
+        }
+        let key = GlyphKey(
+          character: ch, family: try string(ci, "fFamily", p) ?? "", style: try string(ci, "style", p) ?? "")
+        glyphs[key] = Glyph(width: try number(ci, "w", p, default: 0), size: try number(ci, "size", p, default: 100), shapes: shapes)
+      }
+    }
+    return (fonts, glyphs)
+  }
+}

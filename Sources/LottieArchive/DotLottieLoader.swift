@@ -1,0 +1,81 @@
+import Lottie
+
+/// Loads one animation, and the images it uses, from a dotLottie archive.
+///
+/// Keeps the decompression budget: each entry may yield at most `limits.maxFileBytes`, and all the entries
+/// read together at most `maxArchiveBytes`, whatever sizes the archive declares.
+struct DotLottieLoader {
+  /// The archive as the user named it.
+  let path: String
+  /// The parser's limits; `maxFileBytes` bounds each entry.
+  let limits: LoadLimits
+  /// The bound on all entries together.
+  let maxArchiveBytes: Int
+  /// Bytes that reading may still decompress.
+  private var budget: Int
+
+  /// Prepares to load from `path`.
+  init(path: String, limits: LoadLimits, maxArchiveBytes: Int) {
+    self.path = path
+    self.limits = limits
+    self.maxArchiveBytes = maxArchiveBytes
+    self.budget = maxArchiveBytes
+  }
+
+  /// Loads the animation `animationID`, or the manifest's default when nil.
+  ///
+  /// 1. Open the archive and check every entry's name and declared size before reading any.
+  /// 2. Read `manifest.json`, or list `animations/` and `a/` when there is none.
+  /// 3. Pick the animation and find its entry.
+  /// 4. Parse it, named `archive.lottie:a/<id>.json` in messages.
+  /// 5. Read the image files its assets refer to; list the fonts.
+  mutating func load(animationID: String?) throws -> LoadedAnimation {
+    // 1.
+    let archive = try ZipArchive(path: path, file: path)
+    let entries = try archive.entries(
+      maxEntries: AnimationSource.maxEntries, maxEntryBytes: limits.maxFileBytes, maxTotalBytes: maxArchiveBytes)
+    // 2.
+    let manifest: DotLottieManifest
+    if let entry = entries["manifest.json"] {
+      manifest = try DotLottieManifest(bytes: read(entry, from: archive), file: path)
+    } else {
+      manifest = DotLottieManifest(listing: entries.keys)
+    }
+    // 3.
+    guard let defaultID = manifest.defaultAnimationID else { throw ArchiveError.noAnimations(file: path) }
+    let id = animationID ?? defaultID
+    guard manifest.animationIDs.contains(id) else {
+      throw ArchiveError.unknownAnimation(file: path, id: id, available: manifest.animationIDs)
+    }
+    let candidates = manifest.animationPaths(for: id)
+    guard let entry = candidates.lazy.compactMap({ entries[$0] }).first else {
+      throw ArchiveError.missingAnimation(file: path, id: id, candidates: candidates)
+    }
+    // 4.
+    let json = try read(entry, from: archive)
+    let animation = try LottieParser.parse(bytes: json, file: "\(path):\(entry.name)", limits: limits)
+    // 5.
+    var files: [String: [UInt8]] = [:]
+    for asset in animation.images.values.sorted(by: { $0.id < $1.id }) {
+      let paths = LoadedAnimation.candidatePaths(directory: asset.directory, fileName: asset.fileName)
+      guard let image = paths.lazy.compactMap({ entries[$0] }).first, files[image.name] == nil else { continue }
+      files[image.name] = try read(image, from: archive)
+    }
+    let fonts = entries.keys.filter { $0.hasPrefix("fonts/") || $0.hasPrefix("f/") }.sorted()
+    return LoadedAnimation(
+      animation: animation, format: .dotLottie, animationID: id, availableAnimations: manifest.animationIDs,
+      embeddedFiles: files, fontFiles: fonts)
+  }
+
+  /// Decompresses `entry`, charging its bytes to the budget. The error names the entry when its own limit
+  /// is the one passed, and the archive when the total runs out first.
+  private mutating func read(_ entry: ZipArchive.Entry, from archive: ZipArchive) throws(ArchiveError) -> [UInt8] {
+    let overflow: ArchiveError =
+      budget < limits.maxFileBytes
+      ? .expandsBeyondLimit(file: path, what: "the archive", limit: maxArchiveBytes)
+      : .expandsBeyondLimit(file: path, what: "entry '\(entry.name)'", limit: limits.maxFileBytes)
+    let bytes = try archive.read(entry, limit: min(budget, limits.maxFileBytes), overflow: overflow)
+    budget -= bytes.count
+    return bytes
+  }
+}

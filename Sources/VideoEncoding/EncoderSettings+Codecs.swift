@@ -1,0 +1,94 @@
+/// libvpx-vp9 options for WebM output, tuned for speed on machines with few cores.
+public struct VP9Options: Sendable, Equatable {
+  /// Constant quality, `0...63`: lower is better and larger; encoded with a bit rate of 0 (pure CRF).
+  public var crf = 32
+  /// libvpx `cpu-used` with `deadline good`, `0...8`: higher is faster and a little worse.
+  public var speed = 5
+
+  /// Makes the default options (crf 32, speed 5).
+  public init(crf: Int = 32, speed: Int = 5) {
+    self.crf = crf
+    self.speed = speed
+  }
+
+  func validate() throws {
+    guard (0...63).contains(crf) else {
+      throw VideoEncodingError.invalidSettings("vp9 crf \(crf) must be between 0 and 63")
+    }
+    guard (0...8).contains(speed) else {
+      throw VideoEncodingError.invalidSettings("vp9 speed \(speed) must be between 0 and 8")
+    }
+  }
+}
+
+/// Options for animated GIF output.
+public struct GIFOptions: Sendable, Equatable {
+  /// How paletteuse spreads the error of mapping colours to the 256-entry palette.
+  public enum Dither: String, Sendable, CaseIterable {
+    /// Sierra-2-4A error diffusion: smooth gradients, some crawling noise between frames (the default).
+    case sierra2_4a
+    /// Ordered 8x8 Bayer pattern: stable between frames, so it compresses better.
+    case bayer
+    /// Nearest colour only: banding on gradients, smallest files.
+    case none
+  }
+
+  /// The dithering method.
+  public var dither = Dither.sierra2_4a
+  /// How often the animation repeats, as FFmpeg's gif muxer counts: `0` forever (the default), `-1` played
+  /// once with no loop extension, `n` repeated `n` more times.
+  public var loopCount = 0
+  /// With ``EncoderSettings/alpha``: pixels whose alpha is below this are transparent, the rest opaque.
+  public var alphaThreshold = 128
+
+  /// Makes the default options (sierra2_4a dithering, looping forever, alpha threshold 128).
+  public init(dither: Dither = .sierra2_4a, loopCount: Int = 0, alphaThreshold: Int = 128) {
+    self.dither = dither
+    self.loopCount = loopCount
+    self.alphaThreshold = alphaThreshold
+  }
+
+  func validate() throws {
+    guard (-1...65_535).contains(loopCount) else {
+      throw VideoEncodingError.invalidSettings("gif loop count \(loopCount) must be between -1 and 65535")
+    }
+    guard (0...255).contains(alphaThreshold) else {
+      throw VideoEncodingError.invalidSettings("gif alpha threshold \(alphaThreshold) must be between 0 and 255")
+    }
+  }
+}
+
+extension EncoderSettings {
+  /// The GIF frame rate nearest to `fps` that GIF can show exactly: `100 / n` frames per second for a
+  /// whole number of centiseconds `n >= 2`.
+  ///
+  /// GIF stores each frame's delay in whole centiseconds, and browsers show delays below 2 cs as 10 cs, so
+  /// the fastest usable rate is 50 fps. Other rates still encode (frame `i` starts at `i * 100 / fps` cs
+  /// rounded, so delays alternate and the total length is right to the centisecond), but callers can
+  /// compare this with their rate and warn: `gifFrameRate(for: 30)` is `33.33...`, `gifFrameRate(for: 24)`
+  /// is `25`.
+  public static func gifFrameRate(for fps: Double) -> Double {
+    guard fps.isFinite, fps > 0 else { return 50 }
+    let exact = 100 / fps
+    let candidates = [max(2, exact.rounded(.down)), max(2, exact.rounded(.up))]
+    let best = candidates.min { abs(100 / $0 - fps) < abs(100 / $1 - fps) } ?? 2
+    return 100 / best
+  }
+
+  /// The codec for `format`: ``codec`` when set, else the format's default. Throws when the format cannot
+  /// hold that codec, or when ``alpha`` is set and the codec cannot keep it.
+  func resolvedCodec(for format: OutputFormat) throws -> VideoCodec {
+    let codec = self.codec ?? format.defaultCodec(alpha: alpha)
+    guard format.codecs.contains(codec) else {
+      throw VideoEncodingError.invalidSettings(
+        "codec \(codec.rawValue) cannot go in .\(format.rawValue) files; use one of "
+          + format.codecs.map(\.rawValue).joined(separator: ", "))
+    }
+    guard !alpha || codec.supportsAlpha else {
+      throw VideoEncodingError.invalidSettings(
+        "codec \(codec.rawValue) cannot keep alpha; composite the frames over a background, or write .mov "
+          + "(ProRes 4444), .webm (VP9) or .gif")
+    }
+    return codec
+  }
+}

@@ -1,0 +1,172 @@
+import CFFmpeg
+import Raster
+
+/// Writes an animated GIF with one palette made for the whole clip.
+///
+/// Frames are spooled to disk as they arrive (``FrameSpool``). ``finish(frameCount:)`` then runs two filter
+/// graphs over the spool, because one graph holding both filters would buffer every frame until the end of
+/// input (docs/INTEROP.md):
+/// 1. `buffer → palettegen → buffersink` reads every frame into a colour histogram and yields a 16x16
+///    palette picture.
+/// 2. `buffer (frames) + buffer (palette) → paletteuse → buffersink` maps each frame to that palette with
+///    the chosen dithering; the `pal8` pictures go to FFmpeg's GIF encoder and muxer.
+///
+/// Timing: GIF delays are whole centiseconds. Frame `i` starts at `i * 100 / fps` cs, rounded, so the file
+/// lasts `frameCount / fps` seconds to the nearest centisecond even when single delays differ by one.
+final class GIFWriter: FrameWriter {
+  let codedSize: (width: Int, height: Int)
+  private let settings: EncoderSettings
+  private let muxer: Muxer
+  private let codec: CodecSession
+  private let spool: FrameSpool
+  private let packet: PacketStorage
+  /// Packets written so far; packet `n` is frame `n` (the GIF encoder has no delay).
+  private var packetsWritten = 0
+
+  /// GIF's own clock: the gif muxer stores delays in hundredths of a second.
+  private static let centiseconds = AVRational(num: 1, den: 100)
+
+  /// Creates the file at `temporaryPath` and the spool next to it, opens the GIF encoder and writes the
+  /// header (with the loop extension).
+  init(settings: EncoderSettings, temporaryPath: String, outputPath: String) throws {
+    let muxer = try Muxer(formatName: OutputFormat.gif.muxerName, path: temporaryPath)
+    try muxer.openFile(reportingAs: outputPath)
+    let codec = try CodecSession(
+      codec: .gif, settings: settings, pixelFormat: AV_PIX_FMT_PAL8, width: settings.width,
+      height: settings.height, timeBase: Self.centiseconds, globalHeader: muxer.wantsGlobalHeader)
+    try muxer.addVideoStream(from: codec)
+    try muxer.writeHeader(options: [("loop", String(settings.gif.loopCount))])
+    self.codedSize = (settings.width, settings.height)
+    self.settings = settings
+    self.muxer = muxer
+    self.codec = codec
+    self.spool = try FrameSpool(outputPath: outputPath, width: settings.width, height: settings.height)
+    self.packet = try PacketStorage()
+  }
+
+  func append(_ frame: PixelBuffer, index: Int) throws {
+    try spool.write(frame, keepAlpha: settings.alpha)
+  }
+
+  func finish(frameCount: Int) throws {
+    try spool.rewind()
+    let input = try FrameStorage(format: CFFmpeg_PIX_FMT_RGB32, width: codedSize.width, height: codedSize.height)
+    let palette = try makePalette(input: input)
+    try spool.rewind()
+    try encodeFrames(input: input, palette: palette, frameCount: frameCount)
+    try muxer.finish()
+  }
+
+  func close() {
+    muxer.close()
+    spool.close()
+  }
+
+  // MARK: - Private
+
+  /// Pass 1: runs every spooled frame through palettegen and returns the palette picture.
+  private func makePalette(input: FrameStorage) throws -> FrameStorage {
+    let graph = try FilterGraph()
+    let source = try graph.addSource(
+      name: "frames", width: codedSize.width, height: codedSize.height, format: CFFmpeg_PIX_FMT_RGB32,
+      timeBase: Self.centiseconds)
+    // With alpha, one entry is kept for the transparent colour; otherwise all 256 hold colours.
+    let palettegen = try graph.add(
+      "palettegen", name: "palettegen",
+      options: "max_colors=256:reserve_transparent=\(settings.alpha ? 1 : 0):stats_mode=full")
+    let sink = try graph.add("buffersink", name: "palette")
+    try graph.link(source, to: palettegen)
+    try graph.link(palettegen, to: sink)
+    try graph.configure()
+
+    let palette = try FrameStorage()
+    var index = 0
+    while try readNextFrame(into: input, index: index) {
+      try FilterGraph.push(input.frame, into: source)
+      index += 1
+    }
+    try FilterGraph.push(nil, into: source)
+    guard try FilterGraph.pull(from: sink, into: palette.frame) else {
+      throw VideoEncodingError.ffmpeg(
+        function: "av_buffersink_get_frame", code: CFFmpeg_AVERROR_EOF, message: "palettegen produced no palette")
+    }
+    return palette
+  }
+
+  /// Pass 2: maps every spooled frame to `palette` and encodes it.
+  private func encodeFrames(input: FrameStorage, palette: FrameStorage, frameCount: Int) throws {
+    let graph = try FilterGraph()
+    let source = try graph.addSource(
+      name: "frames", width: codedSize.width, height: codedSize.height, format: CFFmpeg_PIX_FMT_RGB32,
+      timeBase: Self.centiseconds)
+    let paletteSource = try graph.addSource(
+      name: "palette", width: Int(palette.frame.pointee.width), height: Int(palette.frame.pointee.height),
+      format: AVPixelFormat(rawValue: palette.frame.pointee.format), timeBase: Self.centiseconds)
+    let paletteuse = try graph.add(
+      "paletteuse", name: "paletteuse",
+      options: "dither=\(settings.gif.dither.rawValue):alpha_threshold=\(settings.gif.alphaThreshold)")
+    let sink = try graph.add("buffersink", name: "pictures")
+    try graph.link(source, to: paletteuse, 0)
+    try graph.link(paletteSource, to: paletteuse, 1)
+    try graph.link(paletteuse, to: sink)
+    try graph.configure()
+
+    // paletteuse keeps the last palette for every later frame, so one palette frame, then its end.
+    palette.frame.pointee.pts = 0
+    try FilterGraph.push(palette.frame, into: paletteSource)
+    try FilterGraph.push(nil, into: paletteSource)
+
+    let picture = try FrameStorage()
+    var index = 0
+    while try readNextFrame(into: input, index: index) {
+      try FilterGraph.push(input.frame, into: source)
+      try encodeReadyPictures(from: sink, into: picture, frameCount: frameCount)
+      index += 1
+    }
+    try FilterGraph.push(nil, into: source)
+    try encodeReadyPictures(from: sink, into: picture, frameCount: frameCount)
+    try codec.send(nil)
+    try writeReadyPackets(frameCount: frameCount)
+  }
+
+  /// Reads spooled frame `index` into `input` and stamps its start time; `false` after the last frame.
+  private func readNextFrame(into input: FrameStorage, index: Int) throws -> Bool {
+    // The filter may still hold the previous frame; av_frame_make_writable then gives `input` a new buffer.
+    try check(av_frame_make_writable(input.frame), "av_frame_make_writable")
+    guard try spool.read(into: input.frame) else { return false }
+    input.frame.pointee.pts = startTime(ofFrame: index)
+    return true
+  }
+
+  /// Encodes every picture paletteuse has ready.
+  private func encodeReadyPictures(
+    from sink: UnsafeMutablePointer<AVFilterContext>, into picture: FrameStorage, frameCount: Int
+  ) throws {
+    while try FilterGraph.pull(from: sink, into: picture.frame) {
+      defer { av_frame_unref(picture.frame) }
+      try codec.send(picture.frame)
+      try writeReadyPackets(frameCount: frameCount)
+    }
+  }
+
+  /// Moves every packet the encoder has ready into the muxer, each lasting until the next frame starts.
+  private func writeReadyPackets(frameCount: Int) throws {
+    let packet = self.packet.packet
+    while try codec.receive(into: packet) {
+      let index = packetsWritten
+      packet.pointee.pts = startTime(ofFrame: index)
+      packet.pointee.dts = packet.pointee.pts
+      packet.pointee.duration = startTime(ofFrame: index + 1) - packet.pointee.pts
+      packet.pointee.stream_index = muxer.streamIndex
+      av_packet_rescale_ts(packet, codec.timeBase, muxer.streamTimeBase)
+      try muxer.write(packet)
+      packetsWritten += 1
+    }
+  }
+
+  /// When frame `index` starts, in centiseconds: `index * 100 / fps` rounded to nearest.
+  private func startTime(ofFrame index: Int) -> Int64 {
+    let rate = settings.frameRate
+    return Int64((index * 100 * rate.denominator + rate.numerator / 2) / rate.numerator)
+  }
+}

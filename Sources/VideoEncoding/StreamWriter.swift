@@ -1,0 +1,103 @@
+import CFFmpeg
+import Raster
+
+/// What ``VideoEncoder`` drives: one implementation per way of producing a file.
+///
+/// ``VideoEncoder`` owns the temporary file and the state checks; a writer only encodes.
+protocol FrameWriter: AnyObject {
+  /// The size of the encoded pictures.
+  var codedSize: (width: Int, height: Int) { get }
+  /// Encodes frame number `index` (0, 1, 2, ... in order); the frame has the settings' size.
+  func append(_ frame: PixelBuffer, index: Int) throws
+  /// Encodes whatever is pending, writes the trailer and closes the file; `frameCount` frames were appended.
+  func finish(frameCount: Int) throws
+  /// Closes the file without finishing it (the caller deletes it), and frees any scratch files.
+  func close()
+}
+
+/// Writes H.264, VP9 or ProRes: each frame is converted to YUV, encoded and muxed as it arrives.
+final class StreamWriter: FrameWriter {
+  let codedSize: (width: Int, height: Int)
+  private let muxer: Muxer
+  private let codec: CodecSession
+  private let converter: PixelConverter
+  private let picture: FrameStorage
+  private let packet: PacketStorage
+
+  /// Creates the file at `temporaryPath`, opens the encoder and writes the container header.
+  init(
+    format: OutputFormat, codec videoCodec: VideoCodec, settings: EncoderSettings, temporaryPath: String,
+    outputPath: String
+  ) throws {
+    let coded = settings.codedSize
+    let keepsAlpha = settings.alpha && videoCodec.supportsAlpha
+    let pixelFormat = CodecSession.pixelFormat(for: videoCodec, alpha: keepsAlpha)
+    let muxer = try Muxer(formatName: format.muxerName, path: temporaryPath)
+    // Create the file first, so that an unwritable output fails before the codec is set up.
+    try muxer.openFile(reportingAs: outputPath)
+    let rate = settings.frameRate
+    let codec = try CodecSession(
+      codec: videoCodec, settings: settings, pixelFormat: pixelFormat, width: coded.width, height: coded.height,
+      timeBase: AVRational(num: Int32(rate.denominator), den: Int32(rate.numerator)),
+      globalHeader: muxer.wantsGlobalHeader)
+    // Matroska writes AlphaMode=1 in the track header when the stream has this tag (as FFmpeg's command line
+    // does for yuva420p); players then look for the alpha layer libvpx stores in BlockAdditional data.
+    try muxer.addVideoStream(from: codec, metadata: keepsAlpha && videoCodec == .vp9 ? [("alpha_mode", "1")] : [])
+    switch format {
+    case .mp4, .m4v, .mov:
+      // +faststart: write the index (moov) before the media data, so playback can start while downloading.
+      try muxer.writeHeader(options: [("movflags", "+faststart")])
+    case .webm, .gif:
+      try muxer.writeHeader(options: [])
+    }
+    self.codedSize = coded
+    self.muxer = muxer
+    self.codec = codec
+    self.converter = try PixelConverter(
+      width: settings.width, height: settings.height, codedWidth: coded.width, codedHeight: coded.height,
+      format: pixelFormat, unpremultiply: keepsAlpha, threads: settings.threads)
+    self.picture = try FrameStorage(format: pixelFormat, width: coded.width, height: coded.height)
+    self.packet = try PacketStorage()
+  }
+
+  func append(_ frame: PixelBuffer, index: Int) throws {
+    // 1. Make the reused picture writable (a no-op unless the encoder still holds a reference to it).
+    try check(av_frame_make_writable(picture.frame), "av_frame_make_writable")
+    // 2. Convert BGRA to YUV in place.
+    try converter.convert(frame, into: picture.frame)
+    // 3. Number the frame: the codec time base is one tick per frame.
+    picture.frame.pointee.pts = Int64(index)
+    // 4. Encode it and write whatever packets the encoder has ready.
+    try codec.send(picture.frame)
+    try writeReadyPackets()
+  }
+
+  func finish(frameCount: Int) throws {
+    // 1. Drain the encoder: x264 and libvpx hold frames back for lookahead.
+    try codec.send(nil)
+    try writeReadyPackets()
+    // 2. Write the trailer (with faststart, this rewrites the file with the index first) and close it.
+    try muxer.finish()
+  }
+
+  func close() {
+    muxer.close()
+  }
+
+  /// Moves every packet the encoder has ready into the muxer.
+  private func writeReadyPackets() throws {
+    let packet = self.packet.packet
+    while try codec.receive(into: packet) {
+      // libx264 (FFmpeg 5.1) leaves duration 0. The muxer would then guess it from the stream's frame rate
+      // (set in Muxer.addVideoStream); without either, the last frame has no length, the duration comes out
+      // one frame short and the average frame rate wrong. Set it here: one frame is one tick.
+      if packet.pointee.duration == 0 {
+        packet.pointee.duration = 1
+      }
+      packet.pointee.stream_index = muxer.streamIndex
+      // The muxer chose its own time base in avformat_write_header (e.g. 1/15360 for 30 fps MP4).
+      av_packet_rescale_ts(packet, codec.timeBase, muxer.streamTimeBase)
+      try muxer.write(packet)
+    }
+  }
+}

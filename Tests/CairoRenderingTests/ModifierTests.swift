@@ -1,0 +1,187 @@
+import CairoRendering
+import Foundation
+import Lottie
+import Raster
+import TestSupport
+import Testing
+
+/// Pixel probes for the path modifiers pucker/bloat, zig-zag and offset path, 100x100. The expected outlines
+/// follow lottie-web's modifiers; each comment gives the geometry the probes are placed around, at least
+/// 2 px from an edge.
+struct ModifierTests {
+  static func puckerBloat(_ amount: Double) -> String {
+    #"{"ty":"pb","a":{"a":0,"k":\#(amount)}}"#
+  }
+
+  static func zigZag(ridges: Double, size: Double, pointType: Int) -> String {
+    #"{"ty":"zz","r":{"a":0,"k":\#(ridges)},"s":{"a":0,"k":\#(size)},"pt":{"a":0,"k":\#(pointType)}}"#
+  }
+
+  static func offset(_ amount: Double, join: Int, miterLimit: Double = 100) -> String {
+    #"{"ty":"op","a":{"a":0,"k":\#(amount)},"lj":\#(join),"ml":{"a":0,"k":\#(miterLimit)}}"#
+  }
+
+  static func render(_ shapes: [String]) throws -> PixelBuffer {
+    try Bodymovin.render(Bodymovin.animation(layers: [Bodymovin.shapeLayer(shapes)]))
+  }
+
+  // MARK: - Pucker/bloat
+
+  /// Bloat -100 sends the corners of the square 35..65 twice as far from the centre (to 20 and 80) and every
+  /// handle to the centre: a four-pointed star whose sides dip to 42.5 / 57.5 on the axes.
+  @Test func bloatMakesAStarOfASquare() throws {
+    let frame = try Self.render([
+      Bodymovin.rectangle(x: 35, y: 35, width: 30, height: 30), Self.puckerBloat(-100), Bodymovin.fill(Bodymovin.red),
+    ])
+    expectPixel(frame, 50, 50, .red)
+    for (x, y) in [(55, 50), (45, 50), (50, 55), (50, 45)] { expectPixel(frame, x, y, .red) }
+    for (x, y) in [(60, 50), (40, 50), (50, 60), (50, 40)] { expectPixel(frame, x, y, .transparent, tolerance: 0) }
+    // Along the diagonals the points reach beyond the square.
+    for (x, y) in [(70, 30), (30, 70), (70, 70), (30, 30)] { expectPixel(frame, x, y, .red) }
+  }
+
+  /// Pucker 50 pulls the corners of the square 20..80 halfway in (to 35 / 65) and pushes the handles out:
+  /// each side becomes a curve bulging to 12.5 / 87.5.
+  @Test func puckerPullsCornersInAndPushesSidesOut() throws {
+    let frame = try Self.render([
+      Bodymovin.rectangle(x: 20, y: 20, width: 60, height: 60), Self.puckerBloat(50), Bodymovin.fill(Bodymovin.red),
+    ])
+    for (x, y) in [(50, 50), (85, 50), (15, 50), (50, 15), (50, 85)] { expectPixel(frame, x, y, .red) }
+    for (x, y) in [(90, 50), (10, 50), (50, 10), (50, 90), (21, 21), (79, 79)] {
+      expectPixel(frame, x, y, .transparent, tolerance: 0)
+    }
+  }
+
+  @Test func puckerOfZeroChangesNothing() throws {
+    let frame = try Self.render([
+      Bodymovin.rectangle(x: 20, y: 20, width: 60, height: 60), Self.puckerBloat(0), Bodymovin.fill(Bodymovin.red),
+    ])
+    for (x, y) in [(22, 22), (78, 78), (50, 50)] { expectPixel(frame, x, y, .red) }
+    expectPixel(frame, 85, 50, .transparent, tolerance: 0)
+  }
+
+  /// The modifier changes only the shapes before it in its group.
+  @Test func puckerLeavesLaterShapesAlone() throws {
+    let frame = try Self.render([
+      #"{"ty":"gr","it":[\#(Bodymovin.rectangle(x: 35, y: 35, width: 30, height: 30)),\#(Self.puckerBloat(-100)),\#(Bodymovin.rectangle(x: 0, y: 0, width: 10, height: 10)),\#(Bodymovin.fill(Bodymovin.red))]}"#
+    ])
+    expectPixel(frame, 60, 50, .transparent, tolerance: 0)
+    expectPixel(frame, 2, 2, .red)
+    expectPixel(frame, 8, 8, .red)
+  }
+
+  // MARK: - Zig-zag
+
+  /// One ridge of size 10 on the square 20..80: the corners move 10 inwards along the diagonals (to about
+  /// 27.1 / 72.9) and the middle of every side 10 outwards (to 10 / 90).
+  @Test func zigZagPushesSideMiddlesOutAndCornersIn() throws {
+    let frame = try Self.render([
+      Bodymovin.rectangle(x: 20, y: 20, width: 60, height: 60), Self.zigZag(ridges: 1, size: 10, pointType: 1),
+      Bodymovin.fill(Bodymovin.blue),
+    ])
+    for (x, y) in [(50, 50), (87, 50), (13, 50), (50, 13), (50, 87)] { expectPixel(frame, x, y, .blue) }
+    for (x, y) in [(22, 22), (78, 22), (78, 78), (22, 78), (93, 50), (50, 7)] {
+      expectPixel(frame, x, y, .transparent, tolerance: 0)
+    }
+  }
+
+  /// Three ridges on the right side of the square 20..80 (at y 35, 50, 65): out, in, out.
+  @Test func zigZagRidgesAlternate() throws {
+    let frame = try Self.render([
+      Bodymovin.rectangle(x: 20, y: 20, width: 60, height: 60), Self.zigZag(ridges: 3, size: 5, pointType: 1),
+      Bodymovin.fill(Bodymovin.blue),
+    ])
+    expectPixel(frame, 83, 35, .blue)
+    expectPixel(frame, 78, 50, .transparent, tolerance: 0)
+    expectPixel(frame, 73, 50, .blue)
+    expectPixel(frame, 83, 65, .blue)
+  }
+
+  /// Smooth points get handles along the path, so the ridge tips are round: a corner point type leaves the
+  /// flank near a tip empty where a smooth one fills it.
+  @Test func smoothZigZagRoundsTheTips() throws {
+    func render(_ type: Int) throws -> PixelBuffer {
+      try Self.render([
+        Bodymovin.rectangle(x: 20, y: 20, width: 60, height: 60), Self.zigZag(ridges: 1, size: 10, pointType: type),
+        Bodymovin.fill(Bodymovin.blue),
+      ])
+    }
+    let corner = try render(1), smooth = try render(2)
+    expectPixel(corner, 88, 42, .transparent, tolerance: 0)
+    expectPixel(smooth, 88, 42, .blue)
+    expectPixel(smooth, 50, 50, .blue)
+  }
+
+  // MARK: - Offset path
+
+  /// The square 30..70 offset by 10 becomes 20..80; the join decides the corners.
+  @Test(arguments: [(1, true), (3, false)])
+  func offsetGrowsASquare(join: Int, cornerFilled: Bool) throws {
+    let frame = try Self.render([
+      Bodymovin.rectangle(x: 30, y: 30, width: 40, height: 40), Self.offset(10, join: join),
+      Bodymovin.fill(Bodymovin.green),
+    ])
+    for (x, y) in [(50, 50), (23, 50), (77, 50), (50, 23), (50, 77)] { expectPixel(frame, x, y, .green) }
+    for (x, y) in [(17, 50), (83, 50), (50, 17), (50, 83)] { expectPixel(frame, x, y, .transparent, tolerance: 0) }
+    for (x, y) in [(22, 22), (78, 22), (78, 78), (22, 78)] {
+      expectPixel(frame, x, y, cornerFilled ? .green : .transparent, tolerance: 0)
+    }
+  }
+
+  /// Round joins bulge the corners between the bevel and the miter.
+  @Test func offsetRoundJoin() throws {
+    let frame = try Self.render([
+      Bodymovin.rectangle(x: 30, y: 30, width: 40, height: 40), Self.offset(10, join: 2),
+      Bodymovin.fill(Bodymovin.green),
+    ])
+    for (x, y) in [(24, 24), (76, 76), (23, 50)] { expectPixel(frame, x, y, .green) }
+    for (x, y) in [(20, 20), (80, 80), (17, 50)] { expectPixel(frame, x, y, .transparent, tolerance: 0) }
+  }
+
+  /// The miter limit is a distance (lottie-web): a limit below the corner's miter length bevels it.
+  @Test func offsetMiterLimitBevels() throws {
+    let frame = try Self.render([
+      Bodymovin.rectangle(x: 30, y: 30, width: 40, height: 40), Self.offset(10, join: 1, miterLimit: 4),
+      Bodymovin.fill(Bodymovin.green),
+    ])
+    expectPixel(frame, 22, 22, .transparent, tolerance: 0)
+    expectPixel(frame, 23, 50, .green)
+  }
+
+  /// A negative amount shrinks the square 20..80 to 30..70; the crossings at the inner corners are cut
+  /// off, so nothing is left outside.
+  @Test func negativeOffsetShrinks() throws {
+    let frame = try Self.render([
+      Bodymovin.rectangle(x: 20, y: 20, width: 60, height: 60), Self.offset(-10, join: 1),
+      Bodymovin.fill(Bodymovin.green),
+    ])
+    for (x, y) in [(50, 50), (33, 33), (67, 67), (33, 67)] { expectPixel(frame, x, y, .green) }
+    for (x, y) in [(27, 50), (73, 50), (50, 27), (22, 22), (75, 25), (25, 75)] {
+      expectPixel(frame, x, y, .transparent, tolerance: 0)
+    }
+  }
+
+  /// An open line is outlined on both sides: 20..80 by 40..60, ends closed by the join.
+  @Test(arguments: [(1, false), (2, true)])
+  func offsetOutlinesAnOpenLine(join: Int, roundEnds: Bool) throws {
+    let frame = try Self.render([
+      Bodymovin.path([(20, 50), (80, 50)], closed: false), Self.offset(10, join: join),
+      Bodymovin.fill(Bodymovin.green),
+    ])
+    for (x, y) in [(50, 50), (50, 43), (50, 57), (23, 50), (77, 50)] { expectPixel(frame, x, y, .green) }
+    for (x, y) in [(50, 37), (50, 63)] { expectPixel(frame, x, y, .transparent, tolerance: 0) }
+    expectPixel(frame, 84, 50, roundEnds ? .green : .transparent, tolerance: roundEnds ? 2 : 0)
+    expectPixel(frame, 16, 50, roundEnds ? .green : .transparent, tolerance: roundEnds ? 2 : 0)
+  }
+
+  /// An ellipse (smooth joins everywhere) offset by 10 stays a circle, 10 larger.
+  @Test func offsetCircleStaysRound() throws {
+    let ellipse = #"{"ty":"el","p":{"a":0,"k":[50,50]},"s":{"a":0,"k":[40,40]}}"#
+    let frame = try Self.render([ellipse, Self.offset(10, join: 2), Bodymovin.fill(Bodymovin.green)])
+    for angle in stride(from: 0.0, to: 360, by: 30) {
+      let r = angle * .pi / 180
+      expectPixel(frame, Int(50 + 27 * cos(r)), Int(50 + 27 * sin(r)), .green)
+      expectPixel(frame, Int(50 + 33 * cos(r)), Int(50 + 33 * sin(r)), .transparent, tolerance: 0)
+    }
+  }
+}
