@@ -514,7 +514,7 @@ struct LayerPainter {
     case 13: return CAIRO_OPERATOR_HSL_SATURATION
     case 14: return CAIRO_OPERATOR_HSL_COLOR
     case 15: return CAIRO_OPERATOR_HSL_LUMINOSITY
-    case 16: return CAIRO_OPERATOR_ADD
+    // 16 (add) and 17 (hard mix) have no canvas or SVG equivalent; lottie-web draws them as normal.
     default: return CAIRO_OPERATOR_OVER
     }
   }

@@ -246,6 +246,11 @@ extension Reader {
     }
     let matteMode = try int(o, "tt", path).flatMap { MatteMode(rawValue: $0) }
     let blendMode = try int(o, "bm", path) ?? 0
+    if blendMode == 16 || blendMode == 17 {
+      note(.info, path.appending("bm"), "blend mode \(blendMode == 16 ? "add" : "hard mix") is drawn as normal, as lottie-web does")
+    } else if blendMode < 0 || blendMode > 17 {
+      note(.warning, path.appending("bm"), "unknown blend mode \(blendMode) drawn as normal")
+    }
     return Layer(
       name: name, isHidden: isHidden, index: try int(o, "ind", path), parent: try int(o, "parent", path),
       inPoint: try number(o, "ip", path, default: 0), outPoint: try number(o, "op", path, default: 0),
