@@ -95,7 +95,7 @@ struct ShapeLayerBuilder {
         trim(mine, start: s.value(at: frame), end: e.value(at: frame), offset: o.value(at: frame), mode: mode)
       case .roundCorners(let radius):
         let r = radius.value(at: frame)
-        if r > 0 { for id in mine { slots[id].contours = slots[id].contours.map { RoundCorners.apply($0, radius: r) } } }
+        if r > 0 { modify(mine) { RoundCorners.apply($0, radius: r) } }
       case .puckerBloat(let amount):
         let a = amount.value(at: frame)
         if a != 0 { modify(mine) { PuckerBloat.apply($0, amount: a) } }

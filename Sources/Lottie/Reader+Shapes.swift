@@ -124,9 +124,19 @@ extension Reader {
         amount: try property(o, "a", path, Reader.scalar, default: 0),
         join: LineJoin(rawValue: try int(o, "lj", path) ?? 2) ?? .round,
         miterLimit: try property(o, "ml", path, Reader.scalar, default: 4))
-    case "mm", "tw":
-      let names = ["mm": "merge paths", "tw": "twist"]
-      note(.warning, path, "\(names[type] ?? type) is not supported yet; ignored")
+    case "mm":
+      // lottie-web ignores merge paths, leaving the paths before it under the same fills and strokes; that is
+      // what the "merge" mode asks for, the boolean modes need path operations we do not have.
+      let mode = try int(o, "mm", path) ?? 1
+      if mode == 1 {
+        note(.info, path, "merge paths (merge) drawn as the paths before it combined, as lottie-web does")
+      } else {
+        let names = [2: "add", 3: "subtract", 4: "intersect", 5: "exclude intersections"]
+        note(.warning, path, "merge paths (\(names[mode] ?? "mode \(mode)")) is not supported yet; ignored")
+      }
+      return .unsupported(type: type)
+    case "tw":
+      note(.warning, path, "twist is not supported yet; ignored")
       return .unsupported(type: type)
     default:
       note(.warning, path, "unknown shape item type '\(type)' ignored")

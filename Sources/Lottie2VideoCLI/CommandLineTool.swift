@@ -155,12 +155,13 @@ public enum CommandLineTool {
       do {
         images[id] = try ImageDecoder.decode(bytes, name: "\(path):\(entry)")
       } catch {
-        notes.append(Diagnostic(severity: .warning, file: path, path: asset.path, message: "\(error); not drawn"))
+        notes.append(
+          Diagnostic(severity: .warning, file: loaded.animationFile, path: asset.path, message: "\(error); not drawn"))
       }
     }
     // 2. Everything else as for plain JSON.
     let base = assets ?? loaded.baseDirectory ?? (path as NSString).deletingLastPathComponent
-    let (external, externalNotes) = ImageAssets.load(rest, baseDirectory: base, file: path)
+    let (external, externalNotes) = ImageAssets.load(rest, baseDirectory: base, file: loaded.animationFile)
     images.merge(external) { archived, _ in archived }
     return (loaded.animation, images, loaded.animation.diagnostics + notes + externalNotes)
   }

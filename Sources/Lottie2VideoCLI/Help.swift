@@ -5,7 +5,7 @@ enum Help {
   static func usage(_ command: String?) -> String {
     switch command {
     case "snapshot": return "Usage: lottie2video snapshot <input> --frame <frame> -o <output.png> [--width <w>] [--height <h>] [--scale <s>] [--background <color>] [--animation <id>]"
-    case "info": return "Usage: lottie2video info <input> [--animation <id>]"
+    case "info": return "Usage: lottie2video info <input>"
     case "render": return "Usage: lottie2video render <input> [--width <w>] [--height <h>] [--fps <fps>] [--jobs <n>] [--max-frames <n>] [--animation <id>]"
     default:
       return "Usage: lottie2video <input> -o <output.mp4> [--fps <fps>] [--width <w>] [--height <h>] [--scale <s>] [--fit <mode>] [--background <color>] [--crf <n>] [--codec-preset <name>] [--assets <dir>] [--animation <id>] [--jobs <n>] [--max-frames <n>] [--quiet]"
@@ -51,7 +51,8 @@ enum Help {
                               folder, where the asset's 'u' path is relative to).
                               Images inside a .lottie archive are taken from it.
       --animation <id>        Which animation of a .lottie archive to use, by its
-                              manifest id (default: the manifest's first).
+                              manifest id (default: the manifest's initial or first
+                              animation).
       --jobs <n>              Render workers (default: active cores).
       --max-frames <n>        Stop after n frames (default: all).
       -q, --quiet             No progress and no summary line.

@@ -37,7 +37,7 @@ public enum AnimationSource {
     case .gzip?:
       let animation = try loadSticker(path: path, limits: limits, maxArchiveBytes: maxArchiveBytes)
       if let id = animationID { throw ArchiveError.unknownAnimation(file: path, id: id, available: []) }
-      return LoadedAnimation(animation: animation, format: .telegramSticker)
+      return LoadedAnimation(animation: animation, animationFile: path, format: .telegramSticker)
     case .other?, nil:
       // A .lottie or .tgs that is neither its container nor JSON: say what was expected rather than report a
       // JSON syntax error at byte 0. Unreadable files go to the parser, which names the problem.
@@ -49,7 +49,8 @@ public enum AnimationSource {
       let animation = try LottieParser.load(contentsOf: path, limits: limits)
       if let id = animationID { throw ArchiveError.unknownAnimation(file: path, id: id, available: []) }
       return LoadedAnimation(
-        animation: animation, format: .json, baseDirectory: (path as NSString).deletingLastPathComponent)
+        animation: animation, animationFile: path, format: .json,
+        baseDirectory: (path as NSString).deletingLastPathComponent)
     }
   }
 
@@ -87,7 +88,9 @@ public enum AnimationSource {
 
   /// Up to `count` bytes from the start of `path`.
   static func firstBytes(of path: String, count: Int) throws -> [UInt8] {
-    guard let handle = FileHandle(forReadingAtPath: path) else { throw ArchiveError.unreadable(file: path, reason: "cannot open") }
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      throw ArchiveError.unreadable(file: path, reason: "cannot open")
+    }
     defer { try? handle.close() }
     return [UInt8](try handle.read(upToCount: count) ?? Data())
   }

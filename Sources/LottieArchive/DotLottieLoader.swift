@@ -53,7 +53,8 @@ struct DotLottieLoader {
     }
     // 4.
     let json = try read(entry, from: archive)
-    let animation = try LottieParser.parse(bytes: json, file: "\(path):\(entry.name)", limits: limits)
+    let animationFile = "\(path):\(entry.name)"
+    let animation = try LottieParser.parse(bytes: json, file: animationFile, limits: limits)
     // 5.
     var files: [String: [UInt8]] = [:]
     for asset in animation.images.values.sorted(by: { $0.id < $1.id }) {
@@ -63,7 +64,8 @@ struct DotLottieLoader {
     }
     let fonts = entries.keys.filter { $0.hasPrefix("fonts/") || $0.hasPrefix("f/") }.sorted()
     return LoadedAnimation(
-      animation: animation, format: .dotLottie, animationID: id, availableAnimations: manifest.animationIDs,
+      animation: animation, animationFile: animationFile, format: .dotLottie, animationID: id,
+      availableAnimations: manifest.animationIDs,
       embeddedFiles: files, fontFiles: fonts)
   }
 

@@ -14,6 +14,9 @@ public struct LoadedAnimation: Sendable {
 
   /// The parsed animation.
   public var animation: Animation
+  /// The name its parse errors and diagnostics use: the path as given, or `archive.lottie:a/<id>.json` for
+  /// an animation inside an archive. Use it for further diagnostics about the animation's JSON.
+  public var animationFile: String
   /// What kind of file it came from (found from the content, not the extension).
   public var format: Format
   /// The manifest id of the animation that was loaded; nil outside a dotLottie archive.
@@ -31,10 +34,12 @@ public struct LoadedAnimation: Sendable {
 
   /// Makes a loaded animation from its parts.
   public init(
-    animation: Animation, format: Format, animationID: String? = nil, availableAnimations: [String] = [],
+    animation: Animation, animationFile: String, format: Format, animationID: String? = nil,
+    availableAnimations: [String] = [],
     embeddedFiles: [String: [UInt8]] = [:], fontFiles: [String] = [], baseDirectory: String? = nil
   ) {
     self.animation = animation
+    self.animationFile = animationFile
     self.format = format
     self.animationID = animationID
     self.availableAnimations = availableAnimations

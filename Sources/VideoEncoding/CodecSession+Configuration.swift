@@ -47,7 +47,12 @@ extension CodecSession {
       // "apl0" is the vendor Apple's own encoder writes; some Apple tools check it. 4444 keeps 16-bit alpha.
       options = [("profile", codec == .prores ? "4444" : "hq"), ("vendor", "apl0")]
     case .gif:
-      break
+      // With transparency every frame must be a whole picture: cropping to the changed rectangle
+      // (offsetting) and marking unchanged pixels transparent (transdiff) both rely on the previous frame
+      // staying on screen, which GIFWriter turns off (it clears the canvas after each frame).
+      if settings.alpha {
+        options = [("gifflags", "-offsetting-transdiff")]
+      }
     }
     guard !options.isEmpty else { return }
     guard let privateOptions = context.pointee.priv_data else {

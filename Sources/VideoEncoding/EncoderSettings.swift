@@ -19,7 +19,8 @@ public struct EncoderSettings: Sendable, Equatable {
   /// `23.976` is 24000/1001, `59.94` is 60000/1001) and anything else is approximated by `av_d2q`.
   /// ``frameRate`` gives the rational that is actually written.
   public var fps: Double
-  /// libx264 constant rate factor (H.264 only; VP9 has ``VP9Options/crf``), `0...51`: lower is better quality and larger files; 23 is x264's default.
+  /// libx264 constant rate factor, `0...51`: lower is better quality and larger files; 23 is x264's default.
+  /// H.264 only: VP9 has ``VP9Options/crf``, ProRes and GIF have no rate control.
   public var crf: Int
   /// libx264 speed preset, one of ``x264Presets`` (`"veryfast"` by default).
   public var preset: String

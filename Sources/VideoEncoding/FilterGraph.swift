@@ -55,14 +55,18 @@ final class FilterGraph {
     try check(avfilter_graph_config(graph, nil), "avfilter_graph_config")
   }
 
-  /// Feeds `frame` to the `buffer` source `source`, keeping the caller's reference (the frame stays usable;
-  /// make it writable before changing it). `nil` marks the end of that input.
+  /// Feeds `frame` to the `buffer` source `source` and runs the filters on it now, keeping the caller's
+  /// reference (the frame stays usable; make it writable before changing it). `nil` marks the end of that
+  /// input.
+  ///
+  /// Without `AV_BUFFERSRC_FLAG_PUSH` the frame would only be queued on the source's output link until
+  /// something asks the sink for a frame: palettegen's pass, which asks once at the end, then held every
+  /// frame of the clip in memory (8 MB each at 1080p).
   static func push(_ frame: UnsafeMutablePointer<AVFrame>?, into source: UnsafeMutablePointer<AVFilterContext>)
     throws
   {
-    try check(
-      av_buffersrc_add_frame_flags(source, frame, Int32(AV_BUFFERSRC_FLAG_KEEP_REF)),
-      "av_buffersrc_add_frame_flags")
+    let flags = Int32(AV_BUFFERSRC_FLAG_KEEP_REF) | Int32(AV_BUFFERSRC_FLAG_PUSH)
+    try check(av_buffersrc_add_frame_flags(source, frame, flags), "av_buffersrc_add_frame_flags")
   }
 
   /// Moves the next output frame of the `buffersink` `sink` into `frame` (which must be blank); returns

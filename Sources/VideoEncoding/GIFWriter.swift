@@ -53,7 +53,16 @@ final class GIFWriter: FrameWriter {
     let input = try FrameStorage(format: CFFmpeg_PIX_FMT_RGB32, width: codedSize.width, height: codedSize.height)
     let palette = try makePalette(input: input)
     try spool.rewind()
-    try encodeFrames(input: input, palette: palette, frameCount: frameCount)
+    try encodeFrames(input: input, palette: palette)
+    guard packetsWritten == frameCount else {
+      throw VideoEncodingError.ffmpeg(
+        function: "avcodec_receive_packet", code: CFFmpeg_AVERROR_EINVAL,
+        message: "the GIF encoder gave \(packetsWritten) pictures for \(frameCount) frames")
+    }
+    // The gif muxer writes each frame's delay when the next packet arrives (the difference of their pts);
+    // for the last one it would repeat the previous delay, 4 cs where 3 cs was due at 30 fps. Say it.
+    let lastDelay = startTime(ofFrame: frameCount) - startTime(ofFrame: frameCount - 1)
+    try muxer.setOption("final_delay", String(lastDelay))
     try muxer.finish()
   }
 
@@ -94,7 +103,7 @@ final class GIFWriter: FrameWriter {
   }
 
   /// Pass 2: maps every spooled frame to `palette` and encodes it.
-  private func encodeFrames(input: FrameStorage, palette: FrameStorage, frameCount: Int) throws {
+  private func encodeFrames(input: FrameStorage, palette: FrameStorage) throws {
     let graph = try FilterGraph()
     let source = try graph.addSource(
       name: "frames", width: codedSize.width, height: codedSize.height, format: CFFmpeg_PIX_FMT_RGB32,
@@ -120,13 +129,13 @@ final class GIFWriter: FrameWriter {
     var index = 0
     while try readNextFrame(into: input, index: index) {
       try FilterGraph.push(input.frame, into: source)
-      try encodeReadyPictures(from: sink, into: picture, frameCount: frameCount)
+      try encodeReadyPictures(from: sink, into: picture)
       index += 1
     }
     try FilterGraph.push(nil, into: source)
-    try encodeReadyPictures(from: sink, into: picture, frameCount: frameCount)
+    try encodeReadyPictures(from: sink, into: picture)
     try codec.send(nil)
-    try writeReadyPackets(frameCount: frameCount)
+    try writeReadyPackets()
   }
 
   /// Reads spooled frame `index` into `input` and stamps its start time; `false` after the last frame.
@@ -139,29 +148,68 @@ final class GIFWriter: FrameWriter {
   }
 
   /// Encodes every picture paletteuse has ready.
-  private func encodeReadyPictures(
-    from sink: UnsafeMutablePointer<AVFilterContext>, into picture: FrameStorage, frameCount: Int
-  ) throws {
+  private func encodeReadyPictures(from sink: UnsafeMutablePointer<AVFilterContext>, into picture: FrameStorage)
+    throws
+  {
     while try FilterGraph.pull(from: sink, into: picture.frame) {
       defer { av_frame_unref(picture.frame) }
       try codec.send(picture.frame)
-      try writeReadyPackets(frameCount: frameCount)
+      try writeReadyPackets()
     }
   }
 
   /// Moves every packet the encoder has ready into the muxer, each lasting until the next frame starts.
-  private func writeReadyPackets(frameCount: Int) throws {
+  private func writeReadyPackets() throws {
     let packet = self.packet.packet
     while try codec.receive(into: packet) {
       let index = packetsWritten
       packet.pointee.pts = startTime(ofFrame: index)
       packet.pointee.dts = packet.pointee.pts
       packet.pointee.duration = startTime(ofFrame: index + 1) - packet.pointee.pts
+      if settings.alpha {
+        try clearCanvasAfterFrame(packet)
+      }
       packet.pointee.stream_index = muxer.streamIndex
       av_packet_rescale_ts(packet, codec.timeBase, muxer.streamTimeBase)
       try muxer.write(packet)
       packetsWritten += 1
     }
+  }
+
+  /// Sets the disposal method of the frame in `packet` to "restore to background" (transparent).
+  ///
+  /// FFmpeg 5.1's GIF encoder picks each frame's disposal from that frame alone: "leave in place" for a frame
+  /// without transparent pixels. The next frame is then drawn over it, and wherever that frame is transparent
+  /// the old pixels show through. Clearing after every frame is always right for whole-picture frames (see
+  /// the `gifflags` in CodecSession+Configuration).
+  private func clearCanvasAfterFrame(_ packet: UnsafeMutablePointer<AVPacket>) throws {
+    try check(av_packet_make_writable(packet), "av_packet_make_writable")
+    guard let data = packet.pointee.data, let offset = Self.graphicControlOffset(data, size: Int(packet.pointee.size))
+    else {
+      throw VideoEncodingError.ffmpeg(
+        function: "avcodec_receive_packet", code: CFFmpeg_AVERROR_EINVAL,
+        message: "the GIF encoder's packet has no graphic control extension where expected")
+    }
+    // The packed byte after 0x21 0xF9 0x04 holds the disposal method in bits 2-4.
+    let restoreToBackground: UInt8 = 2 << 2
+    data[offset + 3] = (data[offset + 3] & ~0x1C) | restoreToBackground
+  }
+
+  /// Where the Graphic Control Extension (0x21 0xF9 0x04) of a GIF encoder packet starts.
+  ///
+  /// Packets start with it, except the first, which carries the file header before it: "GIF89a", the 7-byte
+  /// logical screen descriptor and, when its flags' top bit is set, a global colour table of
+  /// `3 * 2^(1 + (flags & 7))` bytes.
+  static func graphicControlOffset(_ data: UnsafeMutablePointer<UInt8>, size: Int) -> Int? {
+    var offset = 0
+    if size >= 13, data[0] == 0x47, data[1] == 0x49, data[2] == 0x46 {
+      let flags = Int(data[10])
+      offset = 13 + (flags & 0x80 != 0 ? 3 << (1 + (flags & 7)) : 0)
+    }
+    guard offset + 4 <= size, data[offset] == 0x21, data[offset + 1] == 0xF9, data[offset + 2] == 0x04 else {
+      return nil
+    }
+    return offset
   }
 
   /// When frame `index` starts, in centiseconds: `index * 100 / fps` rounded to nearest.

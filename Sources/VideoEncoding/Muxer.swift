@@ -91,6 +91,15 @@ final class Muxer {
     }
   }
 
+  /// Sets the muxer's private option `name` (e.g. the gif muxer's `final_delay`); an unknown name throws.
+  func setOption(_ name: String, _ value: String) throws {
+    guard let options = context.pointee.priv_data else {
+      throw VideoEncodingError.ffmpeg(
+        function: "av_opt_set", code: CFFmpeg_AVERROR_OPTION_NOT_FOUND, message: "the muxer has no options")
+    }
+    try check(av_opt_set(options, name, value, 0), "av_opt_set(\(name)=\(value))")
+  }
+
   /// Writes one packet (already in the stream's time base) and takes over its data, leaving it blank.
   func write(_ packet: UnsafeMutablePointer<AVPacket>) throws {
     try check(av_interleaved_write_frame(context, packet), "av_interleaved_write_frame")

@@ -40,9 +40,11 @@ final class StreamWriter: FrameWriter {
       codec: videoCodec, settings: settings, pixelFormat: pixelFormat, width: coded.width, height: coded.height,
       timeBase: AVRational(num: Int32(rate.denominator), den: Int32(rate.numerator)),
       globalHeader: muxer.wantsGlobalHeader)
-    // Matroska writes AlphaMode=1 in the track header when the stream has this tag (as FFmpeg's command line
-    // does for yuva420p); players then look for the alpha layer libvpx stores in BlockAdditional data.
-    try muxer.addVideoStream(from: codec, metadata: keepsAlpha && videoCodec == .vp9 ? [("alpha_mode", "1")] : [])
+    // VP9 alpha: libvpx stores the alpha plane as BlockAdditional data, and the WebM muxer marks the track
+    // AlphaMode=1 because the stream's pixel format is yuva420p (what FFmpeg's command line relies on too);
+    // ffprobe then shows the stream tag alpha_mode=1. Adding an "alpha_mode" stream tag as well would only
+    // write a redundant Tags entry, ALPHA_MODE, which replaces that key in ffprobe's output.
+    try muxer.addVideoStream(from: codec)
     switch format {
     case .mp4, .m4v, .mov:
       // +faststart: write the index (moov) before the media data, so playback can start while downloading.
@@ -56,7 +58,14 @@ final class StreamWriter: FrameWriter {
     self.converter = try PixelConverter(
       width: settings.width, height: settings.height, codedWidth: coded.width, codedHeight: coded.height,
       format: pixelFormat, unpremultiply: keepsAlpha, threads: settings.threads)
-    self.picture = try FrameStorage(format: pixelFormat, width: coded.width, height: coded.height)
+    let picture = try FrameStorage(format: pixelFormat, width: coded.width, height: coded.height)
+    // prores_ks writes the frame's colour fields (not the context's) into each frame header, and ffprobe and
+    // decoders read them from there: tag the reused picture the way the context is tagged.
+    picture.frame.pointee.color_primaries = AVCOL_PRI_BT709
+    picture.frame.pointee.color_trc = AVCOL_TRC_BT709
+    picture.frame.pointee.colorspace = AVCOL_SPC_BT709
+    picture.frame.pointee.color_range = AVCOL_RANGE_MPEG
+    self.picture = picture
     self.packet = try PacketStorage()
   }
 

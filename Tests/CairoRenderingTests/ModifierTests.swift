@@ -36,8 +36,9 @@ struct ModifierTests {
     expectPixel(frame, 50, 50, .red)
     for (x, y) in [(55, 50), (45, 50), (50, 55), (50, 45)] { expectPixel(frame, x, y, .red) }
     for (x, y) in [(60, 50), (40, 50), (50, 60), (50, 40)] { expectPixel(frame, x, y, .transparent, tolerance: 0) }
-    // Along the diagonals the points reach beyond the square.
-    for (x, y) in [(70, 30), (30, 70), (70, 70), (30, 30)] { expectPixel(frame, x, y, .red) }
+    // The points run along the diagonals (thinning to cusps at the corners 20 / 80).
+    for (x, y) in [(58, 42), (42, 58), (58, 58), (42, 42)] { expectPixel(frame, x, y, .red) }
+    for (x, y) in [(75, 50), (50, 75), (25, 50), (50, 25)] { expectPixel(frame, x, y, .transparent, tolerance: 0) }
   }
 
   /// Pucker 50 pulls the corners of the square 20..80 halfway in (to 35 / 65) and pushes the handles out:
@@ -62,9 +63,11 @@ struct ModifierTests {
 
   /// The modifier changes only the shapes before it in its group.
   @Test func puckerLeavesLaterShapesAlone() throws {
-    let frame = try Self.render([
-      #"{"ty":"gr","it":[\#(Bodymovin.rectangle(x: 35, y: 35, width: 30, height: 30)),\#(Self.puckerBloat(-100)),\#(Bodymovin.rectangle(x: 0, y: 0, width: 10, height: 10)),\#(Bodymovin.fill(Bodymovin.red))]}"#
-    ])
+    let items = [
+      Bodymovin.rectangle(x: 35, y: 35, width: 30, height: 30), Self.puckerBloat(-100),
+      Bodymovin.rectangle(x: 0, y: 0, width: 10, height: 10), Bodymovin.fill(Bodymovin.red),
+    ]
+    let frame = try Self.render([#"{"ty":"gr","it":[\#(items.joined(separator: ","))]}"#])
     expectPixel(frame, 60, 50, .transparent, tolerance: 0)
     expectPixel(frame, 2, 2, .red)
     expectPixel(frame, 8, 8, .red)

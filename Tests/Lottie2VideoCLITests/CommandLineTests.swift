@@ -153,8 +153,9 @@ struct CommandLineTests {
   func binaryInputIsRefusedReadably() async throws {
     let directory = Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let input = directory.appendingPathComponent("sticker.tgs")
-    try Data([0x1F, 0x8B, 0x08, 0x00]).write(to: input)
+    // Binary that is not gzip or zip (a PNG signature): read as JSON and refused at its first byte.
+    let input = directory.appendingPathComponent("picture.json")
+    try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]).write(to: input)
     let result = try await CommandRunner.lottie2video(["info", input.path])
     #expect(result.exited(1), "\(result)")
     #expect(result.stderr.hasPrefix("Error: \(input.path): invalid JSON at line 1, column 1 (byte 0): "))

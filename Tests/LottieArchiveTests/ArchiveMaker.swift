@@ -43,7 +43,9 @@ enum ArchiveMaker {
   /// Writes `content` gzip'd to `name` in `directory`, and returns its path.
   static func gzip(_ content: ArchiveEntry.Content, named name: String, in directory: URL) throws -> String {
     let path = directory.appendingPathComponent(name).path
-    let spec: [String: Any] = ["kind": "gzip", "path": path, "entry": describe(ArchiveEntry(name: "", content: content))]
+    let spec: [String: Any] = [
+      "kind": "gzip", "path": path, "entry": describe(ArchiveEntry(name: "", content: content)),
+    ]
     try runPython(spec)
     return path
   }
@@ -73,7 +75,10 @@ enum ArchiveMaker {
   static func flipByte(_ path: String, inFirst needle: String) throws {
     let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
     let pattern = Array(needle.utf8)
-    guard let offset = (0...(bytes.count - pattern.count)).first(where: { bytes[$0..<$0 + pattern.count].elementsEqual(pattern) })
+    guard
+      let offset = (0...(bytes.count - pattern.count)).first(where: {
+        bytes[$0..<$0 + pattern.count].elementsEqual(pattern)
+      })
     else { throw Failure(description: "'\(needle)' is not in \(path)") }
     try flipByte(path, at: offset)
   }

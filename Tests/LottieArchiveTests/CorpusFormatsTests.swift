@@ -46,7 +46,8 @@ struct CorpusFormatsTests {
       if !images.isEmpty { withImages += 1 }
       for image in images {
         guard let bytes = loaded.imageBytes(for: image) else {
-          Issue.record("\(file.lastPathComponent): no bytes for image asset '\(image.id)' (\(image.directory)\(image.fileName))")
+          Issue.record(
+            "\(file.lastPathComponent): no bytes for image asset '\(image.id)' (\(image.directory)\(image.fileName))")
           continue
         }
         let name = "\(file.lastPathComponent):\(image.fileName)"

@@ -9,8 +9,10 @@ import VideoEncoding
 struct DotLottieTests {
   /// A version 1 archive with two animations, each using one image; a third image and a font are unused.
   static func versionOne(in scratch: Scratch) throws -> String {
-    let first = lottieJSON(name: "first", assets: "[\(imageAsset(id: "img_0", directory: "/images/", file: "img_0.png"))]")
-    let second = lottieJSON(name: "second", assets: "[\(imageAsset(id: "img_1", directory: "images/", file: "img_1.png"))]")
+    let first = lottieJSON(
+      name: "first", assets: "[\(imageAsset(id: "img_0", directory: "/images/", file: "img_0.png"))]")
+    let second = lottieJSON(
+      name: "second", assets: "[\(imageAsset(id: "img_1", directory: "images/", file: "img_1.png"))]")
     return try ArchiveMaker.zip(
       [
         ArchiveEntry(
@@ -50,6 +52,7 @@ struct DotLottieTests {
     let loaded = try AnimationSource.load(path: path)
     #expect(loaded.format == .dotLottie)
     #expect(loaded.animation.name == "first")
+    #expect(loaded.animationFile == "\(path):animations/first.json")
     #expect(loaded.animationID == "first")
     #expect(loaded.availableAnimations == ["first", "second"])
     #expect(loaded.baseDirectory == nil)
@@ -134,7 +137,9 @@ struct DotLottieTests {
       [ArchiveEntry(name: "manifest.json", content: .text(#"{"animations":[{"id":"ghost"}]}"#))],
       named: "ghost.lottie", in: scratch.directory)
     expectLoadError(
-      path, "\(path): manifest.json lists animation 'ghost', but the archive has no 'animations/ghost.json' or 'a/ghost.json'")
+      path,
+      "\(path): manifest.json lists animation 'ghost', but the archive has no 'animations/ghost.json' or 'a/ghost.json'"
+    )
   }
 
   @Test(arguments: [

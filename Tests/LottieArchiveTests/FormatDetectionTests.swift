@@ -11,6 +11,7 @@ struct FormatDetectionTests {
     let loaded = try AnimationSource.load(path: path)
     #expect(loaded.format == .telegramSticker)
     #expect(loaded.animation.name == "sticker")
+    #expect(loaded.animationFile == path)
     #expect(loaded.animation.width == 100 && loaded.animation.height == 80)
     #expect(loaded.availableAnimations.isEmpty && loaded.embeddedFiles.isEmpty && loaded.baseDirectory == nil)
   }
@@ -18,7 +19,8 @@ struct FormatDetectionTests {
   @Test func stickerErrorsNameTheSticker() throws {
     let scratch = Scratch()
     let path = try ArchiveMaker.gzip(.text(#"{"w":1"#), named: "broken.tgs", in: scratch.directory)
-    expectLoadError(path, "\(path): invalid JSON at line 1, column 7 (byte 6): unexpected end of input (truncated JSON?)")
+    expectLoadError(
+      path, "\(path): invalid JSON at line 1, column 7 (byte 6): unexpected end of input (truncated JSON?)")
   }
 
   @Test func plainJSONKeepsItsFolderForExternalImages() throws {
@@ -62,6 +64,7 @@ struct FormatDetectionTests {
     let json = try ArchiveMaker.plain(lottieJSON(name: "j"), named: "one.json", in: scratch.directory)
     expectLoadError(json, "\(json): no animation 'foo' (the file holds one unnamed animation)", animationID: "foo")
     let sticker = try ArchiveMaker.gzip(.text(lottieJSON(name: "s")), named: "one.tgs", in: scratch.directory)
-    expectLoadError(sticker, "\(sticker): no animation 'foo' (the file holds one unnamed animation)", animationID: "foo")
+    expectLoadError(
+      sticker, "\(sticker): no animation 'foo' (the file holds one unnamed animation)", animationID: "foo")
   }
 }

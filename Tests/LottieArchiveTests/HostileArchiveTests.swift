@@ -49,8 +49,10 @@ struct HostileArchiveTests {
   @Test func defaultLimitMessages() {
     #expect(AnimationSource.defaultMaxArchiveBytes == 256 << 20)
     #expect(
-      ArchiveError.expandsBeyondLimit(file: "sticker.tgs", what: "gzip data", limit: AnimationSource.defaultMaxArchiveBytes)
-        .description == "sticker.tgs: gzip data expands beyond the 256 MB limit")
+      ArchiveError.expandsBeyondLimit(
+        file: "sticker.tgs", what: "gzip data", limit: AnimationSource.defaultMaxArchiveBytes
+      )
+      .description == "sticker.tgs: gzip data expands beyond the 256 MB limit")
   }
 
   @Test func zipBombIsRefusedByItsDeclaredSize() throws {
@@ -71,7 +73,8 @@ struct HostileArchiveTests {
       [Self.manifest, ArchiveEntry(name: "animations/a.json", content: .zeros(5 << 20), declaredSize: 100)],
       named: "liar.lottie", in: scratch.directory)
     expectLoadError(
-      path, "\(path): entry 'animations/a.json' expands beyond the 1 MB limit", limits: limits(maxFileBytes: smallLimit))
+      path, "\(path): entry 'animations/a.json' expands beyond the 1 MB limit", limits: limits(maxFileBytes: smallLimit)
+    )
   }
 
   @Test func archiveIsRefusedByItsDeclaredTotal() throws {
@@ -90,9 +93,10 @@ struct HostileArchiveTests {
   /// image (declared as 100) exhaust the total while reading.
   @Test func archiveWithLyingSizesStopsAtTheTotal() throws {
     let scratch = Scratch()
-    let padded = lottieJSON(
-      name: "a", assets: "[\(imageAsset(id: "i", directory: "/images/", file: "big.png"))]"
-    ) + String(repeating: " ", count: 700 << 10)
+    let padded =
+      lottieJSON(
+        name: "a", assets: "[\(imageAsset(id: "i", directory: "/images/", file: "big.png"))]"
+      ) + String(repeating: " ", count: 700 << 10)
     let path = try ArchiveMaker.zip(
       [
         Self.manifest, ArchiveEntry(name: "animations/a.json", content: .text(padded)),

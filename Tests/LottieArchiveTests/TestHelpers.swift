@@ -34,7 +34,8 @@ func expectLoadError(
   do {
     let loaded = try AnimationSource.load(
       path: path, animationID: animationID, limits: limits, maxArchiveBytes: maxArchiveBytes)
-    Issue.record("loaded '\(loaded.animation.name)' instead of failing with: \(message)", sourceLocation: sourceLocation)
+    Issue.record(
+      "loaded '\(loaded.animation.name)' instead of failing with: \(message)", sourceLocation: sourceLocation)
   } catch {
     #expect("\(error)" == message, sourceLocation: sourceLocation)
   }

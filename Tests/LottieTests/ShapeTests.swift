@@ -222,8 +222,6 @@ struct ShapeTests {
   @Test(
     "items drawn by nobody yet become .unsupported with a warning naming the path",
     arguments: [
-      ("mm", "merge paths is not supported yet; ignored"), ("op", "offset path is not supported yet; ignored"),
-      ("pb", "pucker/bloat is not supported yet; ignored"), ("zz", "zig-zag is not supported yet; ignored"),
       ("tw", "twist is not supported yet; ignored"), ("xx", "unknown shape item type 'xx' ignored"),
       ("", "unknown shape item type '' ignored"),
     ])
@@ -234,6 +232,53 @@ struct ShapeTests {
     guard case .group(_, let children) = items.last else { throw Unexpected(item: items.last) }
     #expect(children.map(\.kind) == ["rc", "fl", "unsupported(\(type))"])
     #expect(diagnosticTexts(animation) == ["test.json: $.layers[0].shapes[1].it[2]: warning: \(message)"])
+  }
+
+  static let mergeNote = "merge paths (merge) drawn as the paths before it combined, as lottie-web does"
+
+  @Test(
+    "merge paths stays .unsupported: the merge mode is only noted, the boolean modes are warned about",
+    arguments: [
+      (#"{"ty": "mm"}"#, "info: " + mergeNote), (#"{"ty": "mm", "mm": 1}"#, "info: " + mergeNote),
+      (#"{"ty": "mm", "mm": 2}"#, "warning: merge paths (add) is not supported yet; ignored"),
+      (#"{"ty": "mm", "mm": 3}"#, "warning: merge paths (subtract) is not supported yet; ignored"),
+      (#"{"ty": "mm", "mm": 4}"#, "warning: merge paths (intersect) is not supported yet; ignored"),
+      (#"{"ty": "mm", "mm": 5}"#, "warning: merge paths (exclude intersections) is not supported yet; ignored"),
+      (#"{"ty": "mm", "mm": 9}"#, "warning: merge paths (mode 9) is not supported yet; ignored"),
+    ])
+  func mergePaths(json: String, message: String) throws {
+    let animation = try parse(shapeComposition(#"[{"ty": "el"}, "# + json + "]"))
+    let items = try #require(animation.layers.first?.content.shapeItems)
+    #expect(items.map(\.kind) == ["el", "unsupported(mm)"])
+    #expect(diagnosticTexts(animation) == ["test.json: $.layers[0].shapes[1]: \(message)"])
+  }
+
+  @Test("pucker/bloat, zig-zag and offset path with their properties and defaults")
+  func pathModifiers() throws {
+    guard case .puckerBloat(let amount) = try item(#"{"ty": "pb", "a": {"k": -35}}"#) else {
+      throw Unexpected(item: nil)
+    }
+    #expect(amount.fixedValue == -35)
+    guard case .puckerBloat(let zero) = try item(#"{"ty": "pb"}"#) else { throw Unexpected(item: nil) }
+    #expect(zero.fixedValue == 0)
+
+    guard
+      case .zigZag(let ridges, let size, let pointType) = try item(
+        #"{"ty": "zz", "r": {"k": 7}, "s": {"k": 12.5}, "pt": {"k": 2}}"#)
+    else { throw Unexpected(item: nil) }
+    #expect(ridges.fixedValue == 7 && size.fixedValue == 12.5 && pointType.fixedValue == 2)
+    guard case .zigZag(let r0, let s0, let pt0) = try item(#"{"ty": "zz"}"#) else { throw Unexpected(item: nil) }
+    #expect(r0.fixedValue == 0 && s0.fixedValue == 0 && pt0.fixedValue == 1)
+
+    guard
+      case .offsetPath(let a, let join, let limit) = try item(
+        #"{"ty": "op", "a": {"k": -4}, "lj": 3, "ml": {"k": 9}}"#)
+    else { throw Unexpected(item: nil) }
+    #expect(a.fixedValue == -4 && join == .bevel && limit.fixedValue == 9)
+    guard case .offsetPath(let a0, let join0, let limit0) = try item(#"{"ty": "op"}"#) else {
+      throw Unexpected(item: nil)
+    }
+    #expect(a0.fixedValue == 0 && join0 == .round && limit0.fixedValue == 4)
   }
 
   @Test("an item without ty is unknown too")

@@ -43,13 +43,15 @@ enum MediaTools {
     [UInt8](try run("ffmpeg", ["-v", "error", "-i", path, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]))
   }
 
-  /// Decodes every frame of `path` to packed straight RGBA, `width * height * 4` bytes per frame.
+  /// Decodes every frame of `path` to packed straight RGBA, `width * height * 4` bytes per frame, one picture
+  /// per stored frame (`-fps_mode passthrough`: no frames duplicated to fill a constant rate, as ffmpeg would
+  /// for GIF's irregular delays).
   ///
   /// - Parameter decoder: forces a decoder, e.g. `libvpx-vp9`: FFmpeg's native VP9 decoder drops alpha.
   static func decodeRGBA(_ path: String, decoder: String? = nil) throws -> [UInt8] {
     let forced = decoder.map { ["-c:v", $0] } ?? []
-    return [UInt8](
-      try run("ffmpeg", ["-v", "error"] + forced + ["-i", path, "-f", "rawvideo", "-pix_fmt", "rgba", "-"]))
+    let output = ["-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgba", "-"]
+    return [UInt8](try run("ffmpeg", ["-v", "error"] + forced + ["-i", path] + output))
   }
 
   /// Runs `tool` (found on PATH) with `arguments`; returns its stdout, or throws with its stderr.

@@ -59,3 +59,52 @@ struct VideoEncoderBenchmark {
     }
   }
 }
+
+/// Encode speed and peak memory per format at 1080p; runs only with `L2V_BENCH=1`.
+@Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["L2V_BENCH"] == "1"))
+struct FormatBenchmark {
+  @Test(arguments: ["clip.webm", "alpha.webm", "clip.mov", "alpha.mov", "clip.gif", "alpha.gif"])
+  func encodes1080p(name: String) throws {
+    // L2V_BENCH_ONLY=alpha.gif runs one case, so that the process's peak memory (VmHWM) is that case's.
+    if let only = ProcessInfo.processInfo.environment["L2V_BENCH_ONLY"], only != name { return }
+    let frameCount = ProcessInfo.processInfo.environment["L2V_BENCH_FRAMES"].flatMap { Int($0) } ?? 60
+    let (width, height) = (1920, 1080)
+    let alpha = name.hasPrefix("alpha")
+    // A gradient with a translucent block moving 8 pixels per frame (premultiplied when translucent).
+    var background = PixelBuffer(width: width, height: height)
+    for y in 0..<height {
+      for x in 0..<width {
+        let offset = y * background.stride + x * 4
+        background.bytes[offset] = UInt8(x * 255 / width)
+        background.bytes[offset + 1] = UInt8(y * 255 / height)
+        background.bytes[offset + 2] = 96
+        background.bytes[offset + 3] = 255
+      }
+    }
+    try withTemporaryDirectory { directory in
+      let path = "\(directory)/\(name)"
+      let encoder = try VideoEncoder(
+        outputPath: path, settings: EncoderSettings(width: width, height: height, fps: 30, alpha: alpha))
+      let clock = ContinuousClock()
+      var elapsed = Duration.zero
+      for index in 0..<frameCount {
+        var frame = background
+        let left = 100 + index * 8
+        for y in 300..<600 {
+          for x in left..<(left + 300) {
+            let offset = y * frame.stride + x * 4
+            (frame.bytes[offset], frame.bytes[offset + 1], frame.bytes[offset + 2], frame.bytes[offset + 3]) =
+              alpha ? (20, 100, 120, 128) : (40, 200, 240, 255)
+          }
+        }
+        elapsed += try clock.measure { try encoder.append(frame) }
+      }
+      elapsed += try clock.measure { try encoder.finish() }
+      let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+      let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+      let peak = status.split(separator: "\n").first { $0.hasPrefix("VmHWM") } ?? "VmHWM ?"
+      print("1080p \(name): \(frameCount) frames in \(seconds) s = \(Double(frameCount) / seconds) fps; \(peak)")
+      #expect(try MediaTools.probe(path).int("nb_read_frames") == frameCount)
+    }
+  }
+}

@@ -31,7 +31,7 @@ enum OffsetPath {
       lastSegment = multiSegment[multiSegment.count - 1]
       for segment in multiSegment {
         if let last = lastPoint, Segment.pointEqual(segment.p0, last) {
-          out.outs[out.outs.count - 1] = segment.p1
+          out.outHandles[out.outHandles.count - 1] = segment.p1
         } else {
           out.add(segment.p0, out: segment.p1, in: segment.p0)
         }
@@ -86,8 +86,8 @@ enum OffsetPath {
       let center = Segment.lineIntersection(
         p0, Segment.polarOffset(p0, angleOut + .pi / 2, 100), p1, Segment.polarOffset(p1, angleOut + .pi / 2, 100))
       let radius = center.map { ($0 - p0).length } ?? (p0 - p1).length / 2
-      if !out.outs.isEmpty {
-        out.outs[out.outs.count - 1] = Segment.polarOffset(p0, angleOut, 2 * radius * ShapeGeometry.kappa)
+      if !out.outHandles.isEmpty {
+        out.outHandles[out.outHandles.count - 1] = Segment.polarOffset(p0, angleOut, 2 * radius * ShapeGeometry.kappa)
       }
       out.add(p1, out: p1, in: Segment.polarOffset(p1, angleIn, 2 * radius * ShapeGeometry.kappa))
       return p1

@@ -180,22 +180,3 @@ struct PolynomialBezier {
     return Vec2(r.0 / r.2, r.1 / r.2)
   }
 }
-
-/// Builds a path from absolute vertex, out-handle and in-handle points, as lottie-web's `setTripleAt`.
-struct AbsolutePathBuilder {
-  var vertices: [Vec2] = []
-  var outs: [Vec2] = []
-  var ins: [Vec2] = []
-
-  mutating func add(_ v: Vec2, out: Vec2, in: Vec2) {
-    vertices.append(v)
-    outs.append(out)
-    ins.append(`in`)
-  }
-
-  func path(closed: Bool) -> BezierPath {
-    BezierPath(
-      isClosed: closed, vertices: vertices, inTangents: zip(ins, vertices).map { $0 - $1 },
-      outTangents: zip(outs, vertices).map { $0 - $1 })
-  }
-}
