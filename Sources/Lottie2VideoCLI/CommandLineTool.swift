@@ -39,6 +39,7 @@ public enum CommandLineTool {
     switch arguments[0] {
     case "snapshot": return try snapshot(Array(arguments.dropFirst()))
     case "info": return try info(Array(arguments.dropFirst()))
+    case "check": return try check(Array(arguments.dropFirst()))
     case "render": return try renderOnly(Array(arguments.dropFirst()))
     default: return try export(arguments)
     }
@@ -46,7 +47,7 @@ public enum CommandLineTool {
 
   // MARK: - Shared options
 
-  static let flags: Set<String> = ["--quiet", "-q"]
+  static let flags: Set<String> = ["--quiet", "-q", "--strict", "--json"]
 
   /// Options common to every command that renders.
   struct RenderOptions {
@@ -66,6 +67,12 @@ public enum CommandLineTool {
     var quiet = false
     var assets: String?
     var animation: String?
+    var strict = false
+    var json = false
+    var codec: VideoCodec?
+    var loop: Int?
+    var dither: GIFOptions.Dither?
+    var inputs: [String] = []
   }
 
   static func parse(_ arguments: [String], command: String?, allowed: Set<String>) throws(UsageError) -> RenderOptions {
@@ -73,7 +80,8 @@ public enum CommandLineTool {
     let reader = OptionReader(command: command)
     var o = RenderOptions()
     for (name, value) in list.options {
-      guard allowed.contains(name) || flags.contains(name) && allowed.contains("--quiet") else {
+      let flagAllowed = (name == "--quiet" || name == "-q") ? allowed.contains("--quiet") : allowed.contains(name)
+      guard allowed.contains(name) || flags.contains(name) && flagAllowed else {
         throw UsageError(message: "Unknown option '\(name)'", command: command)
       }
       let v = value ?? ""
@@ -101,6 +109,20 @@ public enum CommandLineTool {
       case "--max-frames": o.maxFrames = try reader.int(v, name, "n", range: 1...10_000_000)
       case "--frame": o.frame = try reader.double(v, name, "frame", range: -1e7...1e7)
       case "--quiet", "-q": o.quiet = true
+      case "--strict": o.strict = true
+      case "--codec":
+        let names: [String: VideoCodec] = [
+          "h264": .h264, "vp9": .vp9, "prores": .prores, "prores-4444": .prores, "prores-hq": .proresHQ, "gif": .gif,
+        ]
+        guard let c = names[v] else { throw reader.invalid(v, name, "codec", "use h264, vp9, prores, prores-hq or gif") }
+        o.codec = c
+      case "--loop": o.loop = try reader.int(v, name, "n", range: -1...65535)
+      case "--dither":
+        guard let d = v == "sierra2_4a" ? .sierraLite : GIFOptions.Dither(rawValue: v) else {
+          throw reader.invalid(v, name, "mode", "use sierra2_4a, bayer or none")
+        }
+        o.dither = d
+      case "--json": o.json = true
       case "--assets": o.assets = v
       case "--animation": o.animation = v
       default: throw UsageError(message: "Unknown option '\(name)'", command: command)
@@ -109,7 +131,8 @@ public enum CommandLineTool {
     guard let input = list.positionals.first else {
       throw UsageError(message: "Missing expected argument '<input>'", command: command)
     }
-    if list.positionals.count > 1 {
+    o.inputs = list.positionals
+    if list.positionals.count > 1 && command != "check" {
       throw UsageError(message: "Unexpected argument '\(list.positionals[1])'", command: command)
     }
     o.input = input
@@ -176,27 +199,49 @@ public enum CommandLineTool {
   static func export(_ arguments: [String]) throws -> Int32 {
     let allowed: Set<String> = [
       "-o", "--output", "--width", "--height", "--scale", "--fps", "--fit", "--background", "--jobs", "--crf",
-      "--codec-preset", "--max-frames", "--quiet", "--assets", "--animation",
+      "--codec-preset", "--max-frames", "--quiet", "--assets", "--strict", "--codec", "--loop", "--dither", "--animation",
     ]
     let o = try parse(arguments, command: nil, allowed: allowed)
     guard let output = o.output else { throw UsageError(message: "Missing expected option '-o <output>'", command: nil) }
     let ext = (output as NSString).pathExtension.lowercased()
-    guard ["mp4", "m4v", "mov"].contains(ext) else {
+    guard let format = OutputFormat.from(path: output) else {
       throw UsageError(
-        message: "The output '\(output)' has an unsupported extension; use .mp4, .m4v or .mov", command: nil)
+        message: "The output '\(output)' has an unsupported extension; use .mp4, .m4v, .mov, .webm or .gif",
+        command: nil)
+    }
+    if let codec = o.codec, !format.codecs.contains(codec) {
+      throw UsageError(
+        message: "The codec '\(codec.rawValue)' cannot go in a .\(ext) file; use \(format.codecs.map(\.rawValue).joined(separator: ", "))",
+        command: nil)
     }
     let input = o.input ?? ""
     let (animation, images, diagnostics) = try loadWithImages(input, assets: o.assets, animationID: o.animation)
     let (w, h) = try outputSize(o, animation: animation)
-    let fps = o.fps ?? animation.frameRate
+    var fps = o.fps ?? animation.frameRate
+    if format == .gif {
+      // GIF frame delays are whole centiseconds: use the nearest rate that keeps every delay exact.
+      let snapped = EncoderSettings.gifFrameRate(for: fps)
+      if abs(snapped - fps) > 1e-9 && !o.quiet {
+        Console.error(String(format: "note: GIF delays are whole centiseconds; %g fps becomes %.4g fps", fps, snapped))
+      }
+      fps = snapped
+    }
     for d in diagnostics where d.severity >= .warning && !o.quiet { Console.error(d.description) }
-    if o.background == nil && !o.quiet {
+    if o.strict, diagnostics.contains(where: { $0.severity >= .warning }) {
+      let count = diagnostics.filter { $0.severity >= .warning }.count
+      Console.error("Error: \(input): --strict: \(count) warning\(count == 1 ? "" : "s") (listed above); nothing written")
+      return 1
+    }
+    if o.background == nil && !o.quiet && !format.supportsAlpha {
       Console.error("note: \(ext.uppercased()) has no alpha channel; composited over white (use --background to choose)")
     }
     let render = RenderSettings(
       width: w, height: h, fit: o.fit, background: background(o.background), jobs: o.jobs, images: images)
-    let options = ExportOptions(
+    var options = ExportOptions(
       outputPath: output, render: render, fps: fps, crf: o.crf, codecPreset: o.codecPreset, maxFrames: o.maxFrames)
+    options.codec = o.codec
+    if let loop = o.loop { options.gif.loopCount = loop }
+    if let dither = o.dither { options.gif.dither = dither }
     let interrupt = InterruptHandler.install()
     defer { interrupt.cancel() }
     let progress = o.quiet ? nil : ProgressLine(label: (input as NSString).lastPathComponent)
@@ -246,6 +291,44 @@ public enum CommandLineTool {
       animation: animation, settings: settings, fps: o.fps ?? animation.frameRate, maxFrames: o.maxFrames)
     Console.output(String(format: "frames=%d seconds=%.3f fps=%.1f", frames, seconds, Double(frames) / max(seconds, 1e-9)))
     return 0
+  }
+
+  /// Lists what each input uses that is ignored or approximated, without rendering. Exit 1 when an input
+  /// cannot be loaded, or (with `--strict`) has warnings.
+  static func check(_ arguments: [String]) throws -> Int32 {
+    let o = try parse(arguments, command: "check", allowed: ["--json", "--strict", "--animation", "--assets"])
+    var failed = false
+    var records: [[String: Any]] = []
+    for input in o.inputs {
+      do {
+        let (_, _, diagnostics) = try loadWithImages(input, assets: o.assets, animationID: o.animation)
+        let warnings = diagnostics.filter { $0.severity >= .warning }.count
+        if o.strict && warnings > 0 { failed = true }
+        if o.json {
+          records.append([
+            "file": input, "ok": true, "warnings": warnings,
+            "diagnostics": diagnostics.map {
+              ["severity": $0.severity.rawValue, "path": $0.path.description, "message": $0.message]
+            },
+          ])
+        } else {
+          Console.output("\(input): \(diagnostics.isEmpty ? "ok" : "\(diagnostics.count) diagnostic\(diagnostics.count == 1 ? "" : "s")")")
+          for d in diagnostics { Console.output("  \(d.path): \(d.severity.rawValue): \(d.message)") }
+        }
+      } catch {
+        failed = true
+        if o.json {
+          records.append(["file": input, "ok": false, "error": "\(error)"])
+        } else {
+          Console.output("\(input): error: \(error)")
+        }
+      }
+    }
+    if o.json {
+      let data = try JSONSerialization.data(withJSONObject: records, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+      Console.output(String(decoding: data, as: UTF8.self))
+    }
+    return failed ? 1 : 0
   }
 
   static func info(_ arguments: [String]) throws -> Int32 {

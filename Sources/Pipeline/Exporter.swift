@@ -18,6 +18,10 @@ public struct ExportOptions: Sendable {
   public var codecPreset: String
   /// Stop after this many frames (previews, benchmarks).
   public var maxFrames: Int?
+  /// Codec, or nil for the format's default (MP4 H.264, WebM VP9, MOV ProRes, GIF).
+  public var codec: VideoCodec? = nil
+  /// GIF palette, dithering and loop settings.
+  public var gif = GIFOptions()
 
   /// Makes options.
   public init(outputPath: String, render: RenderSettings, fps: Double, crf: Int = 23, codecPreset: String = "veryfast", maxFrames: Int? = nil) {
@@ -67,11 +71,19 @@ public enum Exporter {
     let start = DispatchTime.now()
     let schedule = FrameSchedule(animation: animation, fps: options.fps, maxFrames: options.maxFrames)
     var render = options.render
-    // MP4 has no alpha: composite over white (a see-through background too).
-    let bg = render.background ?? RGBA(1, 1, 1, 0)
-    render.background = RGBA(bg.r * bg.a + 1 - bg.a, bg.g * bg.a + 1 - bg.a, bg.b * bg.a + 1 - bg.a, 1)
-    let settings = EncoderSettings(
-      width: render.width, height: render.height, fps: options.fps, crf: options.crf, preset: options.codecPreset)
+    let format = OutputFormat.from(path: options.outputPath) ?? .mp4
+    let codec = options.codec ?? format.defaultCodec(alpha: render.background.map { $0.a < 1 } ?? true)
+    // Keep alpha where the codec carries it and the background is not opaque; otherwise composite over the
+    // background, or white (a see-through background is itself put over white first).
+    let alpha = codec.supportsAlpha && (render.background.map { $0.a < 1 } ?? true)
+    if !alpha {
+      let bg = render.background ?? RGBA(1, 1, 1, 0)
+      render.background = RGBA(bg.r * bg.a + 1 - bg.a, bg.g * bg.a + 1 - bg.a, bg.b * bg.a + 1 - bg.a, 1)
+    }
+    var settings = EncoderSettings(
+      width: render.width, height: render.height, fps: options.fps, crf: options.crf, preset: options.codecPreset,
+      codec: codec, alpha: alpha)
+    settings.gif = options.gif
     let encoder = try VideoEncoder(outputPath: options.outputPath, settings: settings)
     do {
       try ParallelRenderer.run(animation: animation, settings: render, schedule: schedule) { index, buffer in

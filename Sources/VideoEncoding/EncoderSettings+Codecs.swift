@@ -25,8 +25,9 @@ public struct VP9Options: Sendable, Equatable {
 public struct GIFOptions: Sendable, Equatable {
   /// How paletteuse spreads the error of mapping colours to the 256-entry palette.
   public enum Dither: String, Sendable, CaseIterable {
-    /// Sierra-2-4A error diffusion: smooth gradients, some crawling noise between frames (the default).
-    case sierra2_4a
+    /// Sierra-2-4A ("Sierra Lite", FFmpeg's `sierra2_4a`) error diffusion: smooth gradients, some noise
+    /// crawling between frames (the default).
+    case sierraLite = "sierra2_4a"
     /// Ordered 8x8 Bayer pattern: stable between frames, so it compresses better.
     case bayer
     /// Nearest colour only: banding on gradients, smallest files.
@@ -34,7 +35,7 @@ public struct GIFOptions: Sendable, Equatable {
   }
 
   /// The dithering method.
-  public var dither = Dither.sierra2_4a
+  public var dither = Dither.sierraLite
   /// How often the animation repeats, as FFmpeg's gif muxer counts: `0` forever (the default), `-1` played
   /// once with no loop extension, `n` repeated `n` more times.
   public var loopCount = 0
@@ -42,7 +43,7 @@ public struct GIFOptions: Sendable, Equatable {
   public var alphaThreshold = 128
 
   /// Makes the default options (sierra2_4a dithering, looping forever, alpha threshold 128).
-  public init(dither: Dither = .sierra2_4a, loopCount: Int = 0, alphaThreshold: Int = 128) {
+  public init(dither: Dither = .sierraLite, loopCount: Int = 0, alphaThreshold: Int = 128) {
     self.dither = dither
     self.loopCount = loopCount
     self.alphaThreshold = alphaThreshold
@@ -73,6 +74,23 @@ extension EncoderSettings {
     let candidates = [max(2, exact.rounded(.down)), max(2, exact.rounded(.up))]
     let best = candidates.min { abs(100 / $0 - fps) < abs(100 / $1 - fps) } ?? 2
     return 100 / best
+  }
+
+  /// Checks these settings for an output at `outputPath` without creating anything, and returns the format
+  /// and codec an encoder would write; lets a caller fail before rendering.
+  ///
+  /// - Throws: what ``VideoEncoder/init(outputPath:settings:)`` throws for the same reasons:
+  ///   ``VideoEncodingError/invalidSettings(_:)`` (a setting out of range, an unknown extension, a codec the
+  ///   format cannot hold, or alpha the codec cannot keep) and ``VideoEncodingError/encoderMissing(name:package:)``.
+  @discardableResult
+  public func validate(outputPath: String) throws -> (format: OutputFormat, codec: VideoCodec) {
+    try validate()
+    guard let format = OutputFormat.from(path: outputPath) else {
+      throw VideoEncodingError.invalidSettings("\(outputPath): the output must end in \(OutputFormat.extensionList)")
+    }
+    let codec = try resolvedCodec(for: format)
+    try codec.checkAvailable()
+    return (format, codec)
   }
 
   /// The codec for `format`: ``codec`` when set, else the format's default. Throws when the format cannot

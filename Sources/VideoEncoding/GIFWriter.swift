@@ -11,6 +11,11 @@ import Raster
 /// 2. `buffer (frames) + buffer (palette) → paletteuse → buffersink` maps each frame to that palette with
 ///    the chosen dithering; the `pal8` pictures go to FFmpeg's GIF encoder and muxer.
 ///
+/// Transparency (``EncoderSettings/alpha``): palettegen keeps one entry for it, paletteuse makes pixels with
+/// alpha below ``GIFOptions/alphaThreshold`` transparent, and every frame is a whole picture that clears the
+/// canvas after it is shown (see `clearCanvasAfterFrame`), so pixels that turn transparent do not keep the
+/// previous frame's colour. Opaque GIFs keep the encoder's default of storing only what changed.
+///
 /// Timing: GIF delays are whole centiseconds. Frame `i` starts at `i * 100 / fps` cs, rounded, so the file
 /// lasts `frameCount / fps` seconds to the nearest centisecond even when single delays differ by one.
 final class GIFWriter: FrameWriter {

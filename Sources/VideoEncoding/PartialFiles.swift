@@ -6,7 +6,8 @@ import Synchronization
   import Darwin
 #endif
 
-/// A process-wide list of the temporary files that open ``VideoEncoder``s are writing.
+/// A process-wide list of the temporary files that open ``VideoEncoder``s are writing (outputs and GIF
+/// frame spools).
 ///
 /// An interrupted run should not leave `.name.partial-<pid>.mp4` files behind. A SIGINT handler (installed
 /// with a `DispatchSourceSignal`, not a raw `signal(2)` handler: this takes a lock and is not

@@ -60,12 +60,7 @@ public final class VideoEncoder {
   ///   encoder, ``VideoEncodingError/io(path:message:)`` naming `outputPath` when the file cannot be
   ///   created, and ``VideoEncodingError/ffmpeg(function:code:message:)`` for other FFmpeg failures.
   public init(outputPath: String, settings: EncoderSettings) throws {
-    try settings.validate()
-    guard let format = OutputFormat.from(path: outputPath) else {
-      throw VideoEncodingError.invalidSettings(
-        "\(outputPath): the output must end in \(OutputFormat.extensionList)")
-    }
-    let codec = try settings.resolvedCodec(for: format)
+    let (format, codec) = try settings.validate(outputPath: outputPath)
     FFmpegLog.applyDefaultLevel()
 
     // Each object below frees its C resources (and the partial file deletes itself) if a later step throws.

@@ -4,7 +4,8 @@ public enum VideoEncodingError: Error, CustomStringConvertible {
   case ffmpeg(function: String, code: Int32, message: String)
   /// FFmpeg was built without the encoder `name`; `package` says what to install.
   case encoderMissing(name: String, package: String)
-  /// A setting is out of range, or the output's extension names no supported container.
+  /// A setting is out of range, the output's extension names no supported format, or the codec does not fit
+  /// the format or the alpha setting.
   case invalidSettings(String)
   /// A file operation on `path` failed (creating, renaming or removing the output).
   case io(path: String, message: String)

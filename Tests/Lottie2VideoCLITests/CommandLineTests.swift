@@ -37,7 +37,7 @@ struct CommandLineTests {
     #expect(
       result.stderr
         == "Error: Missing expected argument '<input>'\n\(Help.usage(nil))\nSee 'lottie2video --help'.\n")
-    #expect(Help.usage(nil).hasPrefix("Usage: lottie2video <input> -o <output.mp4> [--fps <fps>] "))
+    #expect(Help.usage(nil).hasPrefix("Usage: lottie2video <input> -o <output.mp4|.webm|.mov|.gif> [--fps <fps>] "))
   }
 
   @Test(arguments: [
@@ -68,7 +68,7 @@ struct CommandLineTests {
     #expect(missing.stderr == Self.usageError("Missing expected option '-o <output>'"))
     let text = try await CommandRunner.lottie2video([Self.hello, "-o", "out.txt"])
     #expect(text.exited(64), "\(text)")
-    #expect(text.stderr == Self.usageError("The output 'out.txt' has an unsupported extension; use .mp4, .m4v or .mov"))
+    #expect(text.stderr == Self.usageError("The output 'out.txt' has an unsupported extension; use .mp4, .m4v, .mov, .webm or .gif"))
   }
 
   @Test func subcommandsShowTheirOwnUsage() async throws {

@@ -220,6 +220,27 @@ struct FormatRoundTripTests {
     return nil
   }
 
+  // MARK: - Sizes
+
+  /// The YUV codecs pad odd sizes to even ones (also when un-premultiplying into the staging frame); GIF
+  /// keeps the exact size.
+  @Test(arguments: [
+    ("alpha.webm", 64, 48), ("alpha.mov", 64, 48), ("clip.mov", 64, 48), ("clip.webm", 64, 48),
+    ("alpha.gif", 63, 47),
+  ])
+  func handlesOddSizes(name: String, codedWidth: Int, codedHeight: Int) throws {
+    try withTemporaryDirectory { directory in
+      let settings = EncoderSettings(width: 63, height: 47, fps: 30, alpha: name.hasPrefix("alpha"))
+      let encoder = try VideoEncoder(outputPath: "\(directory)/\(name)", settings: settings)
+      #expect(encoder.codedSize == (width: codedWidth, height: codedHeight))
+      for _ in 0..<3 { try encoder.append(translucentFrame(width: 63, height: 47)) }
+      try encoder.finish()
+      let probe = try MediaTools.probe("\(directory)/\(name)")
+      #expect(probe.int("width") == codedWidth && probe.int("height") == codedHeight)
+      #expect(probe.int("nb_read_frames") == 3)
+    }
+  }
+
   // MARK: - Failures leave nothing behind
 
   @Test(arguments: ["clip.webm", "clip.mov", "clip.gif", "alpha.webm", "alpha.mov", "alpha.gif"])

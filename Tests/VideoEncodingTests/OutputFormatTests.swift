@@ -27,6 +27,14 @@ struct OutputFormatTests {
     #expect(OutputFormat.gif.defaultCodec(alpha: true) == .gif)
   }
 
+  @Test func validatesForAnOutputPathWithoutCreatingIt() throws {
+    let settings = EncoderSettings(width: 8, height: 8, fps: 30, alpha: true)
+    #expect(try settings.validate(outputPath: "/nonexistent/clip.mov") == (.mov, .prores))
+    #expect(try settings.validate(outputPath: "/nonexistent/clip.webm") == (.webm, .vp9))
+    #expect(try EncoderSettings(width: 8, height: 8, fps: 30).validate(outputPath: "a.MOV") == (.mov, .proresHQ))
+    #expect(throws: VideoEncodingError.self) { try settings.validate(outputPath: "clip.mp4") }
+  }
+
   @Test func everyCodecIsInThisFFmpeg() throws {
     for codec in VideoCodec.allCases {
       try codec.checkAvailable()
@@ -39,25 +47,34 @@ struct OutputFormatTests {
   }
 
   /// Rates GIF can show exactly are 100/n fps for a whole number n >= 2 of centiseconds.
-  @Test(arguments: [
-    (30.0, 100.0 / 3), (24, 25), (25, 25), (50, 50), (60, 50), (120, 50), (10, 10), (12, 12.5), (1, 1),
-    (29.97, 100.0 / 3),
-  ] as [(Double, Double)])
+  @Test(
+    arguments: [
+      (30.0, 100.0 / 3), (24, 25), (25, 25), (50, 50), (60, 50), (120, 50), (10, 10), (12, 12.5), (1, 1),
+      (29.97, 100.0 / 3),
+    ] as [(Double, Double)])
   func snapsGIFRatesToWholeCentiseconds(fps: Double, expected: Double) {
     #expect(abs(EncoderSettings.gifFrameRate(for: fps) - expected) < 1e-9)
   }
 
   @Test(arguments: [
-    ("clip.mp4", EncoderSettings(width: 8, height: 8, fps: 30, alpha: true),
-     "codec h264 cannot keep alpha; composite the frames over a background, or write .mov (ProRes 4444), "
-      + ".webm (VP9) or .gif"),
-    ("clip.webm", EncoderSettings(width: 8, height: 8, fps: 30, codec: .h264),
-     "codec h264 cannot go in .webm files; use one of vp9"),
-    ("clip.mov", EncoderSettings(width: 8, height: 8, fps: 30, codec: .proresHQ, alpha: true),
-     "codec proresHQ cannot keep alpha; composite the frames over a background, or write .mov (ProRes 4444), "
-      + ".webm (VP9) or .gif"),
-    ("clip.avi", EncoderSettings(width: 8, height: 8, fps: 30),
-     "clip.avi: the output must end in .mp4, .m4v, .mov, .webm or .gif"),
+    (
+      "clip.mp4", EncoderSettings(width: 8, height: 8, fps: 30, alpha: true),
+      "codec h264 cannot keep alpha; composite the frames over a background, or write .mov (ProRes 4444), "
+        + ".webm (VP9) or .gif"
+    ),
+    (
+      "clip.webm", EncoderSettings(width: 8, height: 8, fps: 30, codec: .h264),
+      "codec h264 cannot go in .webm files; use one of vp9"
+    ),
+    (
+      "clip.mov", EncoderSettings(width: 8, height: 8, fps: 30, codec: .proresHQ, alpha: true),
+      "codec proresHQ cannot keep alpha; composite the frames over a background, or write .mov (ProRes 4444), "
+        + ".webm (VP9) or .gif"
+    ),
+    (
+      "clip.avi", EncoderSettings(width: 8, height: 8, fps: 30),
+      "clip.avi: the output must end in .mp4, .m4v, .mov, .webm or .gif"
+    ),
   ])
   func rejectsCodecsTheFormatCannotHold(path: String, settings: EncoderSettings, message: String) {
     let error = #expect(throws: VideoEncodingError.self) { try VideoEncoder(outputPath: path, settings: settings) }

@@ -1,0 +1,101 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `check` lists what an input uses that we ignore or approximate; `--strict` turns warnings into failures.
+@Suite("check and --strict")
+struct CheckCommandTests {
+  static let hello = Fixtures.repositoryRoot.appendingPathComponent("examples/hello.json").path
+
+  /// An animation with one thing we do not draw: an expression.
+  static func withExpression(in directory: URL) throws -> String {
+    let url = directory.appendingPathComponent("expr.json")
+    let json = #"{"v":"5.7.0","fr":30,"ip":0,"op":10,"w":40,"h":40,"layers":[{"ty":4,"ind":1,"ip":0,"op":10,"st":0,"ks":{"o":{"a":0,"k":100,"x":"wiggle(1,2)"}},"shapes":[]}]}"#
+    try Data(json.utf8).write(to: url)
+    return url.path
+  }
+
+  @Test func checkListsDiagnosticsWithPaths() async throws {
+    let directory = Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let expr = try Self.withExpression(in: directory)
+    let result = try await CommandRunner.lottie2video(["check", Self.hello, expr])
+    #expect(result.exited(0), "\(result)")
+    #expect(
+      result.stdout == """
+        \(Self.hello): ok
+        \(expr): 1 diagnostic
+          $.layers[0].ks.o.x: warning: expressions are not evaluated; the property's own value is used
+
+        """)
+  }
+
+  @Test func checkJSONAndFailures() async throws {
+    let directory = Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let expr = try Self.withExpression(in: directory)
+    let missing = directory.appendingPathComponent("missing.json").path
+    let result = try await CommandRunner.lottie2video(["check", "--json", expr, missing])
+    #expect(result.exited(1), "\(result)")
+    let records = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+    #expect(records.count == 2)
+    #expect(records[0]["file"] as? String == expr)
+    #expect(records[0]["warnings"] as? Int == 1)
+    let diagnostics = try #require(records[0]["diagnostics"] as? [[String: String]])
+    #expect(diagnostics.first?["path"] == "$.layers[0].ks.o.x")
+    #expect(records[1]["ok"] as? Bool == false)
+    #expect((records[1]["error"] as? String)?.contains("no such file") == true)
+  }
+
+  @Test func strictCheckFailsOnWarnings() async throws {
+    let directory = Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let expr = try Self.withExpression(in: directory)
+    #expect(try await CommandRunner.lottie2video(["check", "--strict", Self.hello]).exited(0))
+    #expect(try await CommandRunner.lottie2video(["check", "--strict", expr]).exited(1))
+  }
+
+  @Test func strictExportWritesNothing() async throws {
+    let directory = Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let expr = try Self.withExpression(in: directory)
+    let output = directory.appendingPathComponent("out.mp4").path
+    let result = try await CommandRunner.lottie2video([expr, "-o", output, "--strict"])
+    #expect(result.exited(1), "\(result)")
+    #expect(result.stderr.contains("--strict: 1 warning"))
+    #expect(!FileManager.default.fileExists(atPath: output))
+    let relaxed = try await CommandRunner.lottie2video([expr, "-o", output, "--quiet"])
+    #expect(relaxed.exited(0), "\(relaxed)")
+    #expect(FileManager.default.fileExists(atPath: output))
+  }
+}
+
+/// Every container through the binary: WebM keeps alpha, MOV is ProRes, GIF snaps its rate to centiseconds.
+@Suite("output formats")
+struct OutputFormatCommandTests {
+  static let hello = Fixtures.repositoryRoot.appendingPathComponent("examples/hello.json").path
+
+  @Test(arguments: [
+    ("webm", "vp9", 90, "30/1"), ("mov", "prores", 90, "30/1"), ("gif", "gif", 100, "100/3"),
+  ])
+  func exportsEachFormat(_ ext: String, _ codec: String, _ frames: Int, _ rate: String) async throws {
+    let directory = Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let output = directory.appendingPathComponent("out.\(ext)").path
+    let result = try await CommandRunner.lottie2video([Self.hello, "-o", output, "--width", "64", "--fps", "30"])
+    #expect(result.exited(0), "\(result)")
+    if ext == "gif" { #expect(result.stderr.contains("30 fps becomes 33.33 fps")) }
+    let stream = try await CommandRunner.probe(output)
+    #expect(stream["codec_name"] as? String == codec)
+    #expect(stream["nb_read_frames"] as? String == String(frames))
+    #expect(stream["r_frame_rate"] as? String == rate || ext == "gif")
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    #expect(names == ["out.\(ext)"], "left behind: \(names)")
+  }
+
+  @Test func codecMustFitTheContainer() async throws {
+    let result = try await CommandRunner.lottie2video([Self.hello, "-o", "x.webm", "--codec", "h264"])
+    #expect(result.exited(64), "\(result)")
+    #expect(result.stderr.hasPrefix("Error: The codec 'h264' cannot go in a .webm file; use vp9\n"))
+  }
+}
