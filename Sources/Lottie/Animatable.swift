@@ -91,19 +91,25 @@ public enum Animatable<Value: Interpolatable>: Sendable {
     }
   }
 
-  /// Finds the segment for `frame` and interpolates it.
-  static func evaluate(_ keys: [Keyframe<Value>], at frame: Double) -> Value {
-    let first = keys[0]
-    if keys.count == 1 || frame <= first.frame { return first.value }
-    let last = keys[keys.count - 1]
-    if frame >= last.frame { return last.value }
-    // Binary search for the last keyframe at or before `frame`.
+  /// The index of the last keyframe at or before `frame` (binary search); `frame` lies strictly inside the
+  /// keyframes' span.
+  static func segmentStart(_ keys: [Keyframe<Value>], at frame: Double) -> Int {
     var lo = 0
     var hi = keys.count - 1
     while hi - lo > 1 {
       let mid = (lo + hi) / 2
       if keys[mid].frame <= frame { lo = mid } else { hi = mid }
     }
+    return lo
+  }
+
+  /// Finds the segment for `frame` and interpolates it.
+  static func evaluate(_ keys: [Keyframe<Value>], at frame: Double) -> Value {
+    let first = keys[0]
+    if keys.count == 1 || frame <= first.frame { return first.value }
+    let last = keys[keys.count - 1]
+    if frame >= last.frame { return last.value }
+    let lo = segmentStart(keys, at: frame)
     let a = keys[lo]
     let b = keys[lo + 1]
     if a.isHold || b.frame <= a.frame { return a.value }
@@ -121,12 +127,7 @@ extension Animatable where Value == Vec2 {
   public func spatialValue(at frame: Double) -> Vec2 {
     guard case .keyframed(let keys) = self, keys.count > 1 else { return value(at: frame) }
     if frame <= keys[0].frame || frame >= keys[keys.count - 1].frame { return value(at: frame) }
-    var lo = 0
-    var hi = keys.count - 1
-    while hi - lo > 1 {
-      let mid = (lo + hi) / 2
-      if keys[mid].frame <= frame { lo = mid } else { hi = mid }
-    }
+    let lo = Animatable.segmentStart(keys, at: frame)
     let a = keys[lo]
     let b = keys[lo + 1]
     guard !a.isHold, b.frame > a.frame, let to = a.spatialOut, let ti = a.spatialIn,
