@@ -24,17 +24,20 @@ public final class FrameRenderer {
   let background: RGBA?
   let rootMatrix: Affine
 
-  /// Builds the scene once; `background` nil means transparent; `images` are the decoded image assets by id.
+  /// Builds the scene once; `background` nil means transparent; `images` are the decoded image assets by id;
+  /// `padding` pixels of background are kept on every side, the animation fitted into the box inside them.
   public init(
     animation: Animation, width: Int, height: Int, fit: FitMode = .contain, background: RGBA? = nil,
-    images: [String: PixelBuffer] = [:]
+    images: [String: PixelBuffer] = [:], padding: Int = 0
   ) throws(RenderError) {
     self.width = width
     self.height = height
     self.background = background
     scene = Scene(animation: animation, images: images)
     canvas = try CairoSurface(width: width, height: height)
-    let sx = Double(width) / animation.width, sy = Double(height) / animation.height
+    // `padding` pixels of background on every side: the animation is fitted into the box inside them.
+    let boxWidth = Double(max(1, width - 2 * padding)), boxHeight = Double(max(1, height - 2 * padding))
+    let sx = boxWidth / animation.width, sy = boxHeight / animation.height
     let scaleX: Double, scaleY: Double
     switch fit {
     case .contain: scaleX = min(sx, sy); scaleY = scaleX

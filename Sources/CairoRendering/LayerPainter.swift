@@ -68,19 +68,25 @@ struct LayerPainter {
       builder.build(items)
       shapes = builder
     }
+    let effects = layer.effects.isEmpty
+      ? [] : ResolvedEffect.resolve(
+        layer.effects, masks: layer.masks, at: LayerTiming.propertyFrame(layer, at: frame), world: world)
     // A lone paint takes the layer's opacity itself: no group needed (the result is the same).
     var paintOpacity = 1.0
     var groupOpacity = min(opacity, 1)
-    if groupOpacity < 1, blend == CAIRO_OPERATOR_OVER, activeMasks.isEmpty, let s = shapes, s.operations.count <= 1 {
+    if groupOpacity < 1, blend == CAIRO_OPERATOR_OVER, activeMasks.isEmpty, effects.isEmpty, let s = shapes,
+      s.operations.count <= 1
+    {
       paintOpacity = groupOpacity
       groupOpacity = 1
     }
-    let needsGroup = blend != CAIRO_OPERATOR_OVER || !activeMasks.isEmpty || groupOpacity < 1
+    let needsGroup = blend != CAIRO_OPERATOR_OVER || !activeMasks.isEmpty || groupOpacity < 1 || !effects.isEmpty
     var clipped = false
     if needsGroup {
       // Groups are as large as the clip: clip to the layer's bounds first so that compositing touches only
-      // the pixels the layer can cover.
-      guard let box = contentBounds(layer, shapes: shapes, world: world) else { return }
+      // the pixels the layer can cover. Blurs and shadows reach beyond them by a margin.
+      guard var box = contentBounds(layer, shapes: shapes, world: world) else { return }
+      if !effects.isEmpty { box = box.expanded(by: ResolvedEffect.margin(effects)) }
       if !box.isEmpty(within: canvasBox) {
         cairo_save(context)
         clipToBox(box)
@@ -94,6 +100,8 @@ struct LayerPainter {
     if !activeMasks.isEmpty {
       applyMasks(activeMasks, layer: layer, frame: frame, world: world)
     }
+    // After Effects order: masks, then effects, then the layer's opacity and blend mode.
+    if !effects.isEmpty { applyEffects(effects) }
     if needsGroup {
       popGroupToSource()
       cairo_set_operator(context, blend)

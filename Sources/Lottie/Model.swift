@@ -145,6 +145,8 @@ public struct Layer: Sendable {
   public var content: LayerContent
   /// Where in the JSON.
   public var path: JSONPath
+  /// Effects (`ef`) then layer styles (`sy`) that are drawn, in order, after the masks.
+  public var effects: [LayerEffect] = []
 }
 
 /// A transform: layer `ks` or shape group `tr`.

@@ -238,12 +238,9 @@ extension Reader {
             expansion: try property(m, "x", p, Reader.scalar, default: 0)))
       }
     }
-    if let ef = o["ef"], case .array(let effects) = ef, !effects.isEmpty {
-      note(.warning, path.appending("ef"), "layer effects are not applied yet")
-    }
-    if let sy = o["sy"], case .array(let styles) = sy, !styles.isEmpty {
-      note(.warning, path.appending("sy"), "layer styles are not applied yet")
-    }
+    var effects: [LayerEffect] = []
+    if let ef = o["ef"], case .array = ef { effects += try self.effects(ef, path.appending("ef")) }
+    if let sy = o["sy"], case .array = sy { effects += try styles(sy, path.appending("sy")) }
     let matteMode = try int(o, "tt", path).flatMap { MatteMode(rawValue: $0) }
     let blendMode = try int(o, "bm", path) ?? 0
     if blendMode == 16 || blendMode == 17 {
@@ -257,7 +254,8 @@ extension Reader {
       startTime: try number(o, "st", path, default: 0), stretch: try number(o, "sr", path, default: 1),
       transform: try transform(o["ks"] ?? .object([:]), path.appending("ks"), is3D: try bool(o, "ddd", path)),
       autoOrient: try bool(o, "ao", path), blendMode: blendMode, isMatteSource: try bool(o, "td", path),
-      matteMode: matteMode, matteParent: try int(o, "tp", path), masks: masks, content: content, path: path)
+      matteMode: matteMode, matteParent: try int(o, "tp", path), masks: masks, content: content, path: path,
+      effects: effects)
   }
 
   /// A number for messages: whole numbers without a decimal point, huge ones in exponent form.

@@ -47,7 +47,7 @@ public enum CommandLineTool {
 
   // MARK: - Shared options
 
-  static let flags: Set<String> = ["--quiet", "-q", "--strict", "--json"]
+  static let flags: Set<String> = ["--quiet", "-q", "--strict", "--json", "--lossless"]
 
   /// Options common to every command that renders.
   struct RenderOptions {
@@ -70,6 +70,11 @@ public enum CommandLineTool {
     var strict = false
     var json = false
     var codec: VideoCodec?
+    var format: OutputFormat?
+    var bitrate: Int?
+    var pixelFormat: ChromaFormat?
+    var quality: Int?
+    var lossless = false
     var loop: Int?
     var dither: GIFOptions.Dither?
     var inputs: [String] = []
@@ -111,11 +116,28 @@ public enum CommandLineTool {
       case "--quiet", "-q": o.quiet = true
       case "--strict": o.strict = true
       case "--codec":
-        let names: [String: VideoCodec] = [
-          "h264": .h264, "vp9": .vp9, "prores": .prores, "prores-4444": .prores, "prores-hq": .proresHQ, "gif": .gif,
-        ]
-        guard let c = names[v] else { throw reader.invalid(v, name, "codec", "use h264, vp9, prores, prores-hq or gif") }
+        guard let c = Preset.codecByName[v] else {
+          throw reader.invalid(v, name, "codec", "use h264, h265, vp9, av1, prores, prores-hq or gif")
+        }
         o.codec = c
+      case "--format":
+        guard let f = OutputFormat(rawValue: v == "png" ? "pngSequence" : v) else {
+          throw reader.invalid(
+            v, name, "format", "use \(OutputFormat.allCases.map { $0 == .pngSequence ? "png" : $0.rawValue }.joined(separator: ", "))")
+        }
+        o.format = f
+      case "--bitrate":
+        let multiplier: Double = v.hasSuffix("M") || v.hasSuffix("m") ? 1_000_000 : (v.hasSuffix("k") || v.hasSuffix("K") ? 1000 : 1)
+        let digits = multiplier == 1 ? v : String(v.dropLast())
+        guard let n = Double(digits), n * multiplier >= 1000, n * multiplier <= 2e9 else {
+          throw reader.invalid(v, name, "rate", "bits per second, e.g. 800k or 5M")
+        }
+        o.bitrate = Int(n * multiplier)
+      case "--pix-fmt":
+        guard let p = ChromaFormat(rawValue: v) else { throw reader.invalid(v, name, "format", "use yuv420p or yuv444p") }
+        o.pixelFormat = p
+      case "--quality": o.quality = try reader.int(v, name, "q", range: 0...100)
+      case "--lossless": o.lossless = true
       case "--loop": o.loop = try reader.int(v, name, "n", range: -1...65535)
       case "--dither":
         guard let d = v == "sierra2_4a" ? .sierraLite : GIFOptions.Dither(rawValue: v) else {
@@ -199,15 +221,22 @@ public enum CommandLineTool {
   static func export(_ arguments: [String]) throws -> Int32 {
     let allowed: Set<String> = [
       "-o", "--output", "--width", "--height", "--scale", "--fps", "--fit", "--background", "--jobs", "--crf",
-      "--codec-preset", "--max-frames", "--quiet", "--assets", "--strict", "--codec", "--loop", "--dither", "--animation",
+      "--codec-preset", "--max-frames", "--quiet", "--assets", "--strict", "--codec", "--loop", "--dither",
+      "--format", "--bitrate", "--pix-fmt", "--quality", "--lossless", "--animation",
     ]
     let o = try parse(arguments, command: nil, allowed: allowed)
     guard let output = o.output else { throw UsageError(message: "Missing expected option '-o <output>'", command: nil) }
     let ext = (output as NSString).pathExtension.lowercased()
-    guard let format = OutputFormat.from(path: output) else {
+    let toStandardOutput = output == OutputFormat.standardOutputPath
+    guard let format = o.format ?? OutputFormat.from(path: output) else {
       throw UsageError(
-        message: "The output '\(output)' has an unsupported extension; use .mp4, .m4v, .mov, .webm or .gif",
+        message: toStandardOutput
+          ? "Writing to standard output ('-o -') needs '--format y4m' or '--format rawvideo'"
+          : "The output '\(output)' has an unsupported extension; use .mp4, .m4v, .mov, .webm, .gif, .webp, .apng, or a .png name with a frame number pattern such as frames/f_%05d.png",
         command: nil)
+    }
+    if toStandardOutput && !format.canWriteToStandardOutput {
+      throw UsageError(message: "Only y4m and rawvideo can be written to standard output", command: nil)
     }
     if let codec = o.codec, !format.codecs.contains(codec) {
       throw UsageError(
@@ -232,7 +261,7 @@ public enum CommandLineTool {
       Console.error("Error: \(input): --strict: \(count) warning\(count == 1 ? "" : "s") (listed above); nothing written")
       return 1
     }
-    if o.background == nil && !o.quiet && !format.supportsAlpha {
+    if o.background == nil && !o.quiet && !format.supportsAlpha && !toStandardOutput {
       Console.error("note: \(ext.uppercased()) has no alpha channel; composited over white (use --background to choose)")
     }
     let render = RenderSettings(
@@ -240,7 +269,18 @@ public enum CommandLineTool {
     var options = ExportOptions(
       outputPath: output, render: render, fps: fps, crf: o.crf, codecPreset: o.codecPreset, maxFrames: o.maxFrames)
     options.codec = o.codec
-    if let loop = o.loop { options.gif.loopCount = loop }
+    options.format = o.format
+    options.bitrate = o.bitrate
+    if let p = o.pixelFormat { options.pixelFormat = p }
+    if let q = o.quality { options.webp.quality = q }
+    options.webp.lossless = o.lossless
+    if let loop = o.loop {
+      options.gif.loopCount = loop
+      // WebP and APNG count plays (0 = forever); --loop counts repeats as GIF does (-1 = play once).
+      let plays = loop == 0 ? 0 : (loop < 0 ? 1 : loop + 1)
+      options.webp.loopCount = plays
+      options.apng.plays = plays
+    }
     if let dither = o.dither { options.gif.dither = dither }
     let interrupt = InterruptHandler.install()
     defer { interrupt.cancel() }
@@ -249,7 +289,11 @@ public enum CommandLineTool {
     progress?.finish()
     if !o.quiet {
       let padded = result.codedWidth != w || result.codedHeight != h ? " (coded \(result.codedWidth)x\(result.codedHeight))" : ""
-      Console.output(
+      // The summary goes to stderr when stdout carries the video.
+      let report: (String) -> Void = { line in
+        if toStandardOutput { Console.error(line) } else { Console.output(line) }
+      }
+      report(
         String(
           format: "%@: %d frames at %g fps, %.3f s, %dx%d%@, %d bytes, in %.2f s (%.1f fps)", output, result.frames,
           result.fps, result.duration, w, h, padded, result.bytes, result.seconds,

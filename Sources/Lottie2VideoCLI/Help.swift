@@ -7,9 +7,10 @@ enum Help {
     case "snapshot": return "Usage: lottie2video snapshot <input> --frame <frame> -o <output.png> [--width <w>] [--height <h>] [--scale <s>] [--background <color>] [--animation <id>]"
     case "info": return "Usage: lottie2video info <input>"
     case "check": return "Usage: lottie2video check <input> ... [--json] [--strict]"
-    case "render": return "Usage: lottie2video render <input> [--width <w>] [--height <h>] [--fps <fps>] [--jobs <n>] [--max-frames <n>] [--animation <id>]"
+    case "render": return "Usage: lottie2video render <input> [--width <w>] [--height <h>] [--size <size>] [--fps <fps>] [--frames <a-b>] [--speed <x>] [--repeat <n>] [--bounce] [--duration <seconds>] [--preset <name>] [--jobs <n>] [--max-frames <n>] [--animation <id>]"
+    case "presets": return "Usage: lottie2video presets"
     default:
-      return "Usage: lottie2video <input> -o <output.mp4|.webm|.mov|.gif> [--fps <fps>] [--width <w>] [--height <h>] [--scale <s>] [--fit <mode>] [--background <color>] [--crf <n>] [--codec <name>] [--codec-preset <name>] [--loop <n>] [--dither <mode>] [--assets <dir>] [--animation <id>] [--jobs <n>] [--max-frames <n>] [--strict] [--quiet]"
+      return "Usage: lottie2video <input> -o <output.mp4|.webm|.mov|.gif> [--fps <fps>] [--preset <name|file.json>] [--frames <a-b> | --progress <from-to> | --marker <name>] [--speed <x>] [--repeat <n> | --duration <seconds>] [--bounce] [--size <size>] [--width <w>] [--height <h>] [--scale <s>] [--fit <mode>] [--padding <n>] [--background <color>] [--crf <n>] [--codec <name>] [--codec-preset <name>] [--loop <n>] [--dither <mode>] [--assets <dir>] [--animation <id>] [--jobs <n>] [--max-frames <n>] [--strict] [--quiet]"
     }
   }
 
@@ -21,6 +22,7 @@ enum Help {
            lottie2video info <input>
            lottie2video check <input> ... [--json] [--strict]
            lottie2video render <input> [options]
+           lottie2video presets
 
     ARGUMENTS:
       <input>                 A Lottie JSON file (.json), a dotLottie archive
@@ -35,17 +37,56 @@ enum Help {
                               from the frames, transparency kept).
                               Written under a temporary name and renamed when
                               complete: a failure or Ctrl-C leaves no partial file.
+      --preset <name|file>    Settings for a destination, from a JSON file: a
+                              name from 'lottie2video presets' (looked up in
+                              $L2V_PRESETS, then the presets/ folder of the
+                              package the binary was built in) or a path to a
+                              .json file (schema: presets/README.md). Options
+                              given on the command line win over the preset's.
+                              A preset's width and height are the base size that
+                              --width, --height and --scale apply to (default:
+                              none).
       --fps <fps>             Output frame rate (default: the animation's own).
                               The animation is sampled at its own time, so the
                               duration stays the same at any rate.
+
+    TIMING (all combine with --fps; counts are exact: round(seconds x fps)):
+      --frames <a-b>          Play composition frames a through b, both included
+                              (as in the JSON's ip/op; default: ip through op-1).
+      --progress <from-to>    Play a portion of ip..op, as lottie-ios
+                              fromProgress/toProgress, e.g. 0.25-0.5 (default:
+                              0-1).
+      --marker <name>         Play a marker's span, tm up to tm+dr (default:
+                              none). Only one of --frames, --progress, --marker.
+      --speed <x>             Playback rate, 0.01 to 100: 2 plays twice as fast
+                              (half the frames), 0.5 half as fast (default: 1).
+      --repeat <n>            Play the segment n times in the video (default: 1).
+      --bounce                Play forward then backward (lottie-ios
+                              autoReverse); doubles the length. Backward output
+                              frames mirror the forward ones: for 90 frames at
+                              the animation's rate, frame 90+k shows 89-k
+                              (default: off).
+      --duration <seconds>    Loop the segment (with --bounce, the cycle) to
+                              fill exactly this long; not with --repeat
+                              (default: as long as the repeats).
+
+    SIZE AND ENCODING:
       --width <w>             Output width in pixels (default: the animation's
                               width, or derived from --height keeping the aspect).
       --height <h>            Output height in pixels (default: as --width).
       --scale <s>             Multiply the animation's size by s (default: 1).
                               Ignored when --width or --height is given.
+      --size <size>           480p (854x480), 720p (1280x720), 1080p
+                              (1920x1080), 1440p (2560x1440), 4k or 2160p
+                              (3840x2160), or WxH such as 1080x1350; instead of
+                              --width and --height (default: as --width).
       --fit <mode>            contain, cover or fill, when the output's aspect
                               ratio differs from the animation's (default: contain,
                               centred).
+      --padding <n>           Pixels of background on every side; the animation
+                              is fitted inside the rest (default: 0). With
+                              --fit cover the crop is not clipped to the padded
+                              box.
       --background <color>    #RRGGBB, #RRGGBBAA, a CSS colour name or
                               'transparent' (default: transparent; MP4 has no
                               alpha, so it is composited over white; WebM, MOV
@@ -80,8 +121,8 @@ enum Help {
                               --frame <f> is a composition frame as in the
                               JSON's ip/op (fractional allowed). Transparent unless
                               --background is given. Takes --width, --height,
-                              --scale, --fit, --background, --assets,
-                              --animation.
+                              --scale, --size, --fit, --padding, --background,
+                              --assets, --animation.
       info                    Print size, frame rate, frames, duration, layer
                               counts and diagnostics.
       check                   List, for each input, what is ignored or
@@ -90,8 +131,10 @@ enum Help {
                               exit 1 on warnings). Takes --animation.
       render                  Render every frame without encoding and print
                               'frames=N seconds=S fps=F' (for timing). Takes
-                              --width, --height, --scale, --fps, --jobs,
-                              --max-frames, --background, --assets, --animation.
+                              the size and timing options, --preset, --fps,
+                              --jobs, --max-frames, --background, --assets,
+                              --animation.
+      presets                 List the presets found, with what each sets.
 
     EXIT CODES: 0 success, 1 failure, 64 usage error.
     """

@@ -22,6 +22,17 @@ public struct ExportOptions: Sendable {
   public var codec: VideoCodec? = nil
   /// GIF palette, dithering and loop settings.
   public var gif = GIFOptions()
+  /// The container, or nil to take it from the output path's extension (needed for `-`, standard output).
+  public var format: OutputFormat? = nil
+  /// Target bit rate in bits per second instead of CRF (H.264, H.265, VP9).
+  public var bitrate: Int? = nil
+  /// Chroma subsampling for H.264 and H.265.
+  public var pixelFormat = ChromaFormat.yuv420p
+  /// Animated WebP and APNG settings.
+  public var webp = WebPOptions()
+  public var apng = APNGOptions()
+  /// Segment, speed, repeats, bounce and length; nil plays the whole animation once.
+  public var timeline: Timeline? = nil
 
   /// Makes options.
   public init(outputPath: String, render: RenderSettings, fps: Double, crf: Int = 23, codecPreset: String = "veryfast", maxFrames: Int? = nil) {
@@ -69,9 +80,10 @@ public enum Exporter {
     animation: Animation, options: ExportOptions, progress: ((ProgressReport) -> Void)? = nil
   ) throws -> ExportResult {
     let start = DispatchTime.now()
-    let schedule = FrameSchedule(animation: animation, fps: options.fps, maxFrames: options.maxFrames)
+    let schedule = (options.timeline ?? Timeline(animation: animation)).schedule(
+      fps: options.fps, maxFrames: options.maxFrames)
     var render = options.render
-    let format = OutputFormat.from(path: options.outputPath) ?? .mp4
+    let format = options.format ?? OutputFormat.from(path: options.outputPath) ?? .mp4
     let codec = options.codec ?? format.defaultCodec(alpha: render.background.map { $0.a < 1 } ?? true)
     // Keep alpha where the codec carries it and the background is not opaque; otherwise composite over the
     // background, or white (a see-through background is itself put over white first).
@@ -84,7 +96,11 @@ public enum Exporter {
       width: render.width, height: render.height, fps: options.fps, crf: options.crf, preset: options.codecPreset,
       codec: codec, alpha: alpha)
     settings.gif = options.gif
-    let encoder = try VideoEncoder(outputPath: options.outputPath, settings: settings)
+    settings.bitrate = options.bitrate
+    settings.pixelFormat = options.pixelFormat
+    settings.webp = options.webp
+    settings.apng = options.apng
+    let encoder = try VideoEncoder(outputPath: options.outputPath, settings: settings, format: format)
     do {
       try ParallelRenderer.run(animation: animation, settings: render, schedule: schedule) { index, buffer in
         try encoder.append(buffer)
@@ -103,10 +119,10 @@ public enum Exporter {
 
   /// Renders every frame without encoding (for timing); returns frames and seconds.
   public static func renderOnly(
-    animation: Animation, settings: RenderSettings, fps: Double, maxFrames: Int? = nil
+    animation: Animation, settings: RenderSettings, fps: Double, maxFrames: Int? = nil, timeline: Timeline? = nil
   ) throws -> (frames: Int, seconds: Double) {
     let start = DispatchTime.now()
-    let schedule = FrameSchedule(animation: animation, fps: fps, maxFrames: maxFrames)
+    let schedule = (timeline ?? Timeline(animation: animation)).schedule(fps: fps, maxFrames: maxFrames)
     var count = 0
     try ParallelRenderer.run(animation: animation, settings: settings, schedule: schedule) { _, _ in count += 1 }
     return (count, seconds(since: start))
@@ -116,7 +132,7 @@ public enum Exporter {
   public static func snapshot(animation: Animation, frame: Double, settings: RenderSettings, to path: String) throws {
     let renderer = try FrameRenderer(
       animation: animation, width: settings.width, height: settings.height, fit: settings.fit,
-      background: settings.background, images: settings.images)
+      background: settings.background, images: settings.images, padding: settings.padding)
     let directory = (path as NSString).deletingLastPathComponent
     let temporary = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).partial-\(getpid()).png"
     do {

@@ -18,6 +18,8 @@ public struct RenderSettings: Sendable {
   public var jobs: Int
   /// Decoded image assets by id (see ``ImageAssets``).
   public var images: [String: PixelBuffer]
+  /// Pixels of background kept on every side; the animation is fitted inside the rest.
+  public var padding: Int = 0
 
   /// Makes settings.
   public init(
@@ -108,7 +110,7 @@ public enum ParallelRenderer {
     do {
       renderer = try FrameRenderer(
         animation: animation, width: settings.width, height: settings.height, fit: settings.fit,
-        background: settings.background, images: settings.images)
+        background: settings.background, images: settings.images, padding: settings.padding)
     } catch {
       exchange.condition.lock()
       if exchange.failure == nil { exchange.failure = error }

@@ -1,22 +1,40 @@
 import CFFmpeg
 
 extension CodecSession {
-  /// The pixel format each codec is fed, given whether the frames' alpha is kept.
-  static func pixelFormat(for codec: VideoCodec, alpha: Bool) -> AVPixelFormat {
+  /// The pixel format each codec is fed, given the settings (whether the frames' alpha is kept, chroma).
+  static func pixelFormat(for codec: VideoCodec, settings: EncoderSettings) -> AVPixelFormat {
+    let alpha = settings.alpha && codec.supportsAlpha
+    let chroma = settings.pixelFormat == .yuv444p ? AV_PIX_FMT_YUV444P : AV_PIX_FMT_YUV420P
     switch codec {
-    case .h264: AV_PIX_FMT_YUV420P
-    case .vp9: alpha ? AV_PIX_FMT_YUVA420P : AV_PIX_FMT_YUV420P
-    case .prores: alpha ? AV_PIX_FMT_YUVA444P10LE : AV_PIX_FMT_YUV444P10LE
-    case .proresHQ: AV_PIX_FMT_YUV422P10LE
-    case .gif: AV_PIX_FMT_PAL8
+    case .h264, .h265, .y4m: return chroma
+    case .av1: return AV_PIX_FMT_YUV420P
+    case .vp9: return alpha ? AV_PIX_FMT_YUVA420P : AV_PIX_FMT_YUV420P
+    case .prores: return alpha ? AV_PIX_FMT_YUVA444P10LE : AV_PIX_FMT_YUV444P10LE
+    case .proresHQ: return AV_PIX_FMT_YUV422P10LE
+    case .gif: return AV_PIX_FMT_PAL8
+    // libwebp converts RGB to its own YUV (BT.601, which WebP decoders assume) for lossy pictures, the
+    // way cwebp does; feeding it BT.709 yuv420p would shift the colours. Opaque frames get alpha 255.
+    case .webp: return AV_PIX_FMT_BGRA
+    case .apng, .png: return alpha ? AV_PIX_FMT_RGBA : AV_PIX_FMT_RGB24
+    // Raw output always has an alpha channel (255 when alpha is not kept), so its layout is fixed.
+    case .rawvideo: return AV_PIX_FMT_RGBA
+    }
+  }
+
+  /// Whether `codec` is fed YUV (and so gets BT.709 colour tags and the even coded size).
+  static func isYUV(_ codec: VideoCodec) -> Bool {
+    switch codec {
+    case .h264, .h265, .av1, .vp9, .prores, .proresHQ, .y4m: true
+    case .gif, .webp, .apng, .png, .rawvideo: false
     }
   }
 
   /// Sets the codec-specific fields and private options of an allocated, not yet opened context.
   static func configure(
-    _ context: UnsafeMutablePointer<AVCodecContext>, codec: VideoCodec, settings: EncoderSettings
+    _ context: UnsafeMutablePointer<AVCodecContext>, codec: VideoCodec, encoderName: String,
+    settings: EncoderSettings
   ) throws {
-    if codec != .gif {
+    if isYUV(codec) {
       // BT.709 with limited ("MPEG") range: what PixelConverter produces, tagged so that players convert back
       // with the same matrix.
       context.pointee.color_primaries = AVCOL_PRI_BT709
@@ -31,17 +49,52 @@ extension CodecSession {
     switch codec {
     case .h264:
       context.pointee.thread_count = Int32(settings.threads)
-      options = [("preset", settings.preset), ("crf", String(settings.crf))]
+      options = [("preset", settings.preset)]
+      // libx264 uses ABR when the context has a bit rate, else the CRF.
+      if let bitrate = settings.bitrate {
+        context.pointee.bit_rate = Int64(bitrate)
+      } else {
+        options.append(("crf", String(settings.crf)))
+      }
+      if settings.pixelFormat == .yuv444p {
+        // 4:4:4 needs the High 4:4:4 Predictive profile; say so rather than rely on x264 picking it.
+        options.append(("profile", "high444"))
+      }
+    case .h265:
+      context.pointee.thread_count = Int32(settings.threads)
+      // x265 prints its banner and statistics to stderr itself (not through av_log): errors only.
+      options = [("preset", settings.preset), ("x265-params", "log-level=error")]
+      if let bitrate = settings.bitrate {
+        context.pointee.bit_rate = Int64(bitrate)
+      } else {
+        options.append(("crf", String(settings.crf)))
+      }
+    case .av1:
+      // libaom-av1: like libvpx it needs an explicit thread count; bit rate 0 with a CRF is constant quality.
+      // cpu-used above 6 exists only in libaom's real-time mode, which is also what makes 1080p usable on
+      // two cores.
+      context.pointee.thread_count = Int32(settings.threads == 0 ? Int(av_cpu_count()) : settings.threads)
+      context.pointee.bit_rate = 0
+      options = [
+        ("usage", settings.av1.speed >= 7 ? "realtime" : "good"), ("cpu-used", String(settings.av1.speed)),
+        ("crf", String(settings.av1.crf)), ("row-mt", "1"),
+      ]
     case .vp9:
       // libvpx does not choose a thread count itself: 0 would mean one thread.
       context.pointee.thread_count = Int32(settings.threads == 0 ? Int(av_cpu_count()) : settings.threads)
-      // Bit rate 0 with a CRF is libvpx's constant-quality mode (otherwise CRF is a cap on a 256 kb/s target).
-      context.pointee.bit_rate = 0
       options = [
-        ("crf", String(settings.vp9.crf)), ("deadline", "good"), ("cpu-used", String(settings.vp9.speed)),
+        ("deadline", "good"), ("cpu-used", String(settings.vp9.speed)),
         // Row multithreading: the only way libvpx uses several cores on frames narrower than 4 tile columns.
         ("row-mt", "1"),
       ]
+      if let bitrate = settings.bitrate {
+        // Variable bit rate around the target (no CRF: with one, the rate would only be a cap).
+        context.pointee.bit_rate = Int64(bitrate)
+      } else {
+        // Bit rate 0 with a CRF is libvpx's constant-quality mode (otherwise CRF is a cap on a 256 kb/s target).
+        context.pointee.bit_rate = 0
+        options.append(("crf", String(settings.vp9.crf)))
+      }
     case .prores, .proresHQ:
       context.pointee.thread_count = Int32(settings.threads)
       // "apl0" is the vendor Apple's own encoder writes; some Apple tools check it. 4444 keeps 16-bit alpha.
@@ -53,12 +106,18 @@ extension CodecSession {
       if settings.alpha {
         options = [("gifflags", "-offsetting-transdiff")]
       }
+    case .webp:
+      options = [("lossless", settings.webp.lossless ? "1" : "0"), ("quality", String(settings.webp.quality))]
+    case .apng, .png:
+      context.pointee.thread_count = Int32(settings.threads)
+    case .y4m, .rawvideo:
+      break
     }
     guard !options.isEmpty else { return }
     guard let privateOptions = context.pointee.priv_data else {
       throw VideoEncodingError.ffmpeg(
         function: "avcodec_alloc_context3", code: CFFmpeg_AVERROR_EINVAL,
-        message: "\(codec.encoderName) has no private options")
+        message: "\(encoderName) has no private options")
     }
     for (name, value) in options {
       try check(av_opt_set(privateOptions, name, value, 0), "av_opt_set(\(name)=\(value))")

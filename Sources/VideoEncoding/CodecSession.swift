@@ -19,7 +19,8 @@ final class CodecSession {
     codec: VideoCodec, settings: EncoderSettings, pixelFormat: AVPixelFormat, width: Int, height: Int,
     timeBase: AVRational, globalHeader: Bool
   ) throws {
-    let encoder = try requireEncoder(named: codec.encoderName, package: codec.packageHint)
+    let encoderName = codec.encoderName
+    let encoder = try requireEncoder(named: encoderName, package: codec.packageHint)
     let context = try allocated(avcodec_alloc_context3(encoder), "avcodec_alloc_context3")
     do {
       context.pointee.width = Int32(width)
@@ -32,8 +33,8 @@ final class CodecSession {
       if globalHeader {
         context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
       }
-      try Self.configure(context, codec: codec, settings: settings)
-      try check(avcodec_open2(context, encoder, nil), "avcodec_open2(\(codec.encoderName))")
+      try Self.configure(context, codec: codec, encoderName: encoderName, settings: settings)
+      try check(avcodec_open2(context, encoder, nil), "avcodec_open2(\(encoderName))")
     } catch {
       var pointer: UnsafeMutablePointer<AVCodecContext>? = context
       avcodec_free_context(&pointer)

@@ -59,6 +59,82 @@ public struct GIFOptions: Sendable, Equatable {
   }
 }
 
+/// The chroma layout of the YUV pictures for H.264, H.265 and Y4M (``EncoderSettings/pixelFormat``).
+public enum ChromaFormat: String, Sendable, CaseIterable {
+  /// 4:2:0, one colour sample per 2x2 pixels: what every player decodes (the default).
+  case yuv420p
+  /// 4:4:4, full colour resolution: sharper coloured edges, larger files, fewer hardware decoders.
+  case yuv444p
+}
+
+/// AV1 options (libaom-av1).
+public struct AV1Options: Sendable, Equatable {
+  /// Constant quality, `0...63`: lower is better and larger.
+  public var crf = 35
+  /// libaom `cpu-used`, `0...8`: higher is faster; 7 and 8 use libaom's real-time mode (the default, 8,
+  /// encodes 1080p at a usable speed on two cores), 0 to 6 its slower good-quality mode.
+  public var speed = 8
+
+  /// Makes the default options (crf 35, speed 8).
+  public init(crf: Int = 35, speed: Int = 8) {
+    self.crf = crf
+    self.speed = speed
+  }
+
+  func validate() throws {
+    guard (0...63).contains(crf) else {
+      throw VideoEncodingError.invalidSettings("av1 crf \(crf) must be between 0 and 63")
+    }
+    guard (0...8).contains(speed) else {
+      throw VideoEncodingError.invalidSettings("av1 speed \(speed) must be between 0 and 8")
+    }
+  }
+}
+
+/// Options for animated WebP output (libwebp_anim).
+public struct WebPOptions: Sendable, Equatable {
+  /// Lossless (VP8L) instead of lossy (VP8 with a separately compressed alpha plane).
+  public var lossless = false
+  /// `0...100`: for lossy, picture quality (higher is better and larger); for lossless, compression effort
+  /// (higher is smaller and slower).
+  public var quality = 80
+  /// How many times the animation plays, as the WebP loop count: `0` forever (the default), `n` n times.
+  public var loopCount = 0
+
+  /// Makes the default options (lossy, quality 80, looping forever).
+  public init(lossless: Bool = false, quality: Int = 80, loopCount: Int = 0) {
+    self.lossless = lossless
+    self.quality = quality
+    self.loopCount = loopCount
+  }
+
+  func validate() throws {
+    guard (0...100).contains(quality) else {
+      throw VideoEncodingError.invalidSettings("webp quality \(quality) must be between 0 and 100")
+    }
+    guard (0...65_535).contains(loopCount) else {
+      throw VideoEncodingError.invalidSettings("webp loop count \(loopCount) must be between 0 and 65535")
+    }
+  }
+}
+
+/// Options for animated PNG output.
+public struct APNGOptions: Sendable, Equatable {
+  /// How many times the animation plays (APNG's `num_plays`): `0` forever (the default), `n` n times.
+  public var plays = 0
+
+  /// Makes the default options (playing forever).
+  public init(plays: Int = 0) {
+    self.plays = plays
+  }
+
+  func validate() throws {
+    guard (0...65_535).contains(plays) else {
+      throw VideoEncodingError.invalidSettings("apng plays \(plays) must be between 0 and 65535")
+    }
+  }
+}
+
 extension EncoderSettings {
   /// The GIF frame rate nearest to `fps` that GIF can show exactly: `100 / n` frames per second for a
   /// whole number of centiseconds `n >= 2`.
@@ -79,14 +155,33 @@ extension EncoderSettings {
   /// Checks these settings for an output at `outputPath` without creating anything, and returns the format
   /// and codec an encoder would write; lets a caller fail before rendering.
   ///
-  /// - Throws: what ``VideoEncoder/init(outputPath:settings:)`` throws for the same reasons:
+  /// - Parameter format: the format to write; `nil` picks it from the path (``OutputFormat/from(path:)``).
+  ///   Needed for ``OutputFormat/rawvideo`` and for ``OutputFormat/standardOutputPath``.
+  /// - Throws: what ``VideoEncoder/init(outputPath:settings:format:)`` throws for the same reasons:
   ///   ``VideoEncodingError/invalidSettings(_:)`` (a setting out of range, an unknown extension, a codec the
-  ///   format cannot hold, or alpha the codec cannot keep) and ``VideoEncodingError/encoderMissing(name:package:)``.
+  ///   format cannot hold, alpha the codec cannot keep, a bit rate or chroma format the codec does not use,
+  ///   standard output for a file format) and ``VideoEncodingError/encoderMissing(name:package:)``.
   @discardableResult
-  public func validate(outputPath: String) throws -> (format: OutputFormat, codec: VideoCodec) {
+  public func validate(outputPath: String, format: OutputFormat? = nil) throws -> (
+    format: OutputFormat, codec: VideoCodec
+  ) {
     try validate()
-    guard let format = OutputFormat.from(path: outputPath) else {
+    guard let format = format ?? OutputFormat.from(path: outputPath) else {
+      if outputPath == OutputFormat.standardOutputPath {
+        throw VideoEncodingError.invalidSettings("standard output (-) needs an explicit format: y4m or rawvideo")
+      }
       throw VideoEncodingError.invalidSettings("\(outputPath): the output must end in \(OutputFormat.extensionList)")
+    }
+    if outputPath == OutputFormat.standardOutputPath, !format.canWriteToStandardOutput {
+      throw VideoEncodingError.invalidSettings(
+        "\(format.rawValue) cannot be written to standard output (-); only y4m and rawvideo can")
+    }
+    if format == .pngSequence {
+      let fileName = outputPath.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+      guard FrameNumberPattern(fileName: fileName) != nil else {
+        throw VideoEncodingError.invalidSettings(
+          "\(outputPath): a PNG sequence needs one frame-number pattern such as %05d in the file name")
+      }
     }
     let codec = try resolvedCodec(for: format)
     try codec.checkAvailable()
@@ -105,7 +200,15 @@ extension EncoderSettings {
     guard !alpha || codec.supportsAlpha else {
       throw VideoEncodingError.invalidSettings(
         "codec \(codec.rawValue) cannot keep alpha; composite the frames over a background, or write .mov "
-          + "(ProRes 4444), .webm (VP9) or .gif")
+          + "(ProRes 4444), .webm (VP9), .gif, .webp, .apng or a .png sequence")
+    }
+    guard bitrate == nil || codec.supportsBitrate else {
+      throw VideoEncodingError.invalidSettings(
+        "codec \(codec.rawValue) has no bit rate setting; only h264, h265 and vp9 do")
+    }
+    guard pixelFormat == .yuv420p || codec.supportsChromaFormat else {
+      throw VideoEncodingError.invalidSettings(
+        "codec \(codec.rawValue) cannot use pixel format \(pixelFormat.rawValue); only h264, h265 and y4m can")
     }
     return codec
   }

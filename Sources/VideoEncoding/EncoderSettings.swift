@@ -7,7 +7,7 @@ import CFFmpeg
 /// The defaults (H.264, opaque) keep the behaviour of the first, MP4-only encoder.
 ///
 /// The YUV codecs need an even width and height. Odd sizes are accepted and padded up to the next even
-/// size (see ``VideoEncoder/codedSize``); GIF keeps the exact size.
+/// size (see ``VideoEncoder/codedSize``); GIF, WebP, APNG, PNG and raw RGBA keep the exact size.
 public struct EncoderSettings: Sendable, Equatable {
   /// Width of the frames passed to ``VideoEncoder/append(_:)``, in pixels.
   public var width: Int
@@ -19,11 +19,20 @@ public struct EncoderSettings: Sendable, Equatable {
   /// `23.976` is 24000/1001, `59.94` is 60000/1001) and anything else is approximated by `av_d2q`.
   /// ``frameRate`` gives the rational that is actually written.
   public var fps: Double
-  /// libx264 constant rate factor, `0...51`: lower is better quality and larger files; 23 is x264's default.
-  /// H.264 only: VP9 has ``VP9Options/crf``, ProRes and GIF have no rate control.
+  /// libx264/libx265 constant rate factor, `0...51`: lower is better quality and larger files; 23 is x264's
+  /// default (x265's own is 28, and x265 at the same CRF gives smaller files). H.264 and H.265 only: VP9 has
+  /// ``VP9Options/crf``, AV1 ``AV1Options/crf``, WebP ``WebPOptions/quality``; the others have no rate control.
+  /// Ignored when ``bitrate`` is set.
   public var crf: Int
-  /// libx264 speed preset, one of ``x264Presets`` (`"veryfast"` by default).
+  /// libx264/libx265 speed preset, one of ``x264Presets`` (`"veryfast"` by default; x265 has the same names).
   public var preset: String
+  /// Target average bit rate in bits per second (e.g. `5_000_000`); when set, H.264, H.265 and VP9 encode
+  /// to this rate (single pass) instead of at constant quality. Other codecs reject it.
+  public var bitrate: Int? = nil
+  /// Chroma layout for H.264, H.265 and Y4M: 4:2:0 (the default, what every player takes) or 4:4:4 (full
+  /// colour resolution, for sharp coloured edges; H.264 then uses the High 4:4:4 Predictive profile). Other
+  /// codecs reject `.yuv444p`.
+  public var pixelFormat = ChromaFormat.yuv420p
   /// Threads for the codec and for swscale's colour conversion; `0` picks one per core.
   public var threads: Int
   /// The codec, which must be one of the output format's ``OutputFormat/codecs``; `nil` picks the format's
@@ -32,12 +41,19 @@ public struct EncoderSettings: Sendable, Equatable {
   /// Whether the frames carry meaningful alpha that the file should keep.
   ///
   /// When `false` (the default) alpha is ignored and frames are read as opaque BGRA, so the caller composites
-  /// any background first. When `true` the codec must support alpha (VP9, ProRes 4444, GIF).
+  /// any background first. When `true` the codec must support alpha (VP9, ProRes 4444, GIF,
+  /// WebP, APNG, PNG, raw RGBA).
   public var alpha: Bool
   /// Options for VP9 (WebM) encodes.
   public var vp9 = VP9Options()
   /// Options for GIF encodes.
   public var gif = GIFOptions()
+  /// Options for AV1 (MP4, WebM) encodes.
+  public var av1 = AV1Options()
+  /// Options for animated WebP encodes.
+  public var webp = WebPOptions()
+  /// Options for animated PNG encodes.
+  public var apng = APNGOptions()
 
   /// The libx264 speed presets, fastest first.
   public static let x264Presets = [
@@ -103,7 +119,13 @@ public struct EncoderSettings: Sendable, Equatable {
     guard (0...64).contains(threads) else {
       throw VideoEncodingError.invalidSettings("threads \(threads) must be between 0 (automatic) and 64")
     }
+    if let bitrate, !(1_000...2_000_000_000).contains(bitrate) {
+      throw VideoEncodingError.invalidSettings("bitrate \(bitrate) must be between 1000 and 2000000000 bits per second")
+    }
     try vp9.validate()
     try gif.validate()
+    try av1.validate()
+    try webp.validate()
+    try apng.validate()
   }
 }

@@ -34,7 +34,7 @@ final class GIFWriter: FrameWriter {
   /// Creates the file at `temporaryPath` and the spool next to it, opens the GIF encoder and writes the
   /// header (with the loop extension).
   init(settings: EncoderSettings, temporaryPath: String, outputPath: String) throws {
-    let muxer = try Muxer(formatName: OutputFormat.gif.muxerName, path: temporaryPath)
+    let muxer = try Muxer(formatName: OutputFormat.gif.muxerName(for: .gif), path: temporaryPath)
     try muxer.openFile(reportingAs: outputPath)
     let codec = try CodecSession(
       codec: .gif, settings: settings, pixelFormat: AV_PIX_FMT_PAL8, width: settings.width,

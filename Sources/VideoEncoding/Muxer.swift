@@ -41,11 +41,18 @@ final class Muxer {
   }
 
   /// Adds the video stream, copying the opened codec's parameters (including its extradata), with
-  /// `metadata` as stream tags (e.g. WebM's `alpha_mode`).
-  func addVideoStream(from codec: CodecSession, metadata: [(name: String, value: String)] = []) throws {
+  /// `metadata` as stream tags (e.g. WebM's `alpha_mode`) and `codecTag` as the sample entry's four
+  /// characters when the muxer's default is not wanted (H.265 in MP4: `hvc1` instead of `hev1`).
+  func addVideoStream(
+    from codec: CodecSession, metadata: [(name: String, value: String)] = [], codecTag: String? = nil
+  ) throws {
     let stream = try allocated(avformat_new_stream(context, nil), "avformat_new_stream")
     try check(
       avcodec_parameters_from_context(stream.pointee.codecpar, codec.context), "avcodec_parameters_from_context")
+    if let codecTag {
+      // MKTAG(a, b, c, d): little-endian, first character in the lowest byte.
+      stream.pointee.codecpar.pointee.codec_tag = codecTag.utf8.reversed().reduce(0) { $0 << 8 | UInt32($1) }
+    }
     for tag in metadata {
       try check(av_dict_set(&stream.pointee.metadata, tag.name, tag.value, 0), "av_dict_set(\(tag.name))")
     }

@@ -2,7 +2,8 @@ import CFFmpeg
 import Raster
 
 /// Owns a swscale context that turns BGRA pixel buffers into BT.709 limited-range YUV pictures (`yuv420p`,
-/// `yuva420p`, `yuv422p10le`, `yuv444p10le` or `yuva444p10le`).
+/// `yuva420p`, `yuv444p`, `yuv422p10le`, `yuv444p10le` or `yuva444p10le`), or into full-range RGB (`rgba`,
+/// `bgra`, `rgb24`).
 ///
 /// Alpha: ``PixelBuffer`` is premultiplied but FFmpeg's `bgra` is straight alpha. With `unpremultiply`, each
 /// frame is first copied into a staging frame as straight colour, `c * 255 / a` rounded, so edges keep
@@ -19,6 +20,7 @@ final class PixelConverter {
   private let codedWidth: Int
   private let codedHeight: Int
   private let unpremultiply: Bool
+  private let forceOpaque: Bool
   /// Reused source frame that borrows the caller's bytes for the duration of one conversion.
   private let source: FrameStorage
   /// BGRA frame of the coded size, for odd sizes and for un-premultiplying (see the type's comment).
@@ -29,10 +31,11 @@ final class PixelConverter {
   ///
   /// - Parameters:
   ///   - unpremultiply: convert premultiplied colour to straight colour first (for outputs with alpha).
+  ///   - forceOpaque: set alpha to 255 first (for RGB outputs with an alpha channel whose alpha is ignored).
   ///   - threads: swscale slice threads; `0` picks one per core.
   init(
     width: Int, height: Int, codedWidth: Int, codedHeight: Int, format: AVPixelFormat = AV_PIX_FMT_YUV420P,
-    unpremultiply: Bool = false, threads: Int
+    unpremultiply: Bool = false, forceOpaque: Bool = false, threads: Int
   ) throws {
     let scaler = try allocated(sws_alloc_context(), "sws_alloc_context")
     do {
@@ -47,8 +50,9 @@ final class PixelConverter {
     self.codedWidth = codedWidth
     self.codedHeight = codedHeight
     self.unpremultiply = unpremultiply
+    self.forceOpaque = forceOpaque
     source = try FrameStorage()
-    if width != codedWidth || height != codedHeight || unpremultiply {
+    if width != codedWidth || height != codedHeight || unpremultiply || forceOpaque {
       staging = try FrameStorage(format: AV_PIX_FMT_BGRA, width: codedWidth, height: codedHeight)
     } else {
       staging = nil
@@ -104,6 +108,8 @@ final class PixelConverter {
         UnsafeMutableRawPointer(row).copyMemory(from: source + y * buffer.stride, byteCount: rowBytes)
         if unpremultiply {
           Self.unpremultiplyRow(row, pixels: width)
+        } else if forceOpaque {
+          for x in 0..<width { row[x * 4 + 3] = 255 }
         }
         // 2. Repeat its last pixel into the padding column.
         if codedWidth > width {
@@ -157,10 +163,14 @@ final class PixelConverter {
       ("src_range", 1), ("dst_range", 0),
       ("threads", Int64(threads)),
     ]
+    // RGB outputs (WebP, PNG, raw) keep full range and need no matrix: only the byte order changes.
+    let isRGB = [AV_PIX_FMT_RGBA, AV_PIX_FMT_BGRA, AV_PIX_FMT_RGB24].contains(format)
     for (name, value) in options {
+      let value = isRGB && name == "dst_range" ? 1 : value
       try check(av_opt_set_int(UnsafeMutableRawPointer(scaler), name, value, 0), "av_opt_set_int(\(name))")
     }
     try check(sws_init_context(scaler, nil, nil), "sws_init_context")
+    if isRGB { return }
     // RGB -> YUV uses the *output* table: BT.709 coefficients, full-range RGB in (1), limited-range YUV out
     // (0); brightness 0, contrast and saturation 1.0 in 16.16 fixed point. swscale defaults to BT.601.
     let bt709 = sws_getCoefficients(SWS_CS_ITU709)

@@ -1,7 +1,8 @@
 import CFFmpeg
 import Raster
 
-/// Writes H.264, VP9 or ProRes: each frame is converted to YUV, encoded and muxed as it arrives.
+/// Writes every codec but GIF and PNG sequences: each frame is converted (to YUV, or to straight RGB for
+/// WebP, APNG and raw video), encoded and muxed as it arrives.
 final class StreamWriter: FrameWriter {
   let codedSize: (width: Int, height: Int)
   private let muxer: Muxer
@@ -10,15 +11,17 @@ final class StreamWriter: FrameWriter {
   private let picture: FrameStorage
   private let packet: PacketStorage
 
-  /// Creates the file at `temporaryPath`, opens the encoder and writes the container header.
+  /// Creates the file at `temporaryPath` (an FFmpeg URL: `pipe:1` is standard output), opens the encoder
+  /// and writes the container header.
   init(
     format: OutputFormat, codec videoCodec: VideoCodec, settings: EncoderSettings, temporaryPath: String,
     outputPath: String
   ) throws {
-    let coded = settings.codedSize
+    let isYUV = CodecSession.isYUV(videoCodec)
+    let coded = isYUV ? settings.codedSize : (width: settings.width, height: settings.height)
     let keepsAlpha = settings.alpha && videoCodec.supportsAlpha
-    let pixelFormat = CodecSession.pixelFormat(for: videoCodec, alpha: keepsAlpha)
-    let muxer = try Muxer(formatName: format.muxerName, path: temporaryPath)
+    let pixelFormat = CodecSession.pixelFormat(for: videoCodec, settings: settings)
+    let muxer = try Muxer(formatName: format.muxerName(for: videoCodec), path: temporaryPath)
     // Create the file first, so that an unwritable output fails before the codec is set up.
     try muxer.openFile(reportingAs: outputPath)
     let rate = settings.frameRate
@@ -30,12 +33,18 @@ final class StreamWriter: FrameWriter {
     // AlphaMode=1 because the stream's pixel format is yuva420p (what FFmpeg's command line relies on too);
     // ffprobe then shows the stream tag alpha_mode=1. Adding an "alpha_mode" stream tag as well would only
     // write a redundant Tags entry, ALPHA_MODE, which replaces that key in ffprobe's output.
-    try muxer.addVideoStream(from: codec)
+    // Apple's players open H.265 only as `hvc1` (parameter sets in the sample description); FFmpeg's MP4
+    // muxer would write `hev1`.
+    try muxer.addVideoStream(from: codec, codecTag: videoCodec == .h265 ? "hvc1" : nil)
     switch format {
     case .mp4, .m4v, .mov:
       // +faststart: write the index (moov) before the media data, so playback can start while downloading.
       try muxer.writeHeader(options: [("movflags", "+faststart")])
-    case .webm, .gif:
+    case .webp:
+      try muxer.writeHeader(options: [("loop", String(settings.webp.loopCount))])
+    case .apng:
+      try muxer.writeHeader(options: [("plays", String(settings.apng.plays))])
+    case .webm, .gif, .pngSequence, .y4m, .rawvideo:
       try muxer.writeHeader(options: [])
     }
     self.codedSize = coded
@@ -43,14 +52,18 @@ final class StreamWriter: FrameWriter {
     self.codec = codec
     self.converter = try PixelConverter(
       width: settings.width, height: settings.height, codedWidth: coded.width, codedHeight: coded.height,
-      format: pixelFormat, unpremultiply: keepsAlpha, threads: settings.threads)
+      format: pixelFormat, unpremultiply: keepsAlpha,
+      forceOpaque: !keepsAlpha && (pixelFormat == AV_PIX_FMT_BGRA || pixelFormat == AV_PIX_FMT_RGBA),
+      threads: settings.threads)
     let picture = try FrameStorage(format: pixelFormat, width: coded.width, height: coded.height)
-    // prores_ks writes the frame's colour fields (not the context's) into each frame header, and ffprobe and
-    // decoders read them from there: tag the reused picture the way the context is tagged.
-    picture.frame.pointee.color_primaries = AVCOL_PRI_BT709
-    picture.frame.pointee.color_trc = AVCOL_TRC_BT709
-    picture.frame.pointee.colorspace = AVCOL_SPC_BT709
-    picture.frame.pointee.color_range = AVCOL_RANGE_MPEG
+    if isYUV {
+      // prores_ks writes the frame's colour fields (not the context's) into each frame header, and ffprobe
+      // and decoders read them from there: tag the reused picture the way the context is tagged.
+      picture.frame.pointee.color_primaries = AVCOL_PRI_BT709
+      picture.frame.pointee.color_trc = AVCOL_TRC_BT709
+      picture.frame.pointee.colorspace = AVCOL_SPC_BT709
+      picture.frame.pointee.color_range = AVCOL_RANGE_MPEG
+    }
     self.picture = picture
     self.packet = try PacketStorage()
   }

@@ -1,8 +1,10 @@
 import CFFmpeg
 import Raster
 
-/// Encodes a sequence of frames into a video file: MP4/M4V (H.264), MOV (ProRes or H.264), WebM (VP9) or
-/// GIF, chosen by the output path's extension (``OutputFormat/from(path:)``) and ``EncoderSettings/codec``.
+/// Encodes a sequence of frames into a video file: MP4/M4V (H.264, H.265, AV1), MOV (ProRes, H.264, H.265),
+/// WebM (VP9, AV1), GIF, animated WebP, APNG, a PNG sequence, or a Y4M / raw RGBA stream (to a file or
+/// standard output), chosen by the output path's extension (``OutputFormat/from(path:)``) or an explicit
+/// ``OutputFormat``, and ``EncoderSettings/codec``.
 ///
 /// - H.264: libx264 at the settings' CRF and preset, `yuv420p`, BT.709 limited range, index at the front of
 ///   the file (`+faststart`) so it plays while downloading.
@@ -18,6 +20,9 @@ import Raster
 /// The encoder writes to a temporary file next to the output, `.<name>.partial-<pid>.<ext>`, and renames it
 /// over `outputPath` only when ``finish()`` succeeds, so the output is either complete or untouched.
 /// ``cancel()``, a failure, or releasing an unfinished encoder deletes the temporary file (and GIF's spool).
+/// PNG sequences write each picture under a temporary name and rename it when it is complete; cancelling
+/// or failing deletes the pictures written so far. Standard output is written directly (a pipe cannot be
+/// taken back).
 ///
 /// Odd sizes: the YUV formats need an even width and height, so a frame with an odd side is padded to the
 /// next even size by repeating its last column and/or row. ``codedSize`` is the padded size, which is what
@@ -37,7 +42,7 @@ public final class VideoEncoder {
   public let settings: EncoderSettings
   /// The path the finished video is renamed to.
   public let outputPath: String
-  /// The output format, from the extension of ``outputPath``.
+  /// The output format: the one passed to `init`, else from the extension of ``outputPath``.
   public let format: OutputFormat
   /// The codec being written: ``EncoderSettings/codec``, or the format's default.
   public let codec: VideoCodec
@@ -49,27 +54,46 @@ public final class VideoEncoder {
   /// padded by repeating the last column and/or row; for GIF the settings' size.
   public var codedSize: (width: Int, height: Int) { writer.codedSize }
 
-  private let partialFile: PartialFile
+  /// The temporary file renamed over the output; `nil` for standard output and PNG sequences.
+  private let partialFile: PartialFile?
   private let writer: FrameWriter
   private var state = State.open
 
   /// Creates the temporary file, opens the encoder and writes the container header.
   ///
+  /// - Parameters:
+  ///   - outputPath: the file to write; ``OutputFormat/standardOutputPath`` (`-`) writes to standard output
+  ///     (``OutputFormat/y4m`` and ``OutputFormat/rawvideo`` only, with no temporary file); for
+  ///     ``OutputFormat/pngSequence`` a path such as `frames/%05d.png`.
+  ///   - format: the format to write; `nil` (the default) picks it from `outputPath`'s extension.
   /// - Throws: ``VideoEncodingError/invalidSettings(_:)`` for bad settings, an unknown extension or a codec
   ///   the format cannot hold, ``VideoEncodingError/encoderMissing(name:package:)`` when FFmpeg lacks the
   ///   encoder, ``VideoEncodingError/io(path:message:)`` naming `outputPath` when the file cannot be
   ///   created, and ``VideoEncodingError/ffmpeg(function:code:message:)`` for other FFmpeg failures.
-  public init(outputPath: String, settings: EncoderSettings) throws {
-    let (format, codec) = try settings.validate(outputPath: outputPath)
+  public init(outputPath: String, settings: EncoderSettings, format: OutputFormat? = nil) throws {
+    let (format, codec) = try settings.validate(outputPath: outputPath, format: format)
     FFmpegLog.applyDefaultLevel()
 
     // Each object below frees its C resources (and the partial file deletes itself) if a later step throws.
-    let partialFile = try PartialFile(outputPath: outputPath)
+    let partialFile: PartialFile?
     if codec == .gif {
-      writer = try GIFWriter(settings: settings, temporaryPath: partialFile.path, outputPath: outputPath)
-    } else {
+      let file = try PartialFile(outputPath: outputPath)
+      partialFile = file
+      writer = try GIFWriter(settings: settings, temporaryPath: file.path, outputPath: outputPath)
+    } else if format == .pngSequence {
+      // Each picture has its own temporary file, renamed as soon as it is complete.
+      partialFile = nil
+      writer = try PNGSequenceWriter(settings: settings, outputPath: outputPath)
+    } else if outputPath == OutputFormat.standardOutputPath {
+      // A pipe cannot be renamed: stream straight to it.
+      partialFile = nil
       writer = try StreamWriter(
-        format: format, codec: codec, settings: settings, temporaryPath: partialFile.path, outputPath: outputPath)
+        format: format, codec: codec, settings: settings, temporaryPath: "pipe:1", outputPath: "standard output")
+    } else {
+      let file = try PartialFile(outputPath: outputPath)
+      partialFile = file
+      writer = try StreamWriter(
+        format: format, codec: codec, settings: settings, temporaryPath: file.path, outputPath: outputPath)
     }
     self.settings = settings
     self.outputPath = outputPath
@@ -124,7 +148,7 @@ public final class VideoEncoder {
       // 2. Free scratch files (GIF's spool) before publishing.
       writer.close()
       // 3. Atomically replace the output.
-      try partialFile.commit()
+      try partialFile?.commit()
       state = .finished
     } catch {
       cancel()
@@ -140,7 +164,7 @@ public final class VideoEncoder {
     guard state == .open else { return }
     state = .cancelled
     writer.close()
-    partialFile.discard()
+    partialFile?.discard()
   }
 
   // MARK: - Private

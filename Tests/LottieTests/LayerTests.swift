@@ -205,8 +205,7 @@ struct LayerTests {
     #expect(
       diagnosticTexts(animation) == [
         "test.json: $.layers[0].ddd: warning: 3D layer flattened to 2D",
-        "test.json: $.layers[0].ef: warning: layer effects are not applied yet",
-        "test.json: $.layers[0].sy: warning: layer styles are not applied yet",
+        "test.json: $.layers[0].ef[0]: warning: effect 'Custom' (ty 5) is not supported; ignored",
       ])
     #expect(animation.diagnostics.allSatisfy { $0.severity == .warning })
   }

@@ -16,7 +16,8 @@ struct OutputFormatTests {
   }
 
   @Test func knowsWhichFormatsKeepAlpha() {
-    #expect(OutputFormat.allCases.filter(\.supportsAlpha) == [.mov, .webm, .gif])
+    #expect(
+      OutputFormat.allCases.filter(\.supportsAlpha) == [.mov, .webm, .gif, .webp, .apng, .pngSequence, .rawvideo])
   }
 
   @Test func picksADefaultCodecPerFormat() {
@@ -60,20 +61,21 @@ struct OutputFormatTests {
     (
       "clip.mp4", EncoderSettings(width: 8, height: 8, fps: 30, alpha: true),
       "codec h264 cannot keep alpha; composite the frames over a background, or write .mov (ProRes 4444), "
-        + ".webm (VP9) or .gif"
+        + ".webm (VP9), .gif, .webp, .apng or a .png sequence"
     ),
     (
       "clip.webm", EncoderSettings(width: 8, height: 8, fps: 30, codec: .h264),
-      "codec h264 cannot go in .webm files; use one of vp9"
+      "codec h264 cannot go in .webm files; use one of vp9, av1"
     ),
     (
       "clip.mov", EncoderSettings(width: 8, height: 8, fps: 30, codec: .proresHQ, alpha: true),
       "codec proresHQ cannot keep alpha; composite the frames over a background, or write .mov (ProRes 4444), "
-        + ".webm (VP9) or .gif"
+        + ".webm (VP9), .gif, .webp, .apng or a .png sequence"
     ),
     (
       "clip.avi", EncoderSettings(width: 8, height: 8, fps: 30),
-      "clip.avi: the output must end in .mp4, .m4v, .mov, .webm or .gif"
+      "clip.avi: the output must end in .mp4, .m4v, .mov, .webm, .gif, .webp, .apng, "
+        + ".png with a frame-number pattern such as %05d or .y4m"
     ),
   ])
   func rejectsCodecsTheFormatCannotHold(path: String, settings: EncoderSettings, message: String) {

@@ -240,7 +240,8 @@ struct VideoEncoderTests {
     }
     #expect(
       error?.description
-        == "invalid encoder settings: /tmp/clip.avi: the output must end in .mp4, .m4v, .mov, .webm or .gif")
+        == "invalid encoder settings: /tmp/clip.avi: the output must end in .mp4, .m4v, .mov, .webm, .gif, .webp, "
+          + ".apng, .png with a frame-number pattern such as %05d or .y4m")
   }
 
   @Test func rejectsFramesOfTheWrongSizeAndStaysUsable() throws {

@@ -1,0 +1,413 @@
+import CCairo
+import Foundation
+import Lottie
+
+/// A layer effect's values at one frame, with lengths in device pixels.
+enum ResolvedEffect {
+  case fill(color: RGBA, opacity: Double)
+  case tint(black: RGBA, white: RGBA, amount: Double)
+  case tritone(bright: RGBA, mid: RGBA, dark: RGBA)
+  case blur(sigmaX: Double, sigmaY: Double)
+  case shadow(color: RGBA, opacity: Double, offset: Vec2, sigma: Double, shadowOnly: Bool)
+  /// Mask paths in layer space, stroked under `world`.
+  case stroke(paths: [BezierPath], world: Affine, color: RGBA, width: Double, opacity: Double, start: Double,
+    end: Double, spacing: Double, paintStyle: Int)
+
+  /// Larger blurs are clamped: beyond this the layer is a faint haze anyway.
+  static let maxSigma = 400.0
+
+  /// The effects at property frame `t`, for a layer drawn with `world` with `masks`. Effects that change nothing
+  /// are left out.
+  static func resolve(_ effects: [LayerEffect], masks: [Mask], at t: Double, world: Affine) -> [ResolvedEffect] {
+    let scale = world.maxScale
+    var out: [ResolvedEffect] = []
+    for effect in effects {
+      switch effect {
+      case .fill(let color, let opacity):
+        out.append(.fill(color: color.value(at: t), opacity: min(max(opacity.value(at: t), 0), 1)))
+      case .tint(let black, let white, let amount):
+        let a = min(max(amount.value(at: t), 0), 1)
+        if a > 0 { out.append(.tint(black: black.value(at: t), white: white.value(at: t), amount: a)) }
+      case .tritone(let bright, let mid, let dark):
+        out.append(.tritone(bright: bright.value(at: t), mid: mid.value(at: t), dark: dark.value(at: t)))
+      case .gaussianBlur(let sigma, let dimensions):
+        let s = min(max(sigma.value(at: t), 0) * scale, maxSigma)
+        let d = Int(dimensions.value(at: t).rounded())
+        let sx = d == 3 ? 0 : s, sy = d == 2 ? 0 : s
+        if sx >= 0.3 || sy >= 0.3 { out.append(.blur(sigmaX: sx, sigmaY: sy)) }
+      case .stroke(let index, let all, let color, let size, let opacity, let start, let end, let spacing, let style):
+        let chosen = all ? Array(masks.indices) : (masks.indices.contains(index - 1) ? [index - 1] : [])
+        let width = size.value(at: t) * 2
+        guard !chosen.isEmpty, width > 0 || style == 2 else { continue }
+        out.append(
+          .stroke(
+            paths: chosen.map { masks[$0].path.value(at: t) }, world: world, color: color.value(at: t),
+            width: width, opacity: min(max(opacity.value(at: t), 0), 1), start: start.value(at: t),
+            end: end.value(at: t), spacing: spacing.value(at: t), paintStyle: style))
+      case .dropShadow(let color, let opacity, let direction, let distance, let sigma, let shadowOnly):
+        let o = min(max(opacity.value(at: t), 0), 1)
+        guard o > 0 || shadowOnly else { continue }
+        // lottie-web draws the filter in the layer's space: the offset turns and scales with the layer.
+        let angle = (direction.value(at: t) - 90) * .pi / 180
+        let d = distance.value(at: t)
+        let offset = world.applyVector(Vec2(d * cos(angle), d * sin(angle)))
+        let s = min(max(sigma.value(at: t), 0) * scale, maxSigma)
+        out.append(.shadow(color: color.value(at: t), opacity: o, offset: offset, sigma: s, shadowOnly: shadowOnly))
+      }
+    }
+    return out
+  }
+
+  /// How far, in device pixels, the effects can reach beyond the layer's own pixels.
+  static func margin(_ effects: [ResolvedEffect]) -> Double {
+    var margin = 0.0
+    for effect in effects {
+      switch effect {
+      case .blur(let sx, let sy): margin += 3 * max(sx, sy) + 2
+      case .shadow(_, _, let offset, let sigma, _): margin += max(abs(offset.x), abs(offset.y)) + 3 * sigma + 2
+      // Mask paths may lie anywhere: the whole canvas.
+      case .stroke(_, _, _, _, _, _, _, _, let style) where style != 3: margin += 100_000
+      default: break
+      }
+    }
+    return margin
+  }
+}
+
+extension DeviceBox {
+  /// The box grown by `margin` on every side.
+  func expanded(by margin: Double) -> DeviceBox {
+    var box = self
+    box.minX -= margin
+    box.minY -= margin
+    box.maxX += margin
+    box.maxY += margin
+    return box
+  }
+}
+
+extension LayerPainter {
+  /// Replaces the current group (the layer's pixels after its masks) with the effects' result, in a new group.
+  func applyEffects(_ effects: [ResolvedEffect]) {
+    guard var content = popGroup() else { return }
+    for effect in effects {
+      switch effect {
+      case .fill(let color, let opacity):
+        EffectPixels.apply(content) { EffectPixels.fill($0, color: color, opacity: opacity) }
+      case .tint(let black, let white, let amount):
+        EffectPixels.apply(content) { EffectPixels.tint($0, black: black, white: white, amount: amount) }
+      case .tritone(let bright, let mid, let dark):
+        EffectPixels.apply(content) { EffectPixels.tritone($0, bright: bright, mid: mid, dark: dark) }
+      case .blur(let sx, let sy):
+        EffectPixels.apply(content) { EffectPixels.blur($0, sigmaX: sx, sigmaY: sy) }
+      case .stroke(let paths, let world, let color, let width, let opacity, let start, let end, let spacing, let style):
+        if let result = strokeEffect(
+          content, paths: paths, world: world, color: color, width: width, opacity: opacity, start: start, end: end,
+          spacing: spacing, paintStyle: style)
+        {
+          cairo_pattern_destroy(content)
+          content = result
+        }
+      case .shadow(let color, let opacity, let offset, let sigma, let shadowOnly):
+        if let result = dropShadow(
+          content, color: color, opacity: opacity, offset: offset, sigma: sigma, shadowOnly: shadowOnly)
+        {
+          cairo_pattern_destroy(content)
+          content = result
+        }
+      }
+    }
+    pushGroup()
+    cairo_set_source(context, content)
+    cairo_paint(context)
+    cairo_pattern_destroy(content)
+  }
+
+  /// lottie-web's stroke effect: mask paths stroked with round caps, dotted and trimmed by a dash pattern,
+  /// over the layer (style 1), alone (2) or as a mask revealing the layer (3).
+  private func strokeEffect(
+    _ content: OpaquePointer, paths: [BezierPath], world: Affine, color: RGBA, width: Double, opacity: Double,
+    start: Double, end: Double, spacing: Double, paintStyle: Int
+  ) -> OpaquePointer? {
+    let reveal = paintStyle == 3
+    pushGroup()
+    if paintStyle == 1 {
+      cairo_set_source(context, content)
+      cairo_paint(context)
+    }
+    // The strokes go in a group of their own so that the opacity applies to them as a whole.
+    pushGroup()
+    setMatrix(world)
+    cairo_set_line_width(context, width)
+    cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+    cairo_set_line_join(context, CAIRO_LINE_JOIN_MITER)
+    cairo_set_source_rgba(context, reveal ? 1 : color.r, reveal ? 1 : color.g, reveal ? 1 : color.b, 1)
+    let gap = width * max(spacing, 0) / 100
+    for path in paths where !path.vertices.isEmpty {
+      cairo_new_path(context)
+      appendPath(path, transform: .identity)
+      var dashes: [Double] = []
+      if start != 0 || end != 100 {
+        let s = min(max(min(start, end) / 100, 0), 1), e = min(max(max(start, end) / 100, 0), 1)
+        let length = pathLength()
+        dashes = [0, 0, 0, length * s]
+        let segment = 1 + gap
+        let count = Int(min((length * (e - s) / segment).rounded(.down), 100_000))
+        if count > 0 { for _ in 0..<count { dashes += [1, gap] } }
+        dashes += [0, length * 10, 0, 0]
+      } else if gap > 0 {
+        dashes = [1, gap]
+      }
+      // Cairo rejects (and stays in error for the whole frame) an all-zero or non-finite pattern.
+      if dashes.isEmpty || dashes.allSatisfy({ $0 == 0 }) || !dashes.allSatisfy({ $0.isFinite && $0 >= 0 }) {
+        cairo_set_dash(context, nil, 0, 0)
+      } else {
+        dashes.withUnsafeBufferPointer { cairo_set_dash(context, $0.baseAddress, Int32($0.count), 1) }
+      }
+      cairo_stroke(context)
+    }
+    cairo_set_dash(context, nil, 0, 0)
+    guard let strokes = popGroup() else {
+      if let discarded = popGroup() { cairo_pattern_destroy(discarded) }
+      return nil
+    }
+    defer { cairo_pattern_destroy(strokes) }
+    cairo_identity_matrix(context)
+    if reveal {
+      pushGroup()
+      cairo_set_source_rgba(context, 0, 0, 0, opacity)
+      cairo_mask(context, strokes)
+      guard let mask = popGroup() else { return popGroup() }
+      defer { cairo_pattern_destroy(mask) }
+      cairo_set_source(context, content)
+      cairo_mask(context, mask)
+    } else {
+      cairo_set_source(context, strokes)
+      cairo_paint_with_alpha(context, opacity)
+    }
+    return popGroup()
+  }
+
+  /// The length of the current path, in user space.
+  private func pathLength() -> Double {
+    guard let flat = cairo_copy_path_flat(context) else { return 0 }
+    defer { cairo_path_destroy(flat) }
+    var length = 0.0
+    var current = Vec2(0, 0), first = Vec2(0, 0)
+    var i = 0
+    let count = Int(flat.pointee.num_data)
+    while i < count {
+      let header = flat.pointee.data[i].header
+      let point = { (k: Int) in Vec2(flat.pointee.data[i + k].point.x, flat.pointee.data[i + k].point.y) }
+      switch header.type {
+      case CAIRO_PATH_MOVE_TO:
+        current = point(1)
+        first = current
+      case CAIRO_PATH_LINE_TO:
+        let p = point(1)
+        length += (p - current).length
+        current = p
+      case CAIRO_PATH_CLOSE_PATH:
+        length += (first - current).length
+        current = first
+      default:
+        break
+      }
+      i += Int(header.length)
+    }
+    return length
+  }
+
+  /// The layer over a blurred, coloured and offset copy of its coverage (or that copy alone).
+  private func dropShadow(
+    _ content: OpaquePointer, color: RGBA, opacity: Double, offset: Vec2, sigma: Double, shadowOnly: Bool
+  ) -> OpaquePointer? {
+    pushGroup()
+    cairo_set_source_rgba(context, color.r, color.g, color.b, 1)
+    cairo_mask(context, content)
+    guard let shadow = popGroup() else { return nil }
+    defer { cairo_pattern_destroy(shadow) }
+    if sigma >= 0.3 { EffectPixels.apply(shadow) { EffectPixels.blur($0, sigmaX: sigma, sigmaY: sigma) } }
+    pushGroup()
+    cairo_translate(context, offset.x, offset.y)
+    cairo_set_source(context, shadow)
+    cairo_paint_with_alpha(context, opacity * color.a)
+    if !shadowOnly {
+      cairo_identity_matrix(context)
+      cairo_set_source(context, content)
+      cairo_paint(context)
+    }
+    return popGroup()
+  }
+}
+
+/// Pixel operations on a group's premultiplied ARGB32 image surface.
+enum EffectPixels {
+  struct Image {
+    var data: UnsafeMutablePointer<UInt8>
+    var width: Int
+    var height: Int
+    var stride: Int
+  }
+
+  /// Runs `body` on the pattern's image surface, if it has one.
+  static func apply(_ pattern: OpaquePointer, _ body: (Image) -> Void) {
+    var surfaceOut: OpaquePointer? = nil
+    guard cairo_pattern_get_surface(pattern, &surfaceOut) == CAIRO_STATUS_SUCCESS, let surface = surfaceOut,
+      cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE,
+      cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32
+    else { return }
+    cairo_surface_flush(surface)
+    guard let data = cairo_image_surface_get_data(surface) else { return }
+    let image = Image(
+      data: data, width: Int(cairo_image_surface_get_width(surface)),
+      height: Int(cairo_image_surface_get_height(surface)), stride: Int(cairo_image_surface_get_stride(surface)))
+    guard image.width > 0, image.height > 0 else { return }
+    body(image)
+    cairo_surface_mark_dirty(surface)
+  }
+
+  /// Calls `body` with every non-transparent pixel's straight colour (0...1) and alpha (1...255); the colour it
+  /// returns replaces the pixel's, keeping its alpha.
+  @inline(__always)
+  static func mapColors(_ image: Image, _ body: (Double, Double, Double) -> (Double, Double, Double)) {
+    for y in 0..<image.height {
+      let row = image.data + y * image.stride
+      for x in 0..<image.width {
+        let p = row + x * 4
+        let a = Int(p[3])
+        if a == 0 { continue }
+        let inv = 1.0 / Double(a)
+        let (r, g, b) = body(Double(p[2]) * inv, Double(p[1]) * inv, Double(p[0]) * inv)
+        let scale = Double(a)
+        p[2] = UInt8(min(max(r * scale + 0.5, 0), scale))
+        p[1] = UInt8(min(max(g * scale + 0.5, 0), scale))
+        p[0] = UInt8(min(max(b * scale + 0.5, 0), scale))
+      }
+    }
+  }
+
+  /// Fill: every pixel takes the colour; coverage is scaled by the opacity (lottie-web's colour matrix).
+  static func fill(_ image: Image, color: RGBA, opacity: Double) {
+    for y in 0..<image.height {
+      let row = image.data + y * image.stride
+      for x in 0..<image.width {
+        let p = row + x * 4
+        if p[3] == 0 { continue }
+        let a = Double(p[3]) * opacity
+        p[3] = UInt8(min(max(a + 0.5, 0), 255))
+        let alpha = Double(p[3])
+        p[2] = UInt8(min(color.r * alpha + 0.5, alpha))
+        p[1] = UInt8(min(color.g * alpha + 0.5, alpha))
+        p[0] = UInt8(min(color.b * alpha + 0.5, alpha))
+      }
+    }
+  }
+
+  /// sRGB to linear light, by 8-bit value.
+  static let linear: [Double] = (0..<256).map { i in
+    let c = Double(i) / 255
+    return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+  }
+
+  /// lottie-web's grey: the mean of the channels in linear light, back to sRGB.
+  @inline(__always)
+  static func grey(_ r: Double, _ g: Double, _ b: Double) -> Double {
+    func lin(_ c: Double) -> Double { linear[Int(min(max(c, 0), 1) * 255 + 0.5)] }
+    let l = (lin(r) + lin(g) + lin(b)) / 3
+    return l <= 0.0031308 ? l * 12.92 : 1.055 * pow(l, 1 / 2.4) - 0.055
+  }
+
+  /// Tint: grey mapped from black to white, over the original at `amount`.
+  static func tint(_ image: Image, black: RGBA, white: RGBA, amount: Double) {
+    mapColors(image) { r, g, b in
+      let l = grey(r, g, b)
+      let tr = black.r + (white.r - black.r) * l, tg = black.g + (white.g - black.g) * l
+      let tb = black.b + (white.b - black.b) * l
+      return (r + (tr - r) * amount, g + (tg - g) * amount, b + (tb - b) * amount)
+    }
+  }
+
+  /// Tritone: grey mapped dark → mid → bright (a three-entry table, as lottie-web's component transfer).
+  static func tritone(_ image: Image, bright: RGBA, mid: RGBA, dark: RGBA) {
+    mapColors(image) { r, g, b in
+      let l = grey(r, g, b)
+      let (from, to, f) = l < 0.5 ? (dark, mid, l * 2) : (mid, bright, l * 2 - 1)
+      return (from.r + (to.r - from.r) * f, from.g + (to.g - from.g) * f, from.b + (to.b - from.b) * f)
+    }
+  }
+
+  /// Radii of three box blurs whose succession approximates a Gaussian of `sigma`.
+  static func boxRadii(sigma: Double) -> [Int] {
+    let n = 3.0
+    let ideal = (12 * sigma * sigma / n + 1).squareRoot()
+    var wl = Int(ideal.rounded(.down))
+    if wl % 2 == 0 { wl -= 1 }
+    wl = max(wl, 1)
+    let wu = wl + 2
+    let m = ((12 * sigma * sigma - n * Double(wl * wl) - 4 * n * Double(wl) - 3 * n) / Double(-4 * wl - 4)).rounded()
+    return (0..<3).map { i in ((Double(i) < m ? wl : wu) - 1) / 2 }
+  }
+
+  /// Separable Gaussian blur approximated by three box blurs per axis, on premultiplied pixels; what
+  /// falls outside the image is transparent.
+  static func blur(_ image: Image, sigmaX: Double, sigmaY: Double) {
+    let w = image.width, h = image.height
+    if sigmaX >= 0.3 {
+      let radii = boxRadii(sigma: sigmaX)
+      var a = [Int32](repeating: 0, count: w * 4), b = [Int32](repeating: 0, count: w * 4)
+      for y in 0..<h {
+        let row = image.data + y * image.stride
+        for i in 0..<(w * 4) { a[i] = Int32(row[i]) }
+        for r in radii {
+          boxPass(&a, &b, count: w, radius: r)
+          swap(&a, &b)
+        }
+        for i in 0..<(w * 4) { row[i] = UInt8(clamping: a[i]) }
+      }
+    }
+    if sigmaY >= 0.3 {
+      let radii = boxRadii(sigma: sigmaY)
+      var a = [Int32](repeating: 0, count: h * 4), b = [Int32](repeating: 0, count: h * 4)
+      for x in 0..<w {
+        for y in 0..<h {
+          let p = image.data + y * image.stride + x * 4
+          a[y * 4] = Int32(p[0]); a[y * 4 + 1] = Int32(p[1]); a[y * 4 + 2] = Int32(p[2]); a[y * 4 + 3] = Int32(p[3])
+        }
+        for r in radii {
+          boxPass(&a, &b, count: h, radius: r)
+          swap(&a, &b)
+        }
+        for y in 0..<h {
+          let p = image.data + y * image.stride + x * 4
+          p[0] = UInt8(clamping: a[y * 4]); p[1] = UInt8(clamping: a[y * 4 + 1])
+          p[2] = UInt8(clamping: a[y * 4 + 2]); p[3] = UInt8(clamping: a[y * 4 + 3])
+        }
+      }
+    }
+  }
+
+  /// One box blur of `radius` over `count` 4-channel pixels, with running sums.
+  static func boxPass(_ src: inout [Int32], _ dst: inout [Int32], count n: Int, radius r: Int) {
+    guard r > 0 else {
+      dst = src
+      return
+    }
+    let div = Int64(2 * r + 1), half = div / 2
+    src.withUnsafeBufferPointer { s in
+      dst.withUnsafeMutableBufferPointer { d in
+        for c in 0..<4 {
+          var sum: Int64 = 0
+          for j in 0...min(r, n - 1) { sum += Int64(s[j * 4 + c]) }
+          for i in 0..<n {
+            d[i * 4 + c] = Int32((sum + half) / div)
+            let add = i + r + 1
+            if add < n { sum += Int64(s[add * 4 + c]) }
+            let remove = i - r
+            if remove >= 0 { sum -= Int64(s[remove * 4 + c]) }
+          }
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,202 @@
+/// A layer effect (`ef[]`) or layer style (`sy[]`) that the renderer applies, in order, to the layer's pixels
+/// after its masks. Values are normalised at parse time so that effects and styles of the same kind share one
+/// case (for example a drop shadow's opacity is always 0...1).
+public enum LayerEffect: Sendable {
+  /// Fill (`ty 21`): every pixel takes `color`, keeping its coverage scaled by `opacity` (0...1).
+  case fill(color: Animatable<RGBA>, opacity: Animatable<Double>)
+  /// Tint (`ty 20`): luminance mapped from `black` to `white`, mixed with the original by `amount` (0...1).
+  case tint(black: Animatable<RGBA>, white: Animatable<RGBA>, amount: Animatable<Double>)
+  /// Tritone (`ty 23`): luminance mapped dark → mid → bright.
+  case tritone(bright: Animatable<RGBA>, mid: Animatable<RGBA>, dark: Animatable<RGBA>)
+  /// Gaussian blur (`ty 29`): `sigma` in layer pixels (lottie-web: blurriness × 0.3); `dimensions` 1 both,
+  /// 2 horizontal, 3 vertical.
+  case gaussianBlur(sigma: Animatable<Double>, dimensions: Animatable<Double>)
+  /// Drop shadow (effect `ty 25`, style `ty 1`): a blurred copy of the layer's coverage in `color`, at
+  /// `opacity` (0...1), moved `distance` layer pixels towards `direction` (degrees, After Effects
+  /// convention: 0 up, 90 right, 180 down), blurred by `sigma` layer pixels, drawn under the layer, or
+  /// instead of it when `shadowOnly`.
+  /// Stroke (`ty 22`), as lottie-web draws it: the layer's mask paths (`maskIndex`, 1-based, or all of them)
+  /// stroked with round caps, `size` × 2 wide, at `opacity` (0...1), between `start` and `end` (percent of
+  /// the length), dotted with gaps of `spacing` percent of the width. `paintStyle` 1 draws on the layer,
+  /// 2 alone, 3 reveals the layer through the stroke.
+  case stroke(
+    maskIndex: Int, allMasks: Bool, color: Animatable<RGBA>, size: Animatable<Double>, opacity: Animatable<Double>,
+    start: Animatable<Double>, end: Animatable<Double>, spacing: Animatable<Double>, paintStyle: Int)
+  case dropShadow(
+    color: Animatable<RGBA>, opacity: Animatable<Double>, direction: Animatable<Double>,
+    distance: Animatable<Double>, sigma: Animatable<Double>, shadowOnly: Bool = false)
+}
+
+extension LayerEffect {
+  /// Effect names by type, for diagnostics when the effect has no name of its own.
+  static func effectName(_ type: Int) -> String {
+    switch type {
+    case 5: return "Custom"
+    case 6: return "Paint Over Transparent"
+    case 7: return "Glow"
+    case 20: return "Tint"
+    case 21: return "Fill"
+    case 22: return "Stroke"
+    case 23: return "Tritone"
+    case 24: return "Pro Levels"
+    case 25: return "Drop Shadow"
+    case 26: return "Radial Wipe"
+    case 27: return "Displacement Map"
+    case 28: return "Matte3"
+    case 29: return "Gaussian Blur"
+    case 30: return "Twirl"
+    case 31: return "Mesh Warp"
+    case 32: return "Wavy"
+    case 33: return "Spherize"
+    case 34: return "Puppet"
+    default: return "effect"
+    }
+  }
+
+  /// Layer style names by type.
+  static func styleName(_ type: Int) -> String {
+    switch type {
+    case 0: return "Stroke"
+    case 1: return "Drop Shadow"
+    case 2: return "Inner Shadow"
+    case 3: return "Outer Glow"
+    case 4: return "Inner Glow"
+    case 5: return "Bevel Emboss"
+    case 6: return "Satin"
+    case 7: return "Color Overlay"
+    case 8: return "Gradient Overlay"
+    default: return "style"
+    }
+  }
+}
+
+extension Reader {
+  /// Layer effects (`ef`) the renderer applies; others are reported and skipped.
+  /// An effect whose values cannot be read is reported and skipped: effects never make a file unreadable.
+  func effects(_ json: JSON, _ path: JSONPath) throws(LottieError) -> [LayerEffect] {
+    var out: [LayerEffect] = []
+    for (i, item) in try array(json, path).enumerated() {
+      do {
+        try effect(item, path.appending(i), into: &out)
+      } catch {
+        note(.warning, path.appending(i), "effect could not be read (\(Reader.reason(error))); ignored")
+      }
+    }
+    return out
+  }
+
+  /// Whether an effect's match name (`mn`) is an expression control (sliders, layer pickers, pseudo effects of
+  /// rigging scripts): values for expressions that draw nothing.
+  static func isExpressionControl(_ matchName: String) -> Bool {
+    matchName.hasPrefix("Pseudo/") || (matchName.hasPrefix("ADBE ") && matchName.hasSuffix(" Control"))
+  }
+
+  /// The message of a reading error, without its file and path.
+  static func reason(_ error: LottieError) -> String {
+    switch error {
+    case .invalid(_, _, let message), .limitExceeded(_, _, let message): return message
+    default: return error.description
+    }
+  }
+
+  private func effect(_ item: JSON, _ p: JSONPath, into out: inout [LayerEffect]) throws(LottieError) {
+    let o = try object(item, p)
+    let type = try int(o, "ty", p) ?? -1
+    let given = try string(o, "nm", p) ?? ""
+    let name = given.isEmpty ? LayerEffect.effectName(type) : given
+    if let en = o["en"], en != .null, !(try bool(o, "en", p)) {
+      note(.info, p, "effect '\(name)' (ty \(type)) is disabled; ignored")
+      return
+    }
+    let values: [JSON]
+    if let v = o["ef"], v != .null { values = try array(v, p.appending("ef")) } else { values = [] }
+    let vp = p.appending("ef")
+    func value<V>(_ index: Int, _ decode: ValueDecoder<V>, _ fallback: V) throws(LottieError) -> Animatable<V> {
+      guard index < values.count else { return .fixed(fallback) }
+      let ip = vp.appending(index)
+      let vo = try object(values[index], ip)
+      return try property(vo, "v", ip, decode, default: fallback)
+    }
+    let black = RGBA(0, 0, 0), white = RGBA(1, 1, 1)
+    switch type {
+    case 21:
+      out.append(.fill(color: try value(2, Reader.color, RGBA(1, 0, 0)), opacity: try value(6, Reader.scalar, 1)))
+    case 20:
+      out.append(
+        .tint(
+          black: try value(0, Reader.color, black), white: try value(1, Reader.color, white),
+          amount: try value(2, Reader.scalar, 100).map { $0 / 100 }))
+    case 23:
+      out.append(
+        .tritone(
+          bright: try value(0, Reader.color, white), mid: try value(1, Reader.color, RGBA(0.5, 0.5, 0.5)),
+          dark: try value(2, Reader.color, black)))
+    case 29:
+      // lottie-web: stdDeviation = blurriness × 0.3, matching After Effects' look.
+      out.append(
+        .gaussianBlur(
+          sigma: try value(0, Reader.scalar, 0).map { $0 * 0.3 }, dimensions: try value(1, Reader.scalar, 1)))
+      if values.count > 2, case .object(let wrap) = values[2], let v = wrap["v"], v != .null,
+        try property(v, vp.appending(2).appending("v"), Reader.scalar).initialValue != 0
+      {
+        note(.info, vp.appending(2), "blur 'repeat edge pixels' is not supported; edges fade to transparent")
+      }
+    case 25:
+      // lottie-web: opacity 0...255, stdDeviation = softness / 4.
+      out.append(
+        .dropShadow(
+          color: try value(0, Reader.color, black), opacity: try value(1, Reader.scalar, 127.5).map { $0 / 255 },
+          direction: try value(2, Reader.scalar, 135), distance: try value(3, Reader.scalar, 5),
+          sigma: try value(4, Reader.scalar, 0).map { $0 / 4 },
+          shadowOnly: try value(5, Reader.scalar, 0).initialValue != 0))
+    case 22:
+      out.append(
+        .stroke(
+          maskIndex: Int(try value(0, Reader.scalar, 1).initialValue.rounded()),
+          allMasks: try value(1, Reader.scalar, 0).initialValue != 0, color: try value(3, Reader.color, white),
+          size: try value(4, Reader.scalar, 2), opacity: try value(6, Reader.scalar, 1),
+          start: try value(7, Reader.scalar, 0), end: try value(8, Reader.scalar, 100),
+          spacing: try value(9, Reader.scalar, 0),
+          paintStyle: Int(try value(10, Reader.scalar, 1).initialValue.rounded())))
+    case 5 where Reader.isExpressionControl(try string(o, "mn", p) ?? ""):
+      note(.info, p, "effect '\(name)' (ty 5) is an expression control with no visual result; ignored")
+    default:
+      note(.warning, p, "effect '\(name)' (ty \(type)) is not supported; ignored")
+    }
+  }
+
+  /// Layer styles (`sy`) the renderer applies; others are reported and skipped.
+  func styles(_ json: JSON, _ path: JSONPath) throws(LottieError) -> [LayerEffect] {
+    var out: [LayerEffect] = []
+    for (i, item) in try array(json, path).enumerated() {
+      do {
+        try style(item, path.appending(i), into: &out)
+      } catch {
+        note(.warning, path.appending(i), "layer style could not be read (\(Reader.reason(error))); ignored")
+      }
+    }
+    return out
+  }
+
+  private func style(_ item: JSON, _ p: JSONPath, into out: inout [LayerEffect]) throws(LottieError) {
+    let o = try object(item, p)
+    let type = try int(o, "ty", p) ?? -1
+    let given = try string(o, "nm", p) ?? ""
+    let name = given.isEmpty ? LayerEffect.styleName(type) : given
+    switch type {
+    case 1:
+      // Photoshop convention: `a` is the light's angle, counter-clockwise from the right; the shadow falls
+      // away from the light. In the effect convention (clockwise from up) that is 270° − a.
+      // The size `s` is the blur's reach: about three standard deviations.
+      out.append(
+        .dropShadow(
+          color: try property(o, "c", p, Reader.color, default: RGBA(0, 0, 0)),
+          opacity: try property(o, "o", p, Reader.scalar, default: 75).map { $0 / 100 },
+          direction: try property(o, "a", p, Reader.scalar, default: 120).map { 270 - $0 },
+          distance: try property(o, "d", p, Reader.scalar, default: 5),
+          sigma: try property(o, "s", p, Reader.scalar, default: 5).map { $0 / 3 }))
+    default:
+      note(.warning, p, "layer style '\(name)' (ty \(type)) is not supported; ignored")
+    }
+  }
+}

@@ -1,0 +1,214 @@
+import Foundation
+import VideoEncoding
+
+/// A failure to load a preset file; printed as "Error: <file>: <message>", exit 1.
+struct PresetError: Error, CustomStringConvertible, Equatable {
+  let description: String
+}
+
+/// Export settings for a destination (a platform or a format), read from a JSON file in `presets/`.
+/// The schema is in `presets/README.md`: every key is optional, unknown keys are errors.
+struct Preset: Equatable {
+  var name: String
+  var file: String
+  var description: String?
+  var format: String?
+  var width: Int?
+  var height: Int?
+  var fps: Double?
+  var maxFps: Double?
+  var maxDuration: Double?
+  var background: String?
+  var fit: String?
+  var padding: Int?
+  var codec: String?
+  var crf: Int?
+  var codecPreset: String?
+  var loop: Int?
+  var dither: String?
+  var maxBytes: Int?
+
+  static let keys: [String] = [
+    "description", "format", "width", "height", "fps", "maxFps", "maxDuration", "background", "fit", "padding",
+    "codec", "crf", "codecPreset", "loop", "dither", "maxBytes",
+  ]
+  static let formats = ["mp4", "m4v", "mov", "webm", "gif"]
+  static let codecs = ["h264", "vp9", "prores", "prores-4444", "prores-hq", "gif"]
+  static let dithers = ["sierra2_4a", "bayer", "none"]
+
+  /// Loads and validates `path`; `name` is the preset's name (the file name without `.json`).
+  static func load(path: String) throws(PresetError) -> Preset {
+    let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw PresetError(description: "\(path): cannot read the preset file")
+    }
+    let object: Any
+    do {
+      object = try JSONSerialization.jsonObject(with: data)
+    } catch {
+      throw PresetError(description: "\(path): not valid JSON")
+    }
+    guard let dict = object as? [String: Any] else {
+      throw PresetError(description: "\(path): expected a JSON object")
+    }
+    return try parse(dict, name: name, file: path)
+  }
+
+  /// Validates a decoded preset object; errors name `file` and the key.
+  static func parse(_ dict: [String: Any], name: String, file: String) throws(PresetError) -> Preset {
+    func fail(_ key: String, _ message: String) -> PresetError {
+      PresetError(description: "\(file): key '\(key)': \(message)")
+    }
+    for key in dict.keys.sorted() where !keys.contains(key) {
+      throw PresetError(description: "\(file): unknown key '\(key)' (known keys: \(keys.joined(separator: ", ")))")
+    }
+    func number(_ key: String, _ range: ClosedRange<Double>) throws(PresetError) -> Double? {
+      guard let value = dict[key] else { return nil }
+      guard let n = value as? NSNumber, !Preset.isBoolean(n), n.doubleValue.isFinite else {
+        throw fail(key, "expected a number")
+      }
+      guard range.contains(n.doubleValue) else { throw fail(key, "must be between \(g(range.lowerBound)) and \(g(range.upperBound))") }
+      return n.doubleValue
+    }
+    func integer(_ key: String, _ range: ClosedRange<Int>) throws(PresetError) -> Int? {
+      guard let value = dict[key] else { return nil }
+      guard let n = value as? NSNumber, !Preset.isBoolean(n), n.doubleValue == n.doubleValue.rounded(),
+        abs(n.doubleValue) < 1e15
+      else { throw fail(key, "expected an integer") }
+      guard range.contains(n.intValue) else { throw fail(key, "must be between \(range.lowerBound) and \(range.upperBound)") }
+      return n.intValue
+    }
+    func string(_ key: String, oneOf choices: [String]? = nil) throws(PresetError) -> String? {
+      guard let value = dict[key] else { return nil }
+      guard let s = value as? String else { throw fail(key, "expected a string") }
+      if let choices, !choices.contains(s) {
+        throw fail(key, "'\(s)' is not one of \(choices.joined(separator: ", "))")
+      }
+      return s
+    }
+    var p = Preset(name: name, file: file)
+    p.description = try string("description")
+    p.format = try string("format", oneOf: formats)
+    p.width = try integer("width", 1...16384)
+    p.height = try integer("height", 1...16384)
+    p.fps = try number("fps", 0.1...240)
+    p.maxFps = try number("maxFps", 0.1...240)
+    p.maxDuration = try number("maxDuration", 0.01...86400)
+    p.background = try string("background")
+    if let bg = p.background, ColorParser.parse(bg) == nil {
+      throw fail("background", "'\(bg)' is not a colour (use #RRGGBB, #RRGGBBAA, a CSS colour name or 'transparent')")
+    }
+    p.fit = try string("fit", oneOf: ["contain", "cover", "fill"])
+    p.padding = try integer("padding", 0...4096)
+    p.codec = try string("codec", oneOf: codecs)
+    p.crf = try integer("crf", 0...51)
+    p.codecPreset = try string("codecPreset", oneOf: EncoderSettings.x264Presets)
+    p.loop = try integer("loop", -1...65535)
+    p.dither = try string("dither", oneOf: dithers)
+    p.maxBytes = try integer("maxBytes", 1...Int(Int32.max))
+    if let codec = p.codec, let format = p.format.flatMap(OutputFormat.init(rawValue:)),
+      let c = codecByName[codec], !format.codecs.contains(c)
+    {
+      throw fail("codec", "'\(codec)' cannot go in a .\(format.rawValue) file")
+    }
+    return p
+  }
+
+  static let codecByName: [String: VideoCodec] = [
+    "h264": .h264, "h265": .h265, "hevc": .h265, "vp9": .vp9, "av1": .av1, "prores": .prores, "prores-4444": .prores,
+    "prores-hq": .proresHQ, "gif": .gif, "webp": .webp, "apng": .apng, "png": .png, "y4m": .y4m,
+    "rawvideo": .rawvideo,
+  ]
+
+  /// One line saying what this preset sets, in schema order.
+  var summary: String {
+    var parts: [String] = []
+    if let format { parts.append(".\(format)") }
+    if let width, let height { parts.append("\(width)x\(height)") } else {
+      if let width { parts.append("width \(width)") }
+      if let height { parts.append("height \(height)") }
+    }
+    if let fps { parts.append("\(Preset.g(fps)) fps") }
+    if let maxFps { parts.append("fps <= \(Preset.g(maxFps))") }
+    if let maxDuration { parts.append("<= \(Preset.g(maxDuration)) s") }
+    if let codec { parts.append(codec) }
+    if let crf { parts.append("crf \(crf)") }
+    if let codecPreset { parts.append("codec preset \(codecPreset)") }
+    if let background { parts.append("background \(background)") }
+    if let fit { parts.append("fit \(fit)") }
+    if let padding { parts.append("padding \(padding)") }
+    if let loop { parts.append("loop \(loop)") }
+    if let dither { parts.append("dither \(dither)") }
+    if let maxBytes { parts.append("<= \(maxBytes) bytes") }
+    return parts.joined(separator: ", ")
+  }
+
+  /// JSON `true`/`false` also decode as NSNumber; they are not numbers here.
+  static func isBoolean(_ n: NSNumber) -> Bool { String(cString: n.objCType) == "c" }
+
+  static func g(_ d: Double) -> String { d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d) }
+
+  // MARK: - Finding presets
+
+  /// Folders searched for named presets, in order: `$L2V_PRESETS`, then `presets/` next to the executable's
+  /// package (`.build/release/lottie2video` → `../../presets`, also through the `.build/<triple>/release`
+  /// real path), then `../share/lottie2video/presets` for an installed binary.
+  static func directories() -> [String] {
+    var result: [String] = []
+    if let env = ProcessInfo.processInfo.environment["L2V_PRESETS"], !env.isEmpty { result.append(env) }
+    var executables: [String] = []
+    if let argv0 = CommandLine.arguments.first, argv0.contains("/") {
+      executables.append(
+        argv0.hasPrefix("/") ? argv0 : FileManager.default.currentDirectoryPath + "/" + argv0)
+    }
+    if let real = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+      executables.append(real)
+    }
+    for exe in executables {
+      let dir = URL(fileURLWithPath: exe).deletingLastPathComponent().standardized
+      for candidate in [
+        dir.appendingPathComponent("../../presets"), dir.appendingPathComponent("../../../presets"),
+        dir.appendingPathComponent("../share/lottie2video/presets"),
+      ] {
+        let path = candidate.standardized.path
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
+          !result.contains(path)
+        {
+          result.append(path)
+        }
+      }
+    }
+    return result
+  }
+
+  /// The preset files by name, the first folder that has a name winning.
+  static func available() -> [(name: String, path: String)] {
+    var seen: Set<String> = []
+    var result: [(String, String)] = []
+    for directory in directories() {
+      let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+      for file in names where file.hasSuffix(".json") && !file.hasPrefix(".") {
+        let name = String(file.dropLast(5))
+        if seen.insert(name).inserted { result.append((name, directory + "/" + file)) }
+      }
+    }
+    return result.sorted { $0.0 < $1.0 }
+  }
+
+  /// `value` as given to `--preset`: a path when it contains `/` or ends in `.json`, else a name.
+  static func resolve(_ value: String, command: String?) throws -> Preset {
+    if value.contains("/") || value.hasSuffix(".json") {
+      guard FileManager.default.fileExists(atPath: value) else {
+        throw UsageError(message: "The preset file '\(value)' does not exist", command: command)
+      }
+      return try load(path: value)
+    }
+    let all = available()
+    guard let found = all.first(where: { $0.name == value }) else {
+      let list = all.isEmpty ? "none found (set L2V_PRESETS)" : all.map(\.name).joined(separator: ", ")
+      throw UsageError(message: "Unknown preset '\(value)'; available: \(list)", command: command)
+    }
+    return try load(path: found.path)
+  }
+}
