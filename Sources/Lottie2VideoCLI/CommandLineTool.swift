@@ -41,13 +41,19 @@ public enum CommandLineTool {
     case "info": return try info(Array(arguments.dropFirst()))
     case "check": return try check(Array(arguments.dropFirst()))
     case "render": return try renderOnly(Array(arguments.dropFirst()))
+    case "presets": return try presets(Array(arguments.dropFirst()))
     default: return try export(arguments)
     }
   }
 
   // MARK: - Shared options
 
-  static let flags: Set<String> = ["--quiet", "-q", "--strict", "--json", "--lossless"]
+  static let flags: Set<String> = ["--quiet", "-q", "--strict", "--json", "--lossless", "--bounce"]
+
+  /// The timing options, accepted by export and render.
+  static let timingOptions: Set<String> = [
+    "--frames", "--progress", "--marker", "--speed", "--repeat", "--bounce", "--duration",
+  ]
 
   /// Options common to every command that renders.
   struct RenderOptions {
@@ -78,6 +84,59 @@ public enum CommandLineTool {
     var loop: Int?
     var dither: GIFOptions.Dither?
     var inputs: [String] = []
+    // Timing (issue #5).
+    /// `--frames a-b`: composition frames a through b, both included.
+    var frames: (first: Double, last: Double)?
+    /// `--progress from-to`: fractions of ip..op.
+    var progress: (from: Double, to: Double)?
+    var marker: String?
+    var speed: Double = 1
+    var repeatCount: Int = 1
+    var bounce = false
+    var duration: Double?
+    // Size (issue #5).
+    /// `--size`: the output size, instead of --width/--height.
+    var size: (width: Int, height: Int)?
+    var padding = 0
+    // Presets (issue #5).
+    var preset: String?
+    /// The preset applied by ``applyPreset(_:command:)``.
+    var appliedPreset: Preset?
+    /// A preset's width and height: the base size that --width, --height and --scale apply to.
+    var baseSize: (width: Int, height: Int)?
+    /// A preset's fps cap (only when --fps is not given).
+    var maxFps: Double?
+    /// A preset's length cap in seconds (only when --duration is not given).
+    var maxDuration: Double?
+    /// A preset's file size budget.
+    var maxBytes: Int?
+    /// The options given on the command line (long names), which win over a preset's values.
+    var explicit: Set<String> = []
+  }
+
+  static let sizeNames: [String: (width: Int, height: Int)] = [
+    "480p": (854, 480), "720p": (1280, 720), "1080p": (1920, 1080), "1440p": (2560, 1440), "4k": (3840, 2160),
+    "2160p": (3840, 2160),
+  ]
+
+  /// Parses "a-b" (each side a number; a leading minus belongs to the first number).
+  static func parseRange(_ v: String) -> (Double, Double)? {
+    guard v.count > 1, let dash = v.dropFirst().firstIndex(of: "-") else { return nil }
+    guard let a = Double(v[..<dash]), let b = Double(v[v.index(after: dash)...]), a.isFinite, b.isFinite else {
+      return nil
+    }
+    return (a, b)
+  }
+
+  /// Parses `--size`: a name such as 1080p, or WxH.
+  static func parseSize(_ v: String) -> (width: Int, height: Int)? {
+    let lower = v.lowercased()
+    if let named = sizeNames[lower] { return named }
+    let parts = lower.split(separator: "x", omittingEmptySubsequences: false)
+    guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...16384).contains(w),
+      (1...16384).contains(h)
+    else { return nil }
+    return (w, h)
   }
 
   static func parse(_ arguments: [String], command: String?, allowed: Set<String>) throws(UsageError) -> RenderOptions {
@@ -90,6 +149,7 @@ public enum CommandLineTool {
         throw UsageError(message: "Unknown option '\(name)'", command: command)
       }
       let v = value ?? ""
+      o.explicit.insert(name == "-o" ? "--output" : (name == "-q" ? "--quiet" : name))
       switch name {
       case "-o", "--output": o.output = v
       case "--width": o.width = try reader.int(v, name, "w", range: 1...16384)
@@ -147,6 +207,28 @@ public enum CommandLineTool {
       case "--json": o.json = true
       case "--assets": o.assets = v
       case "--animation": o.animation = v
+      case "--frames":
+        guard let (a, b) = parseRange(v), a <= b else {
+          throw reader.invalid(v, name, "a-b", "use first-last composition frames, e.g. 0-59")
+        }
+        o.frames = (a, b)
+      case "--progress":
+        guard let (a, b) = parseRange(v), a >= 0, b <= 1, a < b else {
+          throw reader.invalid(v, name, "from-to", "use two fractions from 0 to 1, the first smaller, e.g. 0.25-0.5")
+        }
+        o.progress = (a, b)
+      case "--marker": o.marker = v
+      case "--speed": o.speed = try reader.double(v, name, "x", range: 0.01...100)
+      case "--repeat": o.repeatCount = try reader.int(v, name, "n", range: 1...10000)
+      case "--bounce": o.bounce = true
+      case "--duration": o.duration = try reader.double(v, name, "seconds", range: 0.01...86400)
+      case "--size":
+        guard let size = parseSize(v) else {
+          throw reader.invalid(v, name, "size", "use 480p, 720p, 1080p, 1440p, 4k or WxH (1 to 16384 a side)")
+        }
+        o.size = size
+      case "--padding": o.padding = try reader.int(v, name, "n", range: 0...4096)
+      case "--preset": o.preset = v
       default: throw UsageError(message: "Unknown option '\(name)'", command: command)
       }
     }
@@ -158,12 +240,100 @@ public enum CommandLineTool {
       throw UsageError(message: "Unexpected argument '\(list.positionals[1])'", command: command)
     }
     o.input = input
+    if [o.frames != nil, o.progress != nil, o.marker != nil].filter({ $0 }).count > 1 {
+      throw UsageError(message: "Use only one of --frames, --progress and --marker", command: command)
+    }
+    if o.explicit.contains("--repeat") && o.explicit.contains("--duration") {
+      throw UsageError(message: "Use only one of --repeat and --duration", command: command)
+    }
+    if o.size != nil && (o.width != nil || o.height != nil) {
+      throw UsageError(message: "Use either --size or --width/--height", command: command)
+    }
     return o
+  }
+
+  /// Loads `--preset` (when given) and fills in what the command line left unset. A preset that cannot be
+  /// loaded throws ``PresetError`` (exit 1); an unknown name or missing file, a ``UsageError``.
+  static func applyPreset(_ o: inout RenderOptions, command: String?) throws {
+    guard let value = o.preset else { return }
+    let p = try Preset.resolve(value, command: command)
+    o.appliedPreset = p
+    func given(_ name: String) -> Bool { o.explicit.contains(name) }
+    // Size: both sides are the base size; a single side applies only when no size option is given.
+    if let w = p.width, let h = p.height {
+      o.baseSize = (w, h)
+    } else if !given("--width") && !given("--height") && !given("--scale") && !given("--size") {
+      if let w = p.width { o.width = w }
+      if let h = p.height { o.height = h }
+    }
+    if !given("--fps"), let fps = p.fps { o.fps = fps }
+    if !given("--fps") { o.maxFps = p.maxFps }
+    if !given("--duration") { o.maxDuration = p.maxDuration }
+    if !given("--background"), let bg = p.background { o.background = ColorParser.parse(bg) }
+    if !given("--fit"), let fit = p.fit.flatMap(FitMode.init(rawValue:)) { o.fit = fit }
+    if !given("--padding"), let padding = p.padding { o.padding = padding }
+    if !given("--codec"), let codec = p.codec.flatMap({ Preset.codecByName[$0] }) { o.codec = codec }
+    if !given("--crf"), let crf = p.crf { o.crf = crf }
+    if !given("--codec-preset"), let codecPreset = p.codecPreset { o.codecPreset = codecPreset }
+    if !given("--loop"), let loop = p.loop { o.loop = loop }
+    if !given("--dither"), let dither = p.dither {
+      o.dither = dither == "sierra2_4a" ? .sierraLite : GIFOptions.Dither(rawValue: dither)
+    }
+    o.maxBytes = p.maxBytes
+  }
+
+  /// The output frame rate: --fps, else the preset's, else the animation's; capped by a preset's maxFps.
+  static func frameRate(_ o: RenderOptions, animation: Animation) -> Double {
+    var fps = o.fps ?? animation.frameRate
+    if let maxFps = o.maxFps { fps = min(fps, maxFps) }
+    return fps
+  }
+
+  /// The part of the animation to play and how, from the timing options (and a preset's maxDuration).
+  static func timeline(_ o: RenderOptions, animation: Animation, command: String?) throws(UsageError) -> Timeline {
+    var t = Timeline(animation: animation)
+    let (ip, op) = (animation.inPoint, animation.outPoint)
+    if let (a, b) = o.frames {
+      guard a >= ip, b <= op - 1 else {
+        throw UsageError(
+          message: "The frames \(Preset.g(a))-\(Preset.g(b)) are outside the animation's frames \(Preset.g(ip))-\(Preset.g(op - 1))",
+          command: command)
+      }
+      (t.start, t.end) = (a, b + 1)
+    } else if let (from, to) = o.progress {
+      (t.start, t.end) = (ip + from * (op - ip), ip + to * (op - ip))
+    } else if let name = o.marker {
+      guard let marker = animation.markers.first(where: { $0.name == name }) else {
+        let list = animation.markers.map { "'\($0.name)'" }.joined(separator: ", ")
+        throw UsageError(
+          message: animation.markers.isEmpty
+            ? "Unknown marker '\(name)'; the animation has no markers" : "Unknown marker '\(name)'; markers: \(list)",
+          command: command)
+      }
+      // A marker without a length plays its one frame.
+      (t.start, t.end) = (marker.frame, marker.frame + max(marker.duration, 1))
+    }
+    t.speed = o.speed
+    t.repeatCount = o.repeatCount
+    t.bounce = o.bounce
+    t.duration = o.duration
+    t.maxDuration = o.maxDuration
+    return t
+  }
+
+  /// Checks that `--padding` leaves at least one pixel each way.
+  static func checkPadding(_ o: RenderOptions, width: Int, height: Int, command: String?) throws(UsageError) {
+    if o.padding > 0 && (2 * o.padding >= width || 2 * o.padding >= height) {
+      throw UsageError(message: "The padding \(o.padding) leaves no room in a \(width)x\(height) output", command: command)
+    }
   }
 
   /// The output size: explicit sides, one side keeping the aspect ratio, or the animation's size times scale.
   static func outputSize(_ o: RenderOptions, animation: Animation) throws(UsageError) -> (Int, Int) {
-    let aspect = animation.width / animation.height
+    if let size = o.size { return (size.width, size.height) }
+    // A preset's width and height are the base size, else the animation's.
+    let (baseWidth, baseHeight) = o.baseSize.map { (Double($0.width), Double($0.height)) } ?? (animation.width, animation.height)
+    let aspect = baseWidth / baseHeight
     var w: Int, h: Int
     switch (o.width, o.height) {
     case (let width?, let height?): (w, h) = (width, height)
@@ -171,7 +341,7 @@ public enum CommandLineTool {
     case (nil, let height?): (w, h) = (max(1, Int((Double(height) * aspect).rounded())), height)
     case (nil, nil):
       let s = o.scale ?? 1
-      (w, h) = (max(1, Int((animation.width * s).rounded())), max(1, Int((animation.height * s).rounded())))
+      (w, h) = (max(1, Int((baseWidth * s).rounded())), max(1, Int((baseHeight * s).rounded())))
     }
     guard w <= 16384, h <= 16384 else {
       throw UsageError(message: "The output size \(w)x\(h) exceeds 16384 pixels a side", command: nil)
@@ -219,15 +389,22 @@ public enum CommandLineTool {
   // MARK: - Commands
 
   static func export(_ arguments: [String]) throws -> Int32 {
-    let allowed: Set<String> = [
+    let allowed = Set<String>([
       "-o", "--output", "--width", "--height", "--scale", "--fps", "--fit", "--background", "--jobs", "--crf",
       "--codec-preset", "--max-frames", "--quiet", "--assets", "--strict", "--codec", "--loop", "--dither",
-      "--format", "--bitrate", "--pix-fmt", "--quality", "--lossless", "--animation",
-    ]
-    let o = try parse(arguments, command: nil, allowed: allowed)
+      "--format", "--bitrate", "--pix-fmt", "--quality", "--lossless", "--animation", "--size", "--padding",
+      "--preset",
+    ]).union(timingOptions)
+    var o = try parse(arguments, command: nil, allowed: allowed)
     guard let output = o.output else { throw UsageError(message: "Missing expected option '-o <output>'", command: nil) }
     let ext = (output as NSString).pathExtension.lowercased()
     let toStandardOutput = output == OutputFormat.standardOutputPath
+    try applyPreset(&o, command: nil)
+    if let preset = o.appliedPreset, let presetFormat = preset.format, presetFormat != ext {
+      throw UsageError(
+        message: "The preset '\(preset.name)' makes .\(presetFormat) files; the output '\(output)' ends in .\(ext)",
+        command: nil)
+    }
     guard let format = o.format ?? OutputFormat.from(path: output) else {
       throw UsageError(
         message: toStandardOutput
@@ -246,7 +423,9 @@ public enum CommandLineTool {
     let input = o.input ?? ""
     let (animation, images, diagnostics) = try loadWithImages(input, assets: o.assets, animationID: o.animation)
     let (w, h) = try outputSize(o, animation: animation)
-    var fps = o.fps ?? animation.frameRate
+    try checkPadding(o, width: w, height: h, command: nil)
+    let timeline = try timeline(o, animation: animation, command: nil)
+    var fps = frameRate(o, animation: animation)
     if format == .gif {
       // GIF frame delays are whole centiseconds: use the nearest rate that keeps every delay exact.
       let snapped = EncoderSettings.gifFrameRate(for: fps)
@@ -264,10 +443,12 @@ public enum CommandLineTool {
     if o.background == nil && !o.quiet && !format.supportsAlpha && !toStandardOutput {
       Console.error("note: \(ext.uppercased()) has no alpha channel; composited over white (use --background to choose)")
     }
-    let render = RenderSettings(
+    var render = RenderSettings(
       width: w, height: h, fit: o.fit, background: background(o.background), jobs: o.jobs, images: images)
+    render.padding = o.padding
     var options = ExportOptions(
       outputPath: output, render: render, fps: fps, crf: o.crf, codecPreset: o.codecPreset, maxFrames: o.maxFrames)
+    options.timeline = timeline
     options.codec = o.codec
     options.format = o.format
     options.bitrate = o.bitrate
@@ -299,13 +480,18 @@ public enum CommandLineTool {
           result.fps, result.duration, w, h, padded, result.bytes, result.seconds,
           Double(result.frames) / max(result.seconds, 1e-9)))
     }
+    if let maxBytes = o.maxBytes, result.bytes > maxBytes, let preset = o.appliedPreset {
+      // TODO(#5): re-encode with a higher --crf (or a smaller size) until the file fits the budget.
+      Console.error(
+        "warning: \(output) is \(result.bytes) bytes, over the preset '\(preset.name)' budget of \(maxBytes) bytes")
+    }
     return 0
   }
 
   static func snapshot(_ arguments: [String]) throws -> Int32 {
     let allowed: Set<String> = [
       "-o", "--output", "--frame", "--width", "--height", "--scale", "--fit", "--background", "--assets",
-      "--animation",
+      "--animation", "--size", "--padding",
     ]
     let o = try parse(arguments, command: "snapshot", allowed: allowed)
     guard let output = o.output else { throw UsageError(message: "Missing expected option '-o <output.png>'", command: "snapshot") }
@@ -315,24 +501,31 @@ public enum CommandLineTool {
     }
     let (animation, images, _) = try loadWithImages(o.input ?? "", assets: o.assets, animationID: o.animation)
     let (w, h) = try outputSize(o, animation: animation)
-    let settings = RenderSettings(
+    try checkPadding(o, width: w, height: h, command: "snapshot")
+    var settings = RenderSettings(
       width: w, height: h, fit: o.fit, background: background(o.background), jobs: 1, images: images)
+    settings.padding = o.padding
     try Exporter.snapshot(animation: animation, frame: frame, settings: settings, to: output)
     return 0
   }
 
   static func renderOnly(_ arguments: [String]) throws -> Int32 {
-    let allowed: Set<String> = [
+    let allowed = Set<String>([
       "--width", "--height", "--scale", "--fps", "--fit", "--background", "--jobs", "--max-frames", "--assets",
-      "--animation",
-    ]
-    let o = try parse(arguments, command: "render", allowed: allowed)
+      "--animation", "--size", "--padding", "--preset",
+    ]).union(timingOptions)
+    var o = try parse(arguments, command: "render", allowed: allowed)
+    try applyPreset(&o, command: "render")
     let (animation, images, _) = try loadWithImages(o.input ?? "", assets: o.assets, animationID: o.animation)
     let (w, h) = try outputSize(o, animation: animation)
-    let settings = RenderSettings(
+    try checkPadding(o, width: w, height: h, command: "render")
+    let timeline = try timeline(o, animation: animation, command: "render")
+    var settings = RenderSettings(
       width: w, height: h, fit: o.fit, background: background(o.background), jobs: o.jobs, images: images)
+    settings.padding = o.padding
     let (frames, seconds) = try Exporter.renderOnly(
-      animation: animation, settings: settings, fps: o.fps ?? animation.frameRate, maxFrames: o.maxFrames)
+      animation: animation, settings: settings, fps: frameRate(o, animation: animation), maxFrames: o.maxFrames,
+      timeline: timeline)
     Console.output(String(format: "frames=%d seconds=%.3f fps=%.1f", frames, seconds, Double(frames) / max(seconds, 1e-9)))
     return 0
   }
@@ -373,6 +566,34 @@ public enum CommandLineTool {
       Console.output(String(decoding: data, as: UTF8.self))
     }
     return failed ? 1 : 0
+  }
+
+  /// Lists the presets found: name and description, then what each sets.
+  static func presets(_ arguments: [String]) throws -> Int32 {
+    if let first = arguments.first {
+      throw UsageError(
+        message: first.hasPrefix("-") ? "Unknown option '\(first)'" : "Unexpected argument '\(first)'", command: "presets")
+    }
+    let all = Preset.available()
+    if all.isEmpty {
+      Console.output("No presets found (set L2V_PRESETS to a folder of preset .json files).")
+      return 0
+    }
+    let width = all.map(\.name.count).max() ?? 0
+    var lines = ["Presets (use with --preset <name>; options given on the command line win):"]
+    for (name, path) in all {
+      let padded = name.padding(toLength: width, withPad: " ", startingAt: 0)
+      let indent = String(repeating: " ", count: width + 4)
+      do {
+        let p = try Preset.load(path: path)
+        lines.append("  \(padded)  \(p.description ?? "")")
+        lines.append("\(indent)\(p.summary)")
+      } catch {
+        lines.append("  \(padded)  error: \(error)")
+      }
+    }
+    Console.output(lines.joined(separator: "\n"))
+    return 0
   }
 
   static func info(_ arguments: [String]) throws -> Int32 {

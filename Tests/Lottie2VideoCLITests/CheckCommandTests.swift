@@ -96,6 +96,6 @@ struct OutputFormatCommandTests {
   @Test func codecMustFitTheContainer() async throws {
     let result = try await CommandRunner.lottie2video([Self.hello, "-o", "x.webm", "--codec", "h264"])
     #expect(result.exited(64), "\(result)")
-    #expect(result.stderr.hasPrefix("Error: The codec 'h264' cannot go in a .webm file; use vp9\n"))
+    #expect(result.stderr.hasPrefix("Error: The codec 'h264' cannot go in a .webm file; use vp9, av1\n"))
   }
 }
