@@ -396,9 +396,16 @@ public enum CommandLineTool {
       "--preset",
     ]).union(timingOptions)
     var o = try parse(arguments, command: nil, allowed: allowed)
-    guard let output = o.output else { throw UsageError(message: "Missing expected option '-o <output>'", command: nil) }
+    guard var output = o.output else { throw UsageError(message: "Missing expected option '-o <output>'", command: nil) }
     let ext = (output as NSString).pathExtension.lowercased()
     let toStandardOutput = output == OutputFormat.standardOutputPath
+    if ext == "png", o.format == nil, OutputFormat.from(path: output) == nil {
+      // A plain name.png asks for frames: number them name_00000.png, name_00001.png, ...
+      output = String(output.dropLast(4)) + "_%05d.png"
+      if !o.quiet {
+        Console.error("note: writing a PNG sequence \(output) (use a %05d pattern to choose the names, or 'snapshot' for one frame)")
+      }
+    }
     try applyPreset(&o, command: nil)
     if let preset = o.appliedPreset, let presetFormat = preset.format, presetFormat != ext {
       throw UsageError(

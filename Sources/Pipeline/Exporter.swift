@@ -111,7 +111,16 @@ public enum Exporter {
       encoder.cancel()
       throw error
     }
-    let bytes = (try? FileManager.default.attributesOfItem(atPath: options.outputPath)[.size] as? Int) ?? 0
+    let bytes: Int
+    if format == .pngSequence {
+      // One file per frame: the total of the numbered files.
+      bytes = (0..<encoder.framesWritten).reduce(0) { total, index in
+        let name = String(format: options.outputPath, index)
+        return total + ((try? FileManager.default.attributesOfItem(atPath: name)[.size] as? Int) ?? 0)
+      }
+    } else {
+      bytes = (try? FileManager.default.attributesOfItem(atPath: options.outputPath)[.size] as? Int) ?? 0
+    }
     return ExportResult(
       frames: encoder.framesWritten, fps: options.fps, seconds: seconds(since: start), bytes: bytes,
       codedWidth: encoder.codedSize.width, codedHeight: encoder.codedSize.height)

@@ -99,3 +99,23 @@ struct OutputFormatCommandTests {
     #expect(result.stderr.hasPrefix("Error: The codec 'h264' cannot go in a .webm file; use vp9, av1\n"))
   }
 }
+
+/// PNG sequences: a pattern names the files; a plain name.png is numbered name_00000.png, ...
+@Suite("png sequences")
+struct PNGSequenceCommandTests {
+  static let hello = Fixtures.repositoryRoot.appendingPathComponent("examples/hello.json").path
+
+  @Test func patternAndPlainNames() async throws {
+    let directory = Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let pattern = directory.appendingPathComponent("f_%03d.png").path
+    let result = try await CommandRunner.lottie2video([Self.hello, "-o", pattern, "--width", "16", "--max-frames", "3", "-q"])
+    #expect(result.exited(0), "\(result)")
+    let plain = directory.appendingPathComponent("x.png").path
+    let second = try await CommandRunner.lottie2video([Self.hello, "-o", plain, "--width", "16", "--max-frames", "2"])
+    #expect(second.exited(0), "\(second)")
+    #expect(second.stderr.contains("note: writing a PNG sequence"))
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    #expect(names == ["f_000.png", "f_001.png", "f_002.png", "x_00000.png", "x_00001.png"])
+  }
+}
