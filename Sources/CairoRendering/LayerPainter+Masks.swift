@@ -1,0 +1,146 @@
+import CCairo
+import Foundation
+import Lottie
+
+/// Track mattes and masks: both draw the layer into a group and keep it where the matte or mask is.
+extension LayerPainter {
+  // MARK: - Mattes
+
+  func drawMatted(
+    _ comp: CompositionScene, position: Int, matte: Int, mode: MatteMode, frame: Double, matrix: Affine, depth: Int
+  ) {
+    // Both groups only need the matted layer's own area: the matte cannot add pixels outside it.
+    let layer = comp.layers[position]
+    var shapes: ShapeLayerBuilder? = nil
+    if case .shapes(let items) = layer.content {
+      var builder = ShapeLayerBuilder(frame: LayerTiming.propertyFrame(layer, at: frame))
+      builder.build(items)
+      shapes = builder
+    }
+    let world = layerMatrix(comp, position: position, frame: frame, matrix: matrix)
+    guard let box = contentBounds(layer, shapes: shapes, world: world), !box.isEmpty(within: canvasBox) else { return }
+    cairo_save(context)
+    clipToBox(box)
+    defer { cairo_restore(context) }
+    pushGroup()
+    drawLayer(comp, position: position, frame: frame, matrix: matrix, depth: depth)
+    guard let content = popGroup() else { return }
+    defer { cairo_pattern_destroy(content) }
+    pushGroup()
+    let matteLayer = comp.layers[matte]
+    if LayerTiming.isVisible(matteLayer, at: frame) {
+      drawLayer(comp, position: matte, frame: frame, matrix: matrix, depth: depth)
+    }
+    guard let mask = popGroup() else { return }
+    defer { cairo_pattern_destroy(mask) }
+    if mode == .luma || mode == .lumaInverted { LayerPainter.convertToLuma(mask) }
+    cairo_save(context)
+    cairo_identity_matrix(context)
+    if mode == .alpha || mode == .luma {
+      cairo_set_source(context, content)
+      cairo_mask(context, mask)
+    } else {
+      pushGroup()
+      cairo_set_source(context, content)
+      cairo_paint(context)
+      cairo_set_operator(context, CAIRO_OPERATOR_DEST_OUT)
+      cairo_set_source(context, mask)
+      cairo_paint(context)
+      popGroupToSource()
+      cairo_set_operator(context, CAIRO_OPERATOR_OVER)
+      cairo_paint(context)
+    }
+    cairo_restore(context)
+  }
+
+  /// Replaces each pixel's alpha with its (premultiplied) luminance, so the pattern masks by brightness.
+  static func convertToLuma(_ pattern: OpaquePointer) {
+    var surfaceOut: OpaquePointer? = nil
+    guard cairo_pattern_get_surface(pattern, &surfaceOut) == CAIRO_STATUS_SUCCESS, let surface = surfaceOut,
+      cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE
+    else { return }
+    cairo_surface_flush(surface)
+    guard let data = cairo_image_surface_get_data(surface) else { return }
+    let w = Int(cairo_image_surface_get_width(surface)), h = Int(cairo_image_surface_get_height(surface))
+    let stride = Int(cairo_image_surface_get_stride(surface))
+    for y in 0..<h {
+      let row = data + y * stride
+      for x in 0..<w {
+        let p = row + x * 4
+        // BT.709 luma of premultiplied BGRA: transparent counts as black.
+        let red = Int(p[2]) * 54, green = Int(p[1]) * 183, blue = Int(p[0]) * 19
+        let l = UInt8(truncatingIfNeeded: min(255, (red + green + blue + 128) >> 8))
+        p[0] = l; p[1] = l; p[2] = l; p[3] = l
+      }
+    }
+    cairo_surface_mark_dirty(surface)
+  }
+
+  // MARK: - Masks
+
+  /// Builds the combined mask in an alpha group, in order, as After Effects combines masks, then keeps the
+  /// layer's pixels where the mask is.
+  func applyMasks(_ masks: [Mask], layer: Layer, frame: Double, world: Affine) {
+    guard let content = popGroup() else { return }
+    defer { cairo_pattern_destroy(content) }
+    let t = LayerTiming.propertyFrame(layer, at: frame)
+    pushGroup(alphaOnly: true)
+    // Start empty when the first mask adds, full when it subtracts or intersects.
+    if let first = masks.first, first.mode == .subtract || first.mode == .intersect || first.mode == .darken {
+      cairo_identity_matrix(context)
+      cairo_set_source_rgba(context, 0, 0, 0, 1)
+      cairo_paint(context)
+    }
+    for mask in masks {
+      let opacity = min(max(mask.opacity.value(at: t) / 100, 0), 1)
+      let path = mask.path.value(at: t)
+      let expansion = mask.expansion.value(at: t)
+      let op: cairo_operator_t
+      switch mask.mode {
+      case .add, .lighten: op = CAIRO_OPERATOR_OVER
+      case .subtract: op = CAIRO_OPERATOR_DEST_OUT
+      case .intersect, .darken: op = CAIRO_OPERATOR_DEST_IN
+      case .difference: op = CAIRO_OPERATOR_XOR
+      case .none: continue
+      }
+      // Draw this mask's coverage in its own group, then combine it with the ones before.
+      pushGroup(alphaOnly: true)
+      setMatrix(world)
+      appendPath(path, transform: .identity)
+      cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
+      cairo_set_source_rgba(context, 0, 0, 0, 1)
+      if expansion != 0 {
+        cairo_set_line_width(context, abs(expansion) * 2)
+        cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+        if expansion > 0 {
+          cairo_fill_preserve(context)
+          cairo_stroke(context)
+        } else {
+          cairo_fill_preserve(context)
+          cairo_set_operator(context, CAIRO_OPERATOR_DEST_OUT)
+          cairo_stroke(context)
+          cairo_set_operator(context, CAIRO_OPERATOR_OVER)
+        }
+      } else {
+        cairo_fill(context)
+      }
+      if mask.isInverted {
+        cairo_identity_matrix(context)
+        cairo_set_operator(context, CAIRO_OPERATOR_XOR)
+        cairo_paint(context)
+        cairo_set_operator(context, CAIRO_OPERATOR_OVER)
+      }
+      popGroupToSource()
+      cairo_identity_matrix(context)
+      cairo_set_operator(context, op)
+      cairo_paint_with_alpha(context, opacity)
+      cairo_set_operator(context, CAIRO_OPERATOR_OVER)
+    }
+    guard let maskPattern = popGroup() else { return }
+    defer { cairo_pattern_destroy(maskPattern) }
+    pushGroup()
+    cairo_identity_matrix(context)
+    cairo_set_source(context, content)
+    cairo_mask(context, maskPattern)
+  }
+}

@@ -1,0 +1,95 @@
+import CCairo
+import Foundation
+import Lottie
+
+/// Fills and strokes of shape layers: solid colours, gradients, dashes.
+extension LayerPainter {
+  // MARK: - Paint
+
+  func paint(_ op: PaintOperation, slots: [GeometrySlot], world: Affine, opacity layerOpacity: Double) {
+    var op = op
+    op.opacity *= layerOpacity
+    guard op.opacity > 0 else { return }
+    let paintMatrix = op.matrix.then(world)
+    guard abs(paintMatrix.determinant) > 1e-12 else { return }
+    setMatrix(paintMatrix)
+    cairo_new_path(context)
+    let inverse = op.matrix.inverted() ?? .identity
+    var hasGeometry = false
+    for id in op.slots {
+      let slot = slots[id]
+      let relative = slot.matrix == op.matrix ? Affine.identity : slot.matrix.then(inverse)
+      for contour in slot.contours where contour.vertices.count > 0 {
+        appendPath(contour, transform: relative)
+        hasGeometry = true
+      }
+    }
+    guard hasGeometry else { return }
+    switch op.paint {
+    case .fill(let color, let rule):
+      cairo_set_fill_rule(context, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+      cairo_set_source_rgba(context, color.r, color.g, color.b, color.a * op.opacity)
+      cairo_fill(context)
+    case .stroke(let color, let stroke):
+      guard setStroke(stroke) else { return cairo_new_path(context) }
+      cairo_set_source_rgba(context, color.r, color.g, color.b, color.a * op.opacity)
+      cairo_stroke(context)
+    case .gradientFill(let gradient, let rule):
+      cairo_set_fill_rule(context, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+      guard let pattern = makeGradient(gradient, opacity: op.opacity) else { return cairo_new_path(context) }
+      cairo_set_source(context, pattern)
+      cairo_fill(context)
+      cairo_pattern_destroy(pattern)
+    case .gradientStroke(let gradient, let stroke):
+      guard setStroke(stroke), let pattern = makeGradient(gradient, opacity: op.opacity) else {
+        return cairo_new_path(context)
+      }
+      cairo_set_source(context, pattern)
+      cairo_stroke(context)
+      cairo_pattern_destroy(pattern)
+    }
+  }
+
+  func setStroke(_ s: StrokeParameters) -> Bool {
+    guard s.width > 0 else { return false }
+    cairo_set_line_width(context, s.width)
+    switch s.cap {
+    case .butt: cairo_set_line_cap(context, CAIRO_LINE_CAP_BUTT)
+    case .round: cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+    case .square: cairo_set_line_cap(context, CAIRO_LINE_CAP_SQUARE)
+    }
+    switch s.join {
+    case .miter: cairo_set_line_join(context, CAIRO_LINE_JOIN_MITER)
+    case .round: cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+    case .bevel: cairo_set_line_join(context, CAIRO_LINE_JOIN_BEVEL)
+    }
+    cairo_set_miter_limit(context, max(1, s.miterLimit))
+    if s.dashes.isEmpty {
+      cairo_set_dash(context, nil, 0, 0)
+    } else {
+      s.dashes.withUnsafeBufferPointer { cairo_set_dash(context, $0.baseAddress, Int32($0.count), s.dashOffset) }
+    }
+    return true
+  }
+
+  func makeGradient(_ g: GradientParameters, opacity: Double) -> OpaquePointer? {
+    guard !g.stops.isEmpty else { return nil }
+    let pattern: OpaquePointer?
+    if g.isRadial {
+      let radius = (g.end - g.start).length
+      // The highlight moves the focal point along the highlight angle, by a share of the radius.
+      let h = min(max(g.highlightLength / 100, -0.99), 0.99)
+      let angle = (g.highlightAngle * .pi / 180) + atan2(g.end.y - g.start.y, g.end.x - g.start.x)
+      let focal = Vec2(g.start.x + cos(angle) * radius * h, g.start.y + sin(angle) * radius * h)
+      pattern = cairo_pattern_create_radial(focal.x, focal.y, 0, g.start.x, g.start.y, max(radius, 0.001))
+    } else {
+      pattern = cairo_pattern_create_linear(g.start.x, g.start.y, g.end.x, g.end.y)
+    }
+    guard let p = pattern else { return nil }
+    for (offset, c) in g.stops {
+      cairo_pattern_add_color_stop_rgba(p, min(max(offset, 0), 1), c.r, c.g, c.b, c.a * opacity)
+    }
+    cairo_pattern_set_extend(p, CAIRO_EXTEND_PAD)
+    return p
+  }
+}
