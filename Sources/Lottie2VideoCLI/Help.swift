@@ -10,7 +10,7 @@ enum Help {
     case "render": return "Usage: lottie2video render <input> [--width <w>] [--height <h>] [--size <size>] [--fps <fps>] [--frames <a-b>] [--speed <x>] [--repeat <n>] [--bounce] [--duration <seconds>] [--preset <name>] [--jobs <n>] [--max-frames <n>] [--animation <id>]"
     case "presets": return "Usage: lottie2video presets"
     default:
-      return "Usage: lottie2video <input> -o <output.mp4|.webm|.mov|.gif> [--fps <fps>] [--preset <name|file.json>] [--frames <a-b> | --progress <from-to> | --marker <name>] [--speed <x>] [--repeat <n> | --duration <seconds>] [--bounce] [--size <size>] [--width <w>] [--height <h>] [--scale <s>] [--fit <mode>] [--padding <n>] [--background <color>] [--crf <n>] [--codec <name>] [--codec-preset <name>] [--loop <n>] [--dither <mode>] [--assets <dir>] [--animation <id>] [--jobs <n>] [--max-frames <n>] [--strict] [--quiet]"
+      return "Usage: lottie2video <input> -o <output.mp4|.webm|.mov|.gif|.webp|.apng|...> [--fps <fps>] [--preset <name|file.json>] [--frames <a-b> | --progress <from-to> | --marker <name>] [--speed <x>] [--repeat <n> | --duration <seconds>] [--bounce] [--size <size>] [--width <w>] [--height <h>] [--scale <s>] [--fit <mode>] [--padding <n>] [--background <color>] [--crf <n>] [--format <name>] [--codec <name>] [--codec-preset <name>] [--bitrate <rate>] [--pix-fmt <format>] [--quality <q>] [--lossless] [--loop <n>] [--dither <mode>] [--assets <dir>] [--animation <id>] [--jobs <n>] [--max-frames <n>] [--strict] [--quiet]"
     }
   }
 
@@ -34,9 +34,16 @@ enum Help {
                               .mp4, .m4v (H.264), .webm (VP9, with alpha when the
                               background is transparent), .mov (ProRes 4444 with
                               alpha, or ProRes 422 HQ when opaque), .gif (palette
-                              from the frames, transparency kept).
+                              from the frames, transparency kept), .webp (animated
+                              WebP), .apng, or a PNG sequence: a name with a frame
+                              number pattern such as frames/f_%05d.png (a plain
+                              name.png is numbered name_00000.png, ...). '-' writes
+                              to standard output with --format y4m or rawvideo.
                               Written under a temporary name and renamed when
                               complete: a failure or Ctrl-C leaves no partial file.
+      --format <name>         The container when the name does not say it: mp4,
+                              m4v, mov, webm, gif, webp, apng, png, y4m, rawvideo
+                              (default: from the extension).
       --preset <name|file>    Settings for a destination, from a JSON file: a
                               name from 'lottie2video presets' (looked up in
                               $L2V_PRESETS, then the presets/ folder of the
@@ -91,9 +98,16 @@ enum Help {
                               'transparent' (default: transparent; MP4 has no
                               alpha, so it is composited over white; WebM, MOV
                               and GIF keep the transparency).
-      --codec <name>          h264, vp9, prores, prores-hq or gif, where the
-                              container allows it (default: as above).
-      --crf <n>               H.264 quality, 0 (lossless) to 51 (default: 23).
+      --codec <name>          h264, h265, vp9, av1, prores, prores-hq or gif,
+                              where the container allows it (default: as above).
+      --crf <n>               H.264/H.265 quality, 0 (lossless) to 51
+                              (default: 23).
+      --bitrate <rate>        Target bit rate instead of CRF for H.264, H.265 and
+                              VP9, e.g. 800k or 5M (default: CRF).
+      --pix-fmt <format>      yuv420p or yuv444p for H.264 and H.265 (default:
+                              yuv420p).
+      --quality <q>           Animated WebP quality, 0 to 100 (default: 80).
+      --lossless              Lossless animated WebP (default: lossy).
       --codec-preset <name>   x264 speed preset, ultrafast ... veryslow
                               (default: veryfast).
       --assets <dir>          Folder for external images (default: the animation's

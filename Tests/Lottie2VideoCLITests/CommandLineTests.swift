@@ -25,7 +25,12 @@ struct CommandLineTests {
       "--fps", "--width", "--height", "--scale", "--background", "--jobs", "--quiet", "--crf", "--codec-preset",
       "--fit",
     ]
-    for option in required + ["--output", "--max-frames", "--frame", "snapshot", "info", "render"] {
+    let later = [
+      "--format", "--codec", "--bitrate", "--pix-fmt", "--quality", "--lossless", "--loop", "--dither", "--assets",
+      "--animation", "--strict", "--preset", "--frames", "--progress", "--marker", "--speed", "--repeat", "--bounce",
+      "--duration", "--size", "--padding", "check", "presets",
+    ]
+    for option in required + later + ["--output", "--max-frames", "--frame", "snapshot", "info", "render"] {
       #expect(result.stdout.contains(option), "the help mentions \(option)")
     }
   }
@@ -37,7 +42,7 @@ struct CommandLineTests {
     #expect(
       result.stderr
         == "Error: Missing expected argument '<input>'\n\(Help.usage(nil))\nSee 'lottie2video --help'.\n")
-    #expect(Help.usage(nil).hasPrefix("Usage: lottie2video <input> -o <output.mp4|.webm|.mov|.gif> [--fps <fps>] "))
+    #expect(Help.usage(nil).hasPrefix("Usage: lottie2video <input> -o <output.mp4|.webm|.mov|.gif|.webp|.apng|...> [--fps <fps>] "))
   }
 
   @Test(arguments: [
