@@ -257,6 +257,26 @@ struct FrameRendererProbeTests {
     expectPixel(pixels, 50, 50, visible ? .red : .transparent, tolerance: 0)
   }
 
+  /// A precomp inside a stretched precomp, itself time-remapped backwards. The outer layer (st 10, sr 2) shows
+  /// its asset at (F - 10) / 2; inside, the remap runs from 1 s at t 0 to 0 s at t 30, so the inner asset is at
+  /// 30 - (F - 10) / 2; there a square moves from x 0 (t 0) to x 60 (t 30), so x = 2 × that frame.
+  @Test(arguments: [(30.0, 40), (50.0, 20)])
+  func nestedPrecompInStretchedRemappedPrecomp(frame: Double, x: Int) throws {
+    let move = #"{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":30,"s":[60,0]}]}"#
+    let square =
+      #"{"ty":4,"ind":1,"ip":0,"op":100,"st":0,"ks":{"p":\#(move)},"shapes":[\#(Bodymovin.rectangle(x: 0, y: 40, width: 20, height: 20)),\#(Bodymovin.fill(Bodymovin.red))]}"#
+    let inner = #"{"id":"inner","layers":[\#(square)]}"#
+    let remap = #"{"a":1,"k":[{"t":0,"s":[1],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":30,"s":[0]}]}"#
+    let innerLayer = #"{"ty":0,"ind":1,"refId":"inner","w":100,"h":100,"ip":0,"op":100,"st":0,"tm":\#(remap),"ks":{}}"#
+    let outer = #"{"id":"outer","layers":[\#(innerLayer)]}"#
+    let outerLayer = #"{"ty":0,"ind":1,"refId":"outer","w":100,"h":100,"ip":0,"op":100,"st":10,"sr":2,"ks":{}}"#
+    let pixels = try Bodymovin.render(Bodymovin.animation(layers: [outerLayer], assets: [inner, outer]), frame: frame)
+    expectPixel(pixels, x + 3, 50, .red)
+    expectPixel(pixels, x + 17, 50, .red)
+    expectPixel(pixels, x - 3, 50, .transparent, tolerance: 0)
+    expectPixel(pixels, x + 23, 50, .transparent, tolerance: 0)
+  }
+
   /// Keyframe times are composition frames whatever the layer's start time (lottie-web compares `frame - st`
   /// with `t - st`): with st 10, a move from x 0 at t 10 to x 50 at t 20 is half done at frame 15.
   @Test func keyframeTimesIgnoreTheLayerStart() throws {
