@@ -28,6 +28,8 @@ public struct Animation: Sendable {
   public var glyphs: [GlyphKey: Glyph] = [:]
   /// Everything ignored or approximated while parsing.
   public var diagnostics: [Diagnostic]
+  /// Expression source texts (`x`) by the JSON path of their property, kept as text and not evaluated.
+  public var expressions: [JSONPath: String] = [:]
 
   /// Number of frames a player shows: `op - ip`.
   public var frameCount: Double { outPoint - inPoint }

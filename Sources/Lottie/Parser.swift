@@ -132,10 +132,12 @@ extension Reader {
     if let slots = o["slots"], slots != .null {
       note(.warning, root.appending("slots"), "slots are not applied yet; default values are used")
     }
-    return Animation(
+    var animation = Animation(
       version: try string(o, "v", root) ?? "", name: try string(o, "nm", root) ?? "", width: width, height: height,
       frameRate: frameRate, inPoint: inPoint, outPoint: outPoint, layers: layers, precomps: precomps, images: images,
       markers: markers, fonts: fonts, glyphs: glyphs, diagnostics: diagnostics)
+    animation.expressions = expressions
+    return animation
   }
 
   /// Rejects precomps that include themselves, directly or through others, and nesting past the limit.

@@ -85,7 +85,8 @@ extension Reader {
       // Quirk: a bare value where a property object is expected.
       return .fixed(try decode(self, json, path))
     }
-    if o["x"] != nil {
+    if let x = o["x"] {
+      if case .string(let text) = x { expressions[path] = text }
       note(.warning, path.appending("x"), "expressions are not evaluated; the property's own value is used")
     }
     guard let k = o["k"] else { throw invalid(path, "missing required member 'k'") }

@@ -4,6 +4,8 @@ final class Reader {
   let file: String
   let limits: LoadLimits
   private(set) var diagnostics: [Diagnostic] = []
+  /// Expression source texts (`x`) by the path of their property: kept, not evaluated.
+  var expressions: [JSONPath: String] = [:]
   /// Diagnostics already reported once for a (kind, message) pair, to keep repeated notes short.
   private var reportedKinds: [String: Int] = [:]
 

@@ -172,6 +172,9 @@ struct ValueQuirkTests {
         "test.json: $.layers[0].ks.o.x: warning: expressions are not evaluated; the property's own value is used"
       ])
     #expect(animation.diagnostics.first?.severity == .warning)
+    // The source text is kept, by the property's path.
+    let path = JSONPath.root.appending("layers").appending(0).appending("ks").appending("o")
+    #expect(animation.expressions == [path: "loopOut('cycle')"])
   }
 
   @Test("keyframes out of order are sorted, with a warning")
