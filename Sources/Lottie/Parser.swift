@@ -89,6 +89,7 @@ extension Reader {
         message: "\(whole(outPoint - inPoint)) frames exceeds the limit of \(whole(limits.maxFrames))")
     }
 
+    if case .object(let s)? = o["slots"] { slots = s }
     var layerCount = 0
     var precomps: [String: [Layer]] = [:]
     var images: [String: ImageAsset] = [:]
@@ -129,9 +130,7 @@ extension Reader {
       }
     }
     let (fonts, glyphs) = try fontsAndGlyphs(o)
-    if let slots = o["slots"], slots != .null {
-      note(.warning, root.appending("slots"), "slots are not applied yet; default values are used")
-    }
+
     var animation = Animation(
       version: try string(o, "v", root) ?? "", name: try string(o, "nm", root) ?? "", width: width, height: height,
       frameRate: frameRate, inPoint: inPoint, outPoint: outPoint, layers: layers, precomps: precomps, images: images,

@@ -81,9 +81,13 @@ extension Reader {
   func property<Value>(_ json: JSON, _ path: JSONPath, _ decode: ValueDecoder<Value>) throws(LottieError)
     -> Animatable<Value>
   {
-    guard case .object(let o) = json else {
+    guard case .object(var o) = json else {
       // Quirk: a bare value where a property object is expected.
       return .fixed(try decode(self, json, path))
+    }
+    // A slotted property reads the slot's value (the file's default unless someone overrides the slot).
+    if case .string(let sid)? = o["sid"], case .object(let slot)? = slots[sid], case .object(let p)? = slot["p"] {
+      o = p
     }
     if let x = o["x"] {
       if case .string(let text) = x { expressions[path] = text }

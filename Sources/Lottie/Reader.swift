@@ -6,6 +6,8 @@ final class Reader {
   private(set) var diagnostics: [Diagnostic] = []
   /// Expression source texts (`x`) by the path of their property: kept, not evaluated.
   var expressions: [JSONPath: String] = [:]
+  /// Lottie 1.0 slots (`slots`): a property with `sid` takes the slot's property (`p`) instead of its own.
+  var slots: [String: JSON] = [:]
   /// Diagnostics already reported once for a (kind, message) pair, to keep repeated notes short.
   private var reportedKinds: [String: Int] = [:]
 

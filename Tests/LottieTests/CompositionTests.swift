@@ -203,17 +203,13 @@ struct CompositionTests {
       ])
   }
 
-  @Test("fonts are read; slots are reported as not used")
+  @Test("fonts are read without diagnostics; a property with a slot id takes the slot's value")
   func fontsAndSlots() throws {
-    let animation = try parse(composition(extra: #""fonts": {"list": []}, "slots": {"s": {"p": {"k": 1}}}"#))
-    #expect(
-      diagnosticTexts(animation) == [
-        "test.json: $.slots: warning: slots are not applied yet; default values are used",
-      ])
-    let diagnostic = try #require(animation.diagnostics.first)
-    #expect(diagnostic.severity == .warning)
-    #expect(diagnostic.file == "test.json")
-    #expect(diagnostic.path == JSONPath.root.appending("slots"))
+    let layers = #"[{"ty": 3, "ind": 1, "ip": 0, "op": 60, "ks": {"o": {"a": 0, "k": 100, "sid": "fade"}}}]"#
+    let animation = try parse(
+      composition(layers: layers, extra: #""fonts": {"list": []}, "slots": {"fade": {"p": {"a": 0, "k": 40}}}"#))
+    #expect(diagnosticTexts(animation) == [])
+    #expect(animation.layers[0].transform.opacity.value(at: 0) == 40)
   }
 
   @Test("the same diagnostic is listed five times, then counted once")
