@@ -74,6 +74,7 @@ public enum CommandLineTool {
     var assets: String?
     var animation: String?
     var strict = false
+    var poster: String?
     var json = false
     var codec: VideoCodec?
     var format: OutputFormat?
@@ -175,6 +176,11 @@ public enum CommandLineTool {
       case "--frame": o.frame = try reader.double(v, name, "frame", range: -1e7...1e7)
       case "--quiet", "-q": o.quiet = true
       case "--strict": o.strict = true
+      case "--poster":
+        guard (v as NSString).pathExtension.lowercased() == "png" else {
+          throw reader.invalid(v, name, "file.png", "the poster is a PNG")
+        }
+        o.poster = v
       case "--codec":
         guard let c = Preset.codecByName[v] else {
           throw reader.invalid(v, name, "codec", "use h264, h265, vp9, av1, prores, prores-hq or gif")
@@ -393,7 +399,7 @@ public enum CommandLineTool {
       "-o", "--output", "--width", "--height", "--scale", "--fps", "--fit", "--background", "--jobs", "--crf",
       "--codec-preset", "--max-frames", "--quiet", "--assets", "--strict", "--codec", "--loop", "--dither",
       "--format", "--bitrate", "--pix-fmt", "--quality", "--lossless", "--animation", "--size", "--padding",
-      "--preset",
+      "--preset", "--poster",
     ]).union(timingOptions)
     var o = try parse(arguments, command: nil, allowed: allowed)
     guard var output = o.output else { throw UsageError(message: "Missing expected option '-o <output>'", command: nil) }
@@ -475,6 +481,12 @@ public enum CommandLineTool {
     let progress = o.quiet ? nil : ProgressLine(label: (input as NSString).lastPathComponent)
     let result = try Exporter.export(animation: animation, options: options) { report in progress?.update(report) }
     progress?.finish()
+    if let poster = o.poster {
+      // The poster is the first frame the video shows, as a straight-alpha PNG at the video's size.
+      var still = render
+      still.jobs = 1
+      try Exporter.snapshot(animation: animation, frame: timeline.start, settings: still, to: poster)
+    }
     if !o.quiet {
       let padded = result.codedWidth != w || result.codedHeight != h ? " (coded \(result.codedWidth)x\(result.codedHeight))" : ""
       // The summary goes to stderr when stdout carries the video.

@@ -10,7 +10,7 @@ enum Help {
     case "render": return "Usage: lottie2video render <input> [--width <w>] [--height <h>] [--size <size>] [--fps <fps>] [--frames <a-b>] [--speed <x>] [--repeat <n>] [--bounce] [--duration <seconds>] [--preset <name>] [--jobs <n>] [--max-frames <n>] [--animation <id>]"
     case "presets": return "Usage: lottie2video presets"
     default:
-      return "Usage: lottie2video <input> -o <output.mp4|.webm|.mov|.gif|.webp|.apng|...> [--fps <fps>] [--preset <name|file.json>] [--frames <a-b> | --progress <from-to> | --marker <name>] [--speed <x>] [--repeat <n> | --duration <seconds>] [--bounce] [--size <size>] [--width <w>] [--height <h>] [--scale <s>] [--fit <mode>] [--padding <n>] [--background <color>] [--crf <n>] [--format <name>] [--codec <name>] [--codec-preset <name>] [--bitrate <rate>] [--pix-fmt <format>] [--quality <q>] [--lossless] [--loop <n>] [--dither <mode>] [--assets <dir>] [--animation <id>] [--jobs <n>] [--max-frames <n>] [--strict] [--quiet]"
+      return "Usage: lottie2video <input> -o <output.mp4|.webm|.mov|.gif|.webp|.apng|...> [--fps <fps>] [--preset <name|file.json>] [--frames <a-b> | --progress <from-to> | --marker <name>] [--speed <x>] [--repeat <n> | --duration <seconds>] [--bounce] [--size <size>] [--width <w>] [--height <h>] [--scale <s>] [--fit <mode>] [--padding <n>] [--background <color>] [--crf <n>] [--format <name>] [--codec <name>] [--codec-preset <name>] [--bitrate <rate>] [--pix-fmt <format>] [--quality <q>] [--lossless] [--loop <n>] [--dither <mode>] [--assets <dir>] [--animation <id>] [--jobs <n>] [--max-frames <n>] [--poster <file.png>] [--strict] [--quiet]"
     }
   }
 
@@ -121,6 +121,8 @@ enum Help {
       --dither <mode>         GIF: sierra2_4a, bayer or none (default: sierra2_4a).
       --jobs <n>              Render workers (default: active cores).
       --max-frames <n>        Stop after n frames (default: all).
+      --poster <file.png>     Also write the first frame of the video as a PNG
+                              (default: none).
       --strict                Fail (exit 1, nothing written) when the input uses
                               anything we ignore or approximate (warnings).
       -q, --quiet             No progress and no summary line.

@@ -119,3 +119,28 @@ struct PNGSequenceCommandTests {
     #expect(names == ["f_000.png", "f_001.png", "f_002.png", "x_00000.png", "x_00001.png"])
   }
 }
+
+/// `--poster` writes the video's first frame as a PNG beside the export.
+@Suite("poster")
+struct PosterCommandTests {
+  static let hello = Fixtures.repositoryRoot.appendingPathComponent("examples/hello.json").path
+
+  @Test func posterIsTheFirstFrame() async throws {
+    let directory = Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let video = directory.appendingPathComponent("v.mp4").path
+    let poster = directory.appendingPathComponent("p.png").path
+    let result = try await CommandRunner.lottie2video([
+      Self.hello, "-o", video, "--width", "48", "--frames", "30-40", "--poster", poster, "-q",
+    ])
+    #expect(result.exited(0), "\(result)")
+    let snapshot = directory.appendingPathComponent("s.png").path
+    let reference = try await CommandRunner.lottie2video(["snapshot", Self.hello, "--frame", "30", "--width", "48", "-o", snapshot])
+    #expect(reference.exited(0), "\(reference)")
+    let posterPixels = try await CommandRunner.decodeFirstFrame(poster)
+    let snapshotPixels = try await CommandRunner.decodeFirstFrame(snapshot)
+    #expect(posterPixels == snapshotPixels)
+    let bad = try await CommandRunner.lottie2video([Self.hello, "-o", video, "--poster", "p.jpg"])
+    #expect(bad.exited(64), "\(bad)")
+  }
+}
