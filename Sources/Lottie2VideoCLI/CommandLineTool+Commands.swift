@@ -126,4 +126,30 @@ extension CommandLineTool {
     Console.output(InfoReport.text(animation, file: input, parseSeconds: parseSeconds))
     return 0
   }
+
+  /// Draws a contact sheet: `--count` frames spread evenly over the animation (or the `--frames` range), in
+  /// `--columns` columns of `--width`-pixel cells, each labelled with its frame number.
+  static func sheet(_ arguments: [String]) throws -> Int32 {
+    let allowed: Set<String> = [
+      "-o", "--output", "--count", "--columns", "--width", "--background", "--assets", "--animation", "--frames",
+    ]
+    let o = try parse(arguments, command: "sheet", allowed: allowed)
+    guard let output = o.output else { throw UsageError(message: "Missing expected option '-o <sheet.png>'", command: "sheet") }
+    guard (output as NSString).pathExtension.lowercased() == "png" else {
+      throw UsageError(message: "The output '\(output)' must end in .png", command: "sheet")
+    }
+    let (animation, images, _) = try loadWithImages(o.input ?? "", assets: o.assets, animationID: o.animation)
+    let timeline = try timeline(o, animation: animation, command: "sheet")
+    let count = o.count ?? 12
+    let first = timeline.start, last = max(timeline.start, timeline.end - 1)
+    let frames = (0..<count).map { i in
+      count == 1 ? first : (first + (last - first) * Double(i) / Double(count - 1)).rounded()
+    }
+    let cellWidth = o.width ?? 256
+    let cellHeight = max(1, Int((Double(cellWidth) * animation.height / animation.width).rounded()))
+    try ContactSheet.write(
+      animation: animation, images: images, frames: frames, cellWidth: cellWidth, cellHeight: cellHeight,
+      columns: o.columns ?? 4, background: background(o.background), to: output)
+    return 0
+  }
 }

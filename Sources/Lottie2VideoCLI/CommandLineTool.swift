@@ -40,6 +40,7 @@ public enum CommandLineTool {
     case "snapshot": return try snapshot(Array(arguments.dropFirst()))
     case "info": return try info(Array(arguments.dropFirst()))
     case "check": return try check(Array(arguments.dropFirst()))
+    case "sheet": return try sheet(Array(arguments.dropFirst()))
     case "render": return try renderOnly(Array(arguments.dropFirst()))
     case "presets": return try presets(Array(arguments.dropFirst()))
     default: return try export(arguments)
@@ -75,6 +76,8 @@ public enum CommandLineTool {
     var animation: String?
     var strict = false
     var poster: String?
+    var count: Int?
+    var columns: Int?
     var json = false
     var codec: VideoCodec?
     var format: OutputFormat?
@@ -176,6 +179,8 @@ public enum CommandLineTool {
       case "--frame": o.frame = try reader.double(v, name, "frame", range: -1e7...1e7)
       case "--quiet", "-q": o.quiet = true
       case "--strict": o.strict = true
+      case "--count": o.count = try reader.int(v, name, "n", range: 1...400)
+      case "--columns": o.columns = try reader.int(v, name, "n", range: 1...40)
       case "--poster":
         guard (v as NSString).pathExtension.lowercased() == "png" else {
           throw reader.invalid(v, name, "file.png", "the poster is a PNG")

@@ -7,6 +7,7 @@ enum Help {
     case "snapshot": return "Usage: lottie2video snapshot <input> --frame <frame> -o <output.png> [--width <w>] [--height <h>] [--scale <s>] [--background <color>] [--animation <id>]"
     case "info": return "Usage: lottie2video info <input>"
     case "check": return "Usage: lottie2video check <input> ... [--json] [--strict]"
+    case "sheet": return "Usage: lottie2video sheet <input> -o <sheet.png> [--count <n>] [--columns <n>] [--width <w>] [--frames <a-b>] [--background <color>]"
     case "render": return "Usage: lottie2video render <input> [--width <w>] [--height <h>] [--size <size>] [--fps <fps>] [--frames <a-b>] [--speed <x>] [--repeat <n>] [--bounce] [--duration <seconds>] [--preset <name>] [--jobs <n>] [--max-frames <n>] [--animation <id>]"
     case "presets": return "Usage: lottie2video presets"
     default:
@@ -21,6 +22,7 @@ enum Help {
            lottie2video snapshot <input> --frame <frame> -o <output.png> [options]
            lottie2video info <input>
            lottie2video check <input> ... [--json] [--strict]
+           lottie2video sheet <input> -o <sheet.png> [options]
            lottie2video render <input> [options]
            lottie2video presets
 
@@ -141,6 +143,12 @@ enum Help {
                               --assets, --animation.
       info                    Print size, frame rate, frames, duration, layer
                               counts and diagnostics.
+      sheet                   Draw a contact sheet of frames for review: --count
+                              frames (default: 12) spread over the animation or
+                              --frames, in --columns columns (default: 4) of
+                              --width-pixel cells (default: 256), each labelled
+                              with its frame number; transparency shows as a
+                              checkerboard unless --background is given.
       check                   List, for each input, what is ignored or
                               approximated, with JSON paths, without rendering
                               (--json for machine-readable output; --strict to

@@ -144,3 +144,26 @@ struct PosterCommandTests {
     #expect(bad.exited(64), "\(bad)")
   }
 }
+
+/// `sheet` lays frames out in a grid of labelled cells.
+@Suite("sheet")
+struct SheetCommandTests {
+  static let hello = Fixtures.repositoryRoot.appendingPathComponent("examples/hello.json").path
+
+  /// 6 frames in 4 columns of 64 px cells: 2 rows; each cell is 64 wide plus a 4 px gap, each row 64 + an
+  /// 18 px label + the gap.
+  @Test func sheetSize() async throws {
+    let directory = Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let output = directory.appendingPathComponent("sheet.png").path
+    let result = try await CommandRunner.lottie2video([
+      "sheet", Self.hello, "-o", output, "--count", "6", "--columns", "4", "--width", "64",
+    ])
+    #expect(result.exited(0), "\(result)")
+    let stream = try await CommandRunner.probe(output)
+    #expect(stream["width"] as? Int == 4 * 68 + 4)
+    #expect(stream["height"] as? Int == 2 * (64 + 18 + 4) + 4)
+    let bad = try await CommandRunner.lottie2video(["sheet", Self.hello, "-o", "x.jpg"])
+    #expect(bad.exited(64), "\(bad)")
+  }
+}

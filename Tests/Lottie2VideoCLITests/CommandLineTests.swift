@@ -28,7 +28,7 @@ struct CommandLineTests {
     let later = [
       "--format", "--codec", "--bitrate", "--pix-fmt", "--quality", "--lossless", "--loop", "--dither", "--assets",
       "--animation", "--strict", "--preset", "--frames", "--progress", "--marker", "--speed", "--repeat", "--bounce",
-      "--duration", "--size", "--padding", "check", "presets",
+      "--duration", "--size", "--padding", "check", "presets", "sheet", "--poster",
     ]
     for option in required + later + ["--output", "--max-frames", "--frame", "snapshot", "info", "render"] {
       #expect(result.stdout.contains(option), "the help mentions \(option)")

@@ -1,0 +1,65 @@
+import CCairo
+import Foundation
+import Lottie
+import Raster
+
+/// A contact sheet: frames of an animation in a grid, each labelled with its frame number, for review.
+public enum ContactSheet {
+  /// Renders `frames` (composition frames) into cells of `cellWidth` x `cellHeight` pixels, `columns` a row,
+  /// on a checkerboard (to show transparency) unless `background` is given, and writes a PNG to `path`.
+  public static func write(
+    animation: Animation, images: [String: PixelBuffer] = [:], frames: [Double], cellWidth: Int, cellHeight: Int,
+    columns: Int, background: RGBA?, to path: String
+  ) throws(RenderError) {
+    let label = 18
+    let gap = 4
+    let count = max(frames.count, 1)
+    let cols = max(1, min(columns, count))
+    let rows = (count + cols - 1) / cols
+    let sheet = try CairoSurface(width: cols * (cellWidth + gap) + gap, height: rows * (cellHeight + label + gap) + gap)
+    let renderer = try FrameRenderer(
+      animation: animation, width: cellWidth, height: cellHeight, background: background, images: images)
+    let cr = sheet.context
+    cairo_set_source_rgb(cr, 0.16, 0.16, 0.18)
+    cairo_paint(cr)
+    for (i, frame) in frames.enumerated() {
+      let x = Double(gap + (i % cols) * (cellWidth + gap))
+      let y = Double(gap + (i / cols) * (cellHeight + label + gap))
+      if background == nil { checkerboard(cr, x: x, y: y + Double(label), width: cellWidth, height: cellHeight) }
+      renderer.draw(frame: frame)
+      cairo_surface_flush(renderer.canvas.surface)
+      cairo_set_source_surface(cr, renderer.canvas.surface, x, y + Double(label))
+      cairo_paint(cr)
+      cairo_set_source_rgb(cr, 0.92, 0.92, 0.92)
+      cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+      cairo_set_font_size(cr, 12)
+      cairo_move_to(cr, x + 2, y + 13)
+      let text = frame == frame.rounded() ? "frame \(Int(frame))" : String(format: "frame %.2f", frame)
+      cairo_show_text(cr, text)
+    }
+    try sheet.writePNG(to: path)
+  }
+
+  private static func checkerboard(_ cr: OpaquePointer, x: Double, y: Double, width: Int, height: Int) {
+    let square = 8.0
+    cairo_save(cr)
+    cairo_rectangle(cr, x, y, Double(width), Double(height))
+    cairo_clip(cr)
+    cairo_set_source_rgb(cr, 0.8, 0.8, 0.8)
+    cairo_paint(cr)
+    cairo_set_source_rgb(cr, 0.65, 0.65, 0.65)
+    var row = 0.0
+    while row * square < Double(height) {
+      var col = 0.0
+      while col * square < Double(width) {
+        if (Int(row) + Int(col)) % 2 == 0 {
+          cairo_rectangle(cr, x + col * square, y + row * square, square, square)
+        }
+        col += 1
+      }
+      row += 1
+    }
+    cairo_fill(cr)
+    cairo_restore(cr)
+  }
+}
