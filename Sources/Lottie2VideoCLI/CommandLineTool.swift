@@ -49,7 +49,7 @@ public enum CommandLineTool {
 
   // MARK: - Shared options
 
-  static let flags: Set<String> = ["--quiet", "-q", "--strict", "--json", "--lossless", "--bounce"]
+  static let flags: Set<String> = ["--quiet", "-q", "--strict", "--json", "--lossless", "--bounce", "--recursive", "--skip-existing"]
 
   /// The timing options, accepted by export and render.
   static let timingOptions: Set<String> = [
@@ -399,13 +399,17 @@ public enum CommandLineTool {
 
   // MARK: - Commands
 
+  /// Options an export takes (a batch takes these too, plus its own).
+  static let exportOptions = Set<String>([
+    "-o", "--output", "--width", "--height", "--scale", "--fps", "--fit", "--background", "--jobs", "--crf",
+    "--codec-preset", "--max-frames", "--quiet", "--assets", "--strict", "--codec", "--loop", "--dither",
+    "--format", "--bitrate", "--pix-fmt", "--quality", "--lossless", "--animation", "--size", "--padding",
+    "--preset", "--poster",
+  ]).union(timingOptions)
+
   static func export(_ arguments: [String]) throws -> Int32 {
-    let allowed = Set<String>([
-      "-o", "--output", "--width", "--height", "--scale", "--fps", "--fit", "--background", "--jobs", "--crf",
-      "--codec-preset", "--max-frames", "--quiet", "--assets", "--strict", "--codec", "--loop", "--dither",
-      "--format", "--bitrate", "--pix-fmt", "--quality", "--lossless", "--animation", "--size", "--padding",
-      "--preset", "--poster",
-    ]).union(timingOptions)
+    if try isBatch(arguments) { return try batch(arguments) }
+    let allowed = exportOptions
     var o = try parse(arguments, command: nil, allowed: allowed)
     guard var output = o.output else { throw UsageError(message: "Missing expected option '-o <output>'", command: nil) }
     let ext = (output as NSString).pathExtension.lowercased()

@@ -21,6 +21,7 @@ enum Help {
     USAGE: lottie2video <input> -o <output.mp4> [options]
            lottie2video snapshot <input> --frame <frame> -o <output.png> [options]
            lottie2video info <input>
+           lottie2video <folder|input ...> -o <folder> [--recursive] [--skip-existing] [options]
            lottie2video check <input> ... [--json] [--strict]
            lottie2video sheet <input> -o <sheet.png> [options]
            lottie2video render <input> [options]
@@ -123,6 +124,11 @@ enum Help {
       --dither <mode>         GIF: sierra2_4a, bayer or none (default: sierra2_4a).
       --jobs <n>              Render workers (default: active cores).
       --max-frames <n>        Stop after n frames (default: all).
+      --recursive             Batch: also export the animations in sub-folders,
+                              mirroring them under the output folder (default:
+                              the top folder only).
+      --skip-existing         Batch: leave outputs that already exist, so a rerun
+                              resumes (default: overwrite).
       --poster <file.png>     Also write the first frame of the video as a PNG
                               (default: none).
       --strict                Fail (exit 1, nothing written) when the input uses

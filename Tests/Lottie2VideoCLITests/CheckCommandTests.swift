@@ -167,3 +167,34 @@ struct SheetCommandTests {
     #expect(bad.exited(64), "\(bad)")
   }
 }
+
+/// Batch exports: a folder mirrored into an output folder, going on past a broken file, resumable.
+@Suite("batch")
+struct BatchCommandTests {
+  static let hello = Fixtures.repositoryRoot.appendingPathComponent("examples/hello.json")
+
+  @Test func folderWithAFailureInTheMiddle() async throws {
+    let directory = Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let input = directory.appendingPathComponent("in")
+    try FileManager.default.createDirectory(at: input.appendingPathComponent("sub"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(at: Self.hello, to: input.appendingPathComponent("a.json"))
+    try Data(#"{"broken":"#.utf8).write(to: input.appendingPathComponent("b.json"))
+    try FileManager.default.copyItem(at: Self.hello, to: input.appendingPathComponent("sub/c.json"))
+    let output = directory.appendingPathComponent("out").path
+    let first = try await CommandRunner.lottie2video([input.path, "-o", output, "--recursive", "--width", "16", "--max-frames", "2", "-q"])
+    #expect(first.exited(1), "\(first)")
+    #expect(first.stdout.hasPrefix("batch: 2 done, 1 failed, 0 skipped (of 3)\nfailed: \(input.path)/b.json: "))
+    #expect(FileManager.default.fileExists(atPath: output + "/a.mp4"))
+    #expect(FileManager.default.fileExists(atPath: output + "/sub/c.mp4"))
+    #expect(!FileManager.default.fileExists(atPath: output + "/b.mp4"))
+    let again = try await CommandRunner.lottie2video([
+      input.path, "-o", output, "--recursive", "--skip-existing", "--width", "16", "--max-frames", "2", "-q",
+    ])
+    #expect(again.stdout.hasPrefix("batch: 0 done, 1 failed, 2 skipped (of 3)"), "\(again)")
+    // Without --recursive the sub-folder is left out.
+    let flat = directory.appendingPathComponent("flat").path
+    let shallow = try await CommandRunner.lottie2video([input.path, "-o", flat, "--width", "16", "--max-frames", "2", "-q"])
+    #expect(shallow.stdout.hasPrefix("batch: 1 done, 1 failed, 0 skipped (of 2)"), "\(shallow)")
+  }
+}

@@ -54,7 +54,7 @@ struct CommandLineTests {
     (["--fit", "stretch"], "The value 'stretch' is invalid for '--fit <mode>': use contain, cover or fill"),
     (["--bogus", "3"], "Unknown option '--bogus'"),
     (["--quiet=yes"], "The flag '--quiet' does not take a value"),
-    (["extra.json"], "Unexpected argument 'extra.json'"),
+    (["extra.json"], "The input 'extra.json' does not exist"),
   ])
   func badExportOptionIsAUsageError(options: [String], message: String) async throws {
     let directory = Fixtures.temporaryDirectory()
