@@ -3,7 +3,7 @@ import VideoEncoding
 
 /// Batch exports: folders and several inputs, one output per animation, mirroring the folder structure.
 extension CommandLineTool {
-  static let batchOptions: Set<String> = ["--recursive", "--skip-existing"]
+  static let batchOptions: Set<String> = ["--recursive", "--skip-existing", "--report", "--shard"]
   static let animationExtensions: Set<String> = ["json", "lottie", "tgs"]
 
   /// A batch is several inputs, or a folder.
@@ -28,6 +28,15 @@ extension CommandLineTool {
     let skipExisting = list.options.contains { $0.name == "--skip-existing" }
     let quiet = list.options.contains { $0.name == "--quiet" || $0.name == "-q" }
     let formatName = list.options.last(where: { $0.name == "--format" })?.value
+    let reportPath = list.options.last(where: { $0.name == "--report" })?.value
+    var shard: (index: Int, count: Int)? = nil
+    if let value = list.options.last(where: { $0.name == "--shard" })?.value {
+      let parts = value.split(separator: "/").compactMap { Int($0) }
+      guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
+        throw OptionReader(command: nil).invalid(value, "--shard", "i/n", "use i/n with 1 <= i <= n, e.g. 2/3")
+      }
+      shard = (parts[0], parts[1])
+    }
     let ext = formatName.flatMap { OutputFormat(rawValue: $0)?.fileExtension } ?? "mp4"
     // Options passed on to each export: everything but the inputs, the output and the batch's own.
     var passed: [String] = []
@@ -52,24 +61,51 @@ extension CommandLineTool {
         jobs.append((input + "/" + relative, outputDirectory + "/" + stem + "." + ext))
       }
     }
+    // A shard takes every n-th file of the sorted list: shards never overlap and together cover the batch,
+    // whatever machine runs them (a Kubernetes Indexed Job or a Slurm array passes its index).
+    if let (i, n) = shard { jobs = jobs.enumerated().filter { $0.offset % n == i - 1 }.map(\.element) }
     // 2. Export each, recording what happened.
     var done = 0
     var skipped = 0
     var failures: [(String, String)] = []
+    var records: [[String: Any]] = []
     for (index, job) in jobs.enumerated() {
+      var record: [String: Any] = ["input": job.input, "output": job.output]
       if skipExisting && FileManager.default.fileExists(atPath: job.output) {
         skipped += 1
+        record["status"] = "skipped"
+        records.append(record)
         continue
       }
       if !quiet { Console.error("[\(index + 1)/\(jobs.count)] \(job.input)") }
+      let start = Date()
       do {
         try FileManager.default.createDirectory(
           atPath: (job.output as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        let status = try export([job.input, "-o", job.output] + passed)
-        if status == 0 { done += 1 } else { failures.append((job.input, "exit \(status)")) }
+        let outcome = try exportOne([job.input, "-o", job.output] + passed)
+        record["diagnostics"] = outcome.diagnostics.map(\.description)
+        if outcome.status == 0, let result = outcome.result {
+          done += 1
+          record["status"] = "done"
+          record["frames"] = result.frames
+          record["duration"] = result.duration
+          record["bytes"] = result.bytes
+        } else {
+          failures.append((job.input, "exit \(outcome.status)"))
+          record["status"] = "failed"
+          record["reason"] = "exit \(outcome.status)"
+        }
       } catch {
         failures.append((job.input, "\(error)"))
+        record["status"] = "failed"
+        record["reason"] = "\(error)"
       }
+      record["seconds"] = Date().timeIntervalSince(start)
+      records.append(record)
+    }
+    if let reportPath {
+      let data = try JSONSerialization.data(withJSONObject: records, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+      try data.write(to: URL(fileURLWithPath: reportPath))
     }
     // 3. Summary: results on stdout.
     Console.output("batch: \(done) done, \(failures.count) failed, \(skipped) skipped (of \(jobs.count))")

@@ -409,6 +409,17 @@ public enum CommandLineTool {
 
   static func export(_ arguments: [String]) throws -> Int32 {
     if try isBatch(arguments) { return try batch(arguments) }
+    return try exportOne(arguments).status
+  }
+
+  /// What one export did, for the exit code and batch reports.
+  struct ExportOutcome {
+    var status: Int32
+    var result: ExportResult?
+    var diagnostics: [Diagnostic]
+  }
+
+  static func exportOne(_ arguments: [String]) throws -> ExportOutcome {
     let allowed = exportOptions
     var o = try parse(arguments, command: nil, allowed: allowed)
     guard var output = o.output else { throw UsageError(message: "Missing expected option '-o <output>'", command: nil) }
@@ -460,7 +471,7 @@ public enum CommandLineTool {
     if o.strict, diagnostics.contains(where: { $0.severity >= .warning }) {
       let count = diagnostics.filter { $0.severity >= .warning }.count
       Console.error("Error: \(input): --strict: \(count) warning\(count == 1 ? "" : "s") (listed above); nothing written")
-      return 1
+      return ExportOutcome(status: 1, result: nil, diagnostics: diagnostics)
     }
     if o.background == nil && !o.quiet && !format.supportsAlpha && !toStandardOutput {
       Console.error("note: \(ext.uppercased()) has no alpha channel; composited over white (use --background to choose)")
@@ -513,6 +524,6 @@ public enum CommandLineTool {
       Console.error(
         "warning: \(output) is \(result.bytes) bytes, over the preset '\(preset.name)' budget of \(maxBytes) bytes")
     }
-    return 0
+    return ExportOutcome(status: 0, result: result, diagnostics: diagnostics)
   }
 }

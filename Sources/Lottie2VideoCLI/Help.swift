@@ -129,6 +129,12 @@ enum Help {
                               the top folder only).
       --skip-existing         Batch: leave outputs that already exist, so a rerun
                               resumes (default: overwrite).
+      --report <file.json>    Batch: write a record per file (input, output,
+                              status, reason, frames, duration, bytes, seconds,
+                              diagnostics) (default: none).
+      --shard <i/n>           Batch: export only every n-th file of the sorted
+                              list, starting with the i-th, so n machines split
+                              a batch without overlap (default: all).
       --poster <file.png>     Also write the first frame of the video as a PNG
                               (default: none).
       --strict                Fail (exit 1, nothing written) when the input uses

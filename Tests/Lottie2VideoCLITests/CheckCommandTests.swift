@@ -198,3 +198,37 @@ struct BatchCommandTests {
     #expect(shallow.stdout.hasPrefix("batch: 1 done, 1 failed, 0 skipped (of 2)"), "\(shallow)")
   }
 }
+
+/// Shards 1/3, 2/3 and 3/3 cover a batch exactly once, and the report records each file.
+@Suite("batch shards and report")
+struct BatchShardTests {
+  static let hello = Fixtures.repositoryRoot.appendingPathComponent("examples/hello.json")
+
+  @Test func shardsCoverTheBatchOnce() async throws {
+    let directory = Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let input = directory.appendingPathComponent("in")
+    try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+    for name in ["a", "b", "c", "d", "e"] {
+      try FileManager.default.copyItem(at: Self.hello, to: input.appendingPathComponent("\(name).json"))
+    }
+    var seen: [String] = []
+    for i in 1...3 {
+      let report = directory.appendingPathComponent("r\(i).json").path
+      let result = try await CommandRunner.lottie2video([
+        input.path, "-o", directory.appendingPathComponent("out").path, "--shard", "\(i)/3", "--report", report,
+        "--width", "16", "--max-frames", "2", "-q",
+      ])
+      #expect(result.exited(0), "\(result)")
+      let records = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [[String: Any]])
+      for record in records {
+        #expect(record["status"] as? String == "done")
+        #expect(record["frames"] as? Int == 2)
+        seen.append(((record["input"] as? String) ?? "" as String).components(separatedBy: "/").last ?? "")
+      }
+    }
+    #expect(seen.sorted() == ["a.json", "b.json", "c.json", "d.json", "e.json"])
+    let bad = try await CommandRunner.lottie2video([input.path, "-o", directory.path, "--shard", "4/3"])
+    #expect(bad.exited(64), "\(bad)")
+  }
+}
