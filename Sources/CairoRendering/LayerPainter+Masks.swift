@@ -11,19 +11,14 @@ extension LayerPainter {
   ) {
     // Both groups only need the matted layer's own area: the matte cannot add pixels outside it.
     let layer = comp.layers[position]
-    var shapes: ShapeLayerBuilder? = nil
-    if case .shapes(let items) = layer.content {
-      var builder = ShapeLayerBuilder(frame: LayerTiming.propertyFrame(layer, at: frame))
-      builder.build(items)
-      shapes = builder
-    }
+    let shapes = shapeOperations(layer, frame: frame)
     let world = layerMatrix(comp, position: position, frame: frame, matrix: matrix)
     guard let box = contentBounds(layer, shapes: shapes, world: world), !box.isEmpty(within: canvasBox) else { return }
     cairo_save(context)
     clipToBox(box)
     defer { cairo_restore(context) }
     pushGroup()
-    drawLayer(comp, position: position, frame: frame, matrix: matrix, depth: depth)
+    drawLayer(comp, position: position, frame: frame, matrix: matrix, depth: depth, prebuilt: shapes)
     guard let content = popGroup() else { return }
     defer { cairo_pattern_destroy(content) }
     pushGroup()

@@ -54,7 +54,19 @@ struct LayerPainter {
 
   // MARK: - Layers
 
-  func drawLayer(_ comp: CompositionScene, position: Int, frame: Double, matrix: Affine, depth: Int) {
+  /// The paint operations of a shape layer at `frame` (nil for other kinds of layer).
+  func shapeOperations(_ layer: Layer, frame: Double) -> ShapeLayerBuilder? {
+    guard case .shapes(let items) = layer.content else { return nil }
+    var builder = ShapeLayerBuilder(frame: LayerTiming.propertyFrame(layer, at: frame))
+    builder.build(items)
+    return builder
+  }
+
+  /// Draws one layer; `prebuilt` passes shape operations a caller already built for this frame.
+  func drawLayer(
+    _ comp: CompositionScene, position: Int, frame: Double, matrix: Affine, depth: Int,
+    prebuilt: ShapeLayerBuilder? = nil
+  ) {
     let layer = comp.layers[position]
     let opacity = layer.transform.opacity.value(at: LayerTiming.propertyFrame(layer, at: frame)) / 100
     guard opacity > 0 else { return }
@@ -62,12 +74,7 @@ struct LayerPainter {
     guard abs(world.determinant) > 1e-12 else { return }
     let blend = LayerPainter.blendOperator(layer.blendMode)
     let activeMasks = layer.masks.filter { $0.mode != .none }
-    var shapes: ShapeLayerBuilder? = nil
-    if case .shapes(let items) = layer.content {
-      var builder = ShapeLayerBuilder(frame: LayerTiming.propertyFrame(layer, at: frame))
-      builder.build(items)
-      shapes = builder
-    }
+    let shapes = prebuilt ?? shapeOperations(layer, frame: frame)
     let effects = layer.effects.isEmpty
       ? [] : ResolvedEffect.resolve(
         layer.effects, masks: layer.masks, at: LayerTiming.propertyFrame(layer, at: frame), world: world)
