@@ -64,11 +64,11 @@ struct ShapeLayerBuilder {
     var mine: [Int] = []
     let firstOperation = operations.count
     for item in items {
-      switch item {
-      case .group(_, let children):
+      switch item.kind {
+      case .group(let children):
         var childMatrix = matrix
         var childOpacity = opacity
-        for case .transform(let t) in children {
+        for case .transform(let t) in children.lazy.map(\.kind) {
           childMatrix = Affine.make(t, at: frame).then(matrix)
           childOpacity *= t.opacity.value(at: frame) / 100
         }
@@ -111,7 +111,7 @@ struct ShapeLayerBuilder {
         if a != 0 { modify(mine) { OffsetPath.apply($0, amount: a, join: join, miterLimit: limit) } }
       case .repeater(let repeater):
         mine = applyRepeater(repeater, slots: mine, operationsFrom: firstOperation, matrix: matrix)
-      case .transform, .unsupported:
+      case .transform, .merge, .twist, .unsupported:
         break
       }
     }

@@ -149,6 +149,11 @@ public struct Layer: Sendable {
   public var path: JSONPath
   /// Effects (`ef`) then layer styles (`sy`) that are drawn, in order, after the masks.
   public var effects: [LayerEffect] = []
+  /// After Effects match name (`mn`), empty when absent.
+  public var matchName: String = ""
+  /// CSS class names (`cl`) and HTML id (`ln`) that lottie-web's SVG renderer puts on the layer's element.
+  public var classNames: String = ""
+  public var elementID: String = ""
 }
 
 /// A transform: layer `ks` or shape group `tr`.
@@ -252,10 +257,28 @@ public enum TrimMode: Int, Sendable {
   case individually = 2
 }
 
-/// A shape item (`shapes[]` / `it[]`).
-public indirect enum ShapeItem: Sendable {
+/// A shape item (`shapes[]` / `it[]`): its names, kept for keypaths, and what it is.
+public struct ShapeItem: Sendable {
+  /// Name (`nm`), as the designer typed it in After Effects ("Fill 1", "Ellipse Path 1").
+  public var name: String
+  /// After Effects match name (`mn`, e.g. "ADBE Vector Graphic - Fill"), empty when the file has none.
+  public var matchName: String
+  /// What the item is, with its properties.
+  public var kind: Kind
+
+  public init(name: String = "", matchName: String = "", kind: Kind) {
+    self.name = name
+    self.matchName = matchName
+    self.kind = kind
+  }
+
+  /// The two-letter type (`ty`) the item was read from.
+  public var type: String { kind.type }
+
+  /// The kinds of shape item, each with its properties.
+  public enum Kind: Sendable {
   /// A group (`gr`) of items with its own transform (the `tr` item inside).
-  case group(name: String, items: [ShapeItem])
+  case group([ShapeItem])
   /// A rectangle (`rc`): centre, size, corner radius; `reversed` when `d == 3`.
   case rectangle(position: Animatable<Vec2>, size: Animatable<Vec2>, roundness: Animatable<Double>, reversed: Bool)
   /// An ellipse (`el`): centre and size.
@@ -286,8 +309,52 @@ public indirect enum ShapeItem: Sendable {
   case zigZag(ridges: Animatable<Double>, size: Animatable<Double>, pointType: Animatable<Double>)
   /// Offset path (`op`): amount (`a`), line join (`lj`), miter limit (`ml`).
   case offsetPath(amount: Animatable<Double>, join: LineJoin, miterLimit: Animatable<Double>)
-  /// An item we parse but do not draw yet (kind, e.g. "mm", "zz").
+  /// Twist (`tw`): angle in degrees (`a`) and centre (`c`).
+  case twist(angle: Animatable<Double>, center: Animatable<Vec2>)
+  /// Merge paths (`mm`).
+  case merge(mode: MergeMode)
+  /// An item type the docs do not describe (kept so `check` can report it).
   case unsupported(type: String)
+
+    /// The two-letter type (`ty`) of this kind.
+    public var type: String {
+      switch self {
+      case .group: "gr"
+      case .rectangle: "rc"
+      case .ellipse: "el"
+      case .path: "sh"
+      case .polystar: "sr"
+      case .fill: "fl"
+      case .stroke: "st"
+      case .gradientFill: "gf"
+      case .gradientStroke: "gs"
+      case .transform: "tr"
+      case .trim: "tm"
+      case .roundCorners: "rd"
+      case .repeater: "rp"
+      case .puckerBloat: "pb"
+      case .zigZag: "zz"
+      case .offsetPath: "op"
+      case .twist: "tw"
+      case .merge: "mm"
+      case .unsupported(let type): type
+      }
+    }
+  }
+}
+
+/// Merge paths mode (`mm` of a merge item).
+public enum MergeMode: Int, Sendable {
+  /// Merge: the paths before it stay as they are, under the same paints.
+  case merge = 1
+  /// Add (union).
+  case add = 2
+  /// Subtract the later paths from the first.
+  case subtract = 3
+  /// Intersect.
+  case intersect = 4
+  /// Exclude intersections (xor).
+  case excludeIntersections = 5
 }
 
 /// Star or polygon parameters.

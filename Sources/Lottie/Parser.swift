@@ -256,7 +256,8 @@ extension Reader {
       transform: try transform(o["ks"] ?? .object([:]), path.appending("ks"), is3D: try bool(o, "ddd", path)),
       autoOrient: try bool(o, "ao", path), blendMode: blendMode, isMatteSource: try bool(o, "td", path),
       matteMode: matteMode, matteParent: try int(o, "tp", path), masks: masks, content: content, path: path,
-      effects: effects)
+      effects: effects, matchName: try string(o, "mn", path) ?? "", classNames: try string(o, "cl", path) ?? "",
+      elementID: try string(o, "ln", path) ?? "")
   }
 
   /// A number for messages: whole numbers without a decimal point, huge ones in exponent form.

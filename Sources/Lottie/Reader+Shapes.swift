@@ -48,9 +48,17 @@ extension Reader {
     let o = try object(json, path)
     if try bool(o, "hd", path) { return nil }
     let type = try string(o, "ty", path) ?? ""
+    return ShapeItem(
+      name: try string(o, "nm", path) ?? "", matchName: try string(o, "mn", path) ?? "",
+      kind: try shapeKind(o, type: type, json, path))
+  }
+
+  private func shapeKind(_ o: [String: JSON], type: String, _ json: JSON, _ path: JSONPath) throws(LottieError)
+    -> ShapeItem.Kind
+  {
     switch type {
     case "gr":
-      return .group(name: try string(o, "nm", path) ?? "", items: try shapes(o["it"] ?? .array([]), path.appending("it")))
+      return .group(try shapes(o["it"] ?? .array([]), path.appending("it")))
     case "rc":
       return .rectangle(
         position: try property(o, "p", path, Reader.vector, default: .zero),
@@ -125,19 +133,24 @@ extension Reader {
         join: LineJoin(rawValue: try int(o, "lj", path) ?? 2) ?? .round,
         miterLimit: try property(o, "ml", path, Reader.scalar, default: 4))
     case "mm":
-      // lottie-web ignores merge paths, leaving the paths before it under the same fills and strokes; that is
-      // what the "merge" mode asks for, the boolean modes need path operations we do not have.
-      let mode = try int(o, "mm", path) ?? 1
-      if mode == 1 {
+      let raw = try int(o, "mm", path) ?? 1
+      guard let mode = MergeMode(rawValue: raw) else {
+        note(.warning, path, "merge paths mode \(raw) is not one the docs describe; drawn as merge (mode 1)")
+        return .merge(mode: .merge)
+      }
+      if mode == .merge {
         note(.info, path, "merge paths (merge) drawn as the paths before it combined, as lottie-web does")
       } else {
-        let names = [2: "add", 3: "subtract", 4: "intersect", 5: "exclude intersections"]
-        note(.warning, path, "merge paths (\(names[mode] ?? "mode \(mode)")) is not supported yet; ignored")
+        let names: [MergeMode: String] = [.add: "add", .subtract: "subtract", .intersect: "intersect", .excludeIntersections: "exclude intersections"]
+        note(.warning, path, "merge paths (\(names[mode] ?? "")) is not supported yet; drawn as merge")
       }
-      return .unsupported(type: type)
+      return .merge(mode: mode)
     case "tw":
+      let kind = ShapeItem.Kind.twist(
+        angle: try property(o, "a", path, Reader.scalar, default: 0),
+        center: try property(o, "c", path, Reader.vector, default: .zero))
       note(.warning, path, "twist is not supported yet; ignored")
-      return .unsupported(type: type)
+      return kind
     default:
       note(.warning, path, "unknown shape item type '\(type)' ignored")
       return .unsupported(type: type)

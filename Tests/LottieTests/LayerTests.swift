@@ -24,7 +24,7 @@ struct LayerTests {
     #expect(animation.layers.map(\.name) == ["shape", "null", "solid", "pre", "img", "text"])
     #expect(animation.layers.map(\.path.description) == (0..<6).map { "$.layers[\($0)]" })
 
-    #expect(animation.layers[0].content.shapeItems?.map(\.kind) == ["el", "fl"])
+    #expect(animation.layers[0].content.shapeItems?.map(\.tag) == ["el", "fl"])
     guard case .null = animation.layers[1].content else {
       Issue.record("not a null layer")
       return
@@ -110,6 +110,16 @@ struct LayerTests {
     #expect(d.inPoint == 0 && d.outPoint == 0 && d.startTime == 0 && d.stretch == 1)
     #expect(d.blendMode == 0 && !d.autoOrient && !d.isMatteSource)
     #expect(d.matteMode == nil && d.matteParent == nil && d.masks.isEmpty)
+    #expect(d.matchName == "" && d.classNames == "" && d.elementID == "")
+  }
+
+  @Test("match name, CSS classes (cl) and element id (ln) are kept")
+  func htmlNames() throws {
+    let animation = try parse(
+      composition(layers: #"[{"ty": 3, "nm": "Logo", "mn": "ADBE Layer", "cl": "brand big", "ln": "logo-1"}]"#))
+    let layer = animation.layers[0]
+    #expect(layer.name == "Logo" && layer.matchName == "ADBE Layer")
+    #expect(layer.classNames == "brand big" && layer.elementID == "logo-1")
   }
 
   @Test("hidden layers are kept with isHidden, whether hd is a boolean or a number")

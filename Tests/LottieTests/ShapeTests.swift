@@ -10,10 +10,10 @@ struct ShapeTests {
   }
 
   /// The single item of a one-item shape layer.
-  func item(_ json: String) throws -> ShapeItem {
+  func item(_ json: String) throws -> ShapeItem.Kind {
     let items = try firstLayerShapes(shapeComposition("[" + json + "]"))
     #expect(items.count == 1)
-    return try #require(items.first)
+    return try #require(items.first).kind
   }
 
   @Test("group with items and its transform")
@@ -27,13 +27,14 @@ struct ShapeTests {
           {"ty": "tr", "o": {"k": 50}}
         ]}, {"ty": "gr"}]
         """#))
-    #expect(items.map(\.kind) == ["gr", "gr"])
-    guard case .group(let name, let children) = items[0], case .group(let innerName, let inner) = children[0],
-      case .group(let emptyName, let empty) = items[1]
+    #expect(items.map(\.tag) == ["gr", "gr"])
+    guard case .group(let children) = items[0].kind, case .group(let inner) = children[0].kind,
+      case .group(let empty) = items[1].kind
     else { throw Unexpected(item: items.first) }
+    let (name, innerName, emptyName) = (items[0].name, children[0].name, items[1].name)
     #expect(name == "outer" && innerName == "inner")
-    #expect(children.map(\.kind) == ["gr", "fl", "tr"])
-    #expect(inner.map(\.kind) == ["el", "tr"])
+    #expect(children.map(\.tag) == ["gr", "fl", "tr"])
+    #expect(inner.map(\.tag) == ["el", "tr"])
     #expect(emptyName == "" && empty.isEmpty)
   }
 
@@ -220,37 +221,77 @@ struct ShapeTests {
   }
 
   @Test(
-    "items drawn by nobody yet become .unsupported with a warning naming the path",
+    "unknown item types become .unsupported with a warning naming the path",
     arguments: [
-      ("tw", "twist is not supported yet; ignored"), ("xx", "unknown shape item type 'xx' ignored"),
+      ("xx", "unknown shape item type 'xx' ignored"),
       ("", "unknown shape item type '' ignored"),
     ])
   func unsupported(type: String, message: String) throws {
     let animation = try parse(
       shapeComposition(#"[{"ty": "el"}, {"ty": "gr", "it": [{"ty": "rc"}, {"ty": "fl"}, {"ty": ""# + type + #""}]}]"#))
     let items = try #require(animation.layers.first?.content.shapeItems)
-    guard case .group(_, let children) = items.last else { throw Unexpected(item: items.last) }
-    #expect(children.map(\.kind) == ["rc", "fl", "unsupported(\(type))"])
+    guard case .group(let children) = items.last?.kind else { throw Unexpected(item: items.last) }
+    #expect(children.map(\.tag) == ["rc", "fl", "unsupported(\(type))"])
     #expect(diagnosticTexts(animation) == ["test.json: $.layers[0].shapes[1].it[2]: warning: \(message)"])
   }
 
   static let mergeNote = "merge paths (merge) drawn as the paths before it combined, as lottie-web does"
 
   @Test(
-    "merge paths stays .unsupported: the merge mode is only noted, the boolean modes are warned about",
+    "merge paths are typed with their mode; only the merge mode is drawn, the others are warned about",
     arguments: [
-      (#"{"ty": "mm"}"#, "info: " + mergeNote), (#"{"ty": "mm", "mm": 1}"#, "info: " + mergeNote),
-      (#"{"ty": "mm", "mm": 2}"#, "warning: merge paths (add) is not supported yet; ignored"),
-      (#"{"ty": "mm", "mm": 3}"#, "warning: merge paths (subtract) is not supported yet; ignored"),
-      (#"{"ty": "mm", "mm": 4}"#, "warning: merge paths (intersect) is not supported yet; ignored"),
-      (#"{"ty": "mm", "mm": 5}"#, "warning: merge paths (exclude intersections) is not supported yet; ignored"),
-      (#"{"ty": "mm", "mm": 9}"#, "warning: merge paths (mode 9) is not supported yet; ignored"),
+      (#"{"ty": "mm"}"#, MergeMode.merge, "info: " + mergeNote),
+      (#"{"ty": "mm", "mm": 1}"#, .merge, "info: " + mergeNote),
+      (#"{"ty": "mm", "mm": 2}"#, .add, "warning: merge paths (add) is not supported yet; drawn as merge"),
+      (#"{"ty": "mm", "mm": 3}"#, .subtract, "warning: merge paths (subtract) is not supported yet; drawn as merge"),
+      (#"{"ty": "mm", "mm": 4}"#, .intersect, "warning: merge paths (intersect) is not supported yet; drawn as merge"),
+      (
+        #"{"ty": "mm", "mm": 5}"#, .excludeIntersections,
+        "warning: merge paths (exclude intersections) is not supported yet; drawn as merge"
+      ),
+      (#"{"ty": "mm", "mm": 9}"#, .merge, "warning: merge paths mode 9 is not one the docs describe; drawn as merge (mode 1)"),
     ])
-  func mergePaths(json: String, message: String) throws {
+  func mergePaths(json: String, mode: MergeMode, message: String) throws {
     let animation = try parse(shapeComposition(#"[{"ty": "el"}, "# + json + "]"))
     let items = try #require(animation.layers.first?.content.shapeItems)
-    #expect(items.map(\.kind) == ["el", "unsupported(mm)"])
+    #expect(items.map(\.tag) == ["el", "mm"])
+    guard case .merge(let actual) = items[1].kind else { throw Unexpected(item: items[1]) }
+    #expect(actual == mode)
     #expect(diagnosticTexts(animation) == ["test.json: $.layers[0].shapes[1]: \(message)"])
+  }
+
+  @Test("twist is typed with its angle and centre, and reported as not drawn")
+  func twist() throws {
+    let animation = try parse(shapeComposition(#"[{"ty": "tw", "a": {"k": 45}, "c": {"k": [10, 20]}}, {"ty": "tw"}]"#))
+    let items = try #require(animation.layers.first?.content.shapeItems)
+    guard case .twist(let angle, let center) = items[0].kind, case .twist(let a0, let c0) = items[1].kind else {
+      throw Unexpected(item: items.first)
+    }
+    #expect(angle.fixedValue == 45 && center.fixedValue == Vec2(10, 20))
+    #expect(a0.fixedValue == 0 && c0.fixedValue == .zero)
+    #expect(
+      diagnosticTexts(animation) == [
+        "test.json: $.layers[0].shapes[0]: warning: twist is not supported yet; ignored",
+        "test.json: $.layers[0].shapes[1]: warning: twist is not supported yet; ignored",
+      ])
+  }
+
+  @Test("names (nm) and match names (mn) of every item are kept for keypaths")
+  func names() throws {
+    let items = try firstLayerShapes(
+      shapeComposition(
+        #"""
+        [{"ty": "gr", "nm": "Body", "mn": "ADBE Vector Group", "it": [
+          {"ty": "el", "nm": "Ellipse Path 1", "mn": "ADBE Vector Shape - Ellipse"},
+          {"ty": "fl", "nm": "Fill 1", "mn": "ADBE Vector Graphic - Fill"},
+          {"ty": "tr", "nm": "Transform"}
+        ]}, {"ty": "st"}]
+        """#))
+    guard case .group(let children) = items[0].kind else { throw Unexpected(item: items[0]) }
+    #expect(items[0].name == "Body" && items[0].matchName == "ADBE Vector Group")
+    #expect(children.map(\.name) == ["Ellipse Path 1", "Fill 1", "Transform"])
+    #expect(children.map(\.matchName) == ["ADBE Vector Shape - Ellipse", "ADBE Vector Graphic - Fill", ""])
+    #expect(items[1].name == "" && items[1].matchName == "")
   }
 
   @Test("pucker/bloat, zig-zag and offset path with their properties and defaults")
@@ -284,7 +325,7 @@ struct ShapeTests {
   @Test("an item without ty is unknown too")
   func missingType() throws {
     let animation = try parse(shapeComposition(#"[{"nm": "?"}]"#))
-    #expect(animation.layers.first?.content.shapeItems?.map(\.kind) == ["unsupported()"])
+    #expect(animation.layers.first?.content.shapeItems?.map(\.tag) == ["unsupported()"])
     #expect(
       diagnosticTexts(animation) == ["test.json: $.layers[0].shapes[0]: warning: unknown shape item type '' ignored"])
   }
@@ -299,9 +340,9 @@ struct ShapeTests {
          {"ty": "gr", "it": [{"ty": "zz", "hd": true}, {"ty": "st"}]}, {"ty": "fl", "hd": false}]
         """#))
     let items = try #require(animation.layers.first?.content.shapeItems)
-    #expect(items.map(\.kind) == ["el", "gr", "fl"])
-    guard case .group(_, let children) = items[1] else { throw Unexpected(item: items[1]) }
-    #expect(children.map(\.kind) == ["st"])
+    #expect(items.map(\.tag) == ["el", "gr", "fl"])
+    guard case .group(let children) = items[1].kind else { throw Unexpected(item: items[1]) }
+    #expect(children.map(\.tag) == ["st"])
     #expect(animation.diagnostics.isEmpty)
   }
 
@@ -313,7 +354,7 @@ struct ShapeTests {
       "[" + String(repeating: #"{"ty": "gr", "it": ["#, count: depth) + String(repeating: "]}", count: depth) + "]"
     var items = try firstLayerShapes(shapeComposition(shapes))
     var levels = 0
-    while case .group(_, let children)? = items.first {
+    while case .group(let children)? = items.first?.kind {
       levels += 1
       items = children
     }

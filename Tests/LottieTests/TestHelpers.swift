@@ -99,27 +99,10 @@ extension Position {
 }
 
 extension ShapeItem {
-  /// The item's kind as in the JSON (`gr`, `rc`, ...), for quick listings.
-  var kind: String {
-    switch self {
-    case .group: return "gr"
-    case .rectangle: return "rc"
-    case .ellipse: return "el"
-    case .path: return "sh"
-    case .polystar: return "sr"
-    case .fill: return "fl"
-    case .stroke: return "st"
-    case .gradientFill: return "gf"
-    case .gradientStroke: return "gs"
-    case .transform: return "tr"
-    case .trim: return "tm"
-    case .roundCorners: return "rd"
-    case .repeater: return "rp"
-    case .puckerBloat: return "pb"
-    case .zigZag: return "zz"
-    case .offsetPath: return "op"
-    case .unsupported(let type): return "unsupported(\(type))"
-    }
+  /// The item's type as in the JSON (`gr`, `rc`, ...), or `unsupported(xx)`, for quick listings.
+  var tag: String {
+    if case .unsupported(let type) = kind { return "unsupported(\(type))" }
+    return type
   }
 }
 

@@ -140,7 +140,9 @@ struct TransformTests {
            "sk": {"k": 10}, "sa": {"k": 45}}
         ]}]
         """#))
-    guard case .group(let name, let groupItems) = items.first, case .transform(let t) = groupItems.last else {
+    guard case .group(let groupItems) = items.first?.kind, let name = items.first?.name,
+      case .transform(let t) = groupItems.last?.kind
+    else {
       Issue.record("expected a group ending with a transform: \(items)")
       return
     }

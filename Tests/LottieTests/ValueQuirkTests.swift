@@ -13,7 +13,7 @@ struct ValueQuirkTests {
   /// The fill colour of a one-fill shape layer.
   func fillColor(_ c: String) throws -> Animatable<RGBA> {
     let items = try firstLayerShapes(shapeComposition(#"[{"ty": "fl", "c": "# + c + "}]"))
-    guard case .fill(let color, _, _) = items.first else { throw Unexpected(item: items.first) }
+    guard case .fill(let color, _, _) = items.first?.kind else { throw Unexpected(item: items.first) }
     return color
   }
 
@@ -92,7 +92,7 @@ struct ValueQuirkTests {
             #"{"ty": "sh", "ks": "# + keyframed + "}",
           ].joined(separator: ", ") + "]"))
     let paths: [Animatable<BezierPath>] = items.compactMap {
-      if case .path(let p, _) = $0 { return p }
+      if case .path(let p, _) = $0.kind { return p }
       return nil
     }
     #expect(paths.count == 3)
@@ -107,7 +107,7 @@ struct ValueQuirkTests {
   func bezierMissingTangents() throws {
     let items = try firstLayerShapes(
       shapeComposition(#"[{"ty": "sh", "ks": {"k": {"v": [[0, 0], [5, 5], [9, 1]], "i": [[1, 1]]}}}]"#))
-    guard case .path(let p, let reversed) = items.first, let path = p.fixedValue else {
+    guard case .path(let p, let reversed) = items.first?.kind, let path = p.fixedValue else {
       throw Unexpected(item: items.first)
     }
     #expect(!reversed)
