@@ -98,6 +98,8 @@ public enum LottieError: Error, Sendable, CustomStringConvertible, Equatable {
   case invalid(file: String, path: JSONPath, message: String)
   /// The input is larger than a limit allows.
   case limitExceeded(file: String, path: JSONPath, message: String)
+  /// A templating option (`--set`, `--slot`) cannot be applied to this animation.
+  case template(file: String, message: String)
 
   public var description: String {
     switch self {
@@ -106,6 +108,7 @@ public enum LottieError: Error, Sendable, CustomStringConvertible, Equatable {
       return "\(file): invalid JSON at line \(line), column \(column) (byte \(offset)): \(message)"
     case .invalid(let file, let path, let message): return "\(file): \(path): \(message)"
     case .limitExceeded(let file, let path, let message): return "\(file): \(path): \(message)"
+    case .template(let file, let message): return "\(file): \(message)"
     }
   }
 }

@@ -30,6 +30,8 @@ public struct Animation: Sendable {
   public var diagnostics: [Diagnostic]
   /// Expression source texts (`x`) by the JSON path of their property, kept as text and not evaluated.
   public var expressions: [JSONPath: String] = [:]
+  /// The settable keypaths (`info --keypaths`), listed only when the load's ``Template`` asks for them.
+  public var keypaths: [Keypath]? = nil
 
   /// Number of frames a player shows: `op - ip`.
   public var frameCount: Double { outPoint - inPoint }

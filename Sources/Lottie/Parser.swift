@@ -3,7 +3,9 @@ import Foundation
 /// Loads Lottie animations from bytes or files.
 public enum LottieParser {
   /// Parses a Bodymovin JSON file.
-  public static func load(contentsOf path: String, limits: LoadLimits = LoadLimits()) throws(LottieError) -> Animation {
+  public static func load(
+    contentsOf path: String, limits: LoadLimits = LoadLimits(), template: Template = Template()
+  ) throws(LottieError) -> Animation {
     let name = path
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
@@ -28,12 +30,25 @@ public enum LottieParser {
     if data.count > limits.maxFileBytes {
       throw .limitExceeded(file: name, path: .root, message: "file is larger than \(limits.maxFileBytes) bytes")
     }
-    return try parse(bytes: [UInt8](data), file: name, limits: limits)
+    return try parse(bytes: [UInt8](data), file: name, limits: limits, template: template)
   }
 
-  /// Parses Bodymovin JSON bytes; `file` names the source in errors and diagnostics.
-  public static func parse(bytes: [UInt8], file: String, limits: LoadLimits = LoadLimits()) throws(LottieError)
-    -> Animation
+  /// Parses Bodymovin JSON bytes; `file` names the source in errors and diagnostics. `template` is applied
+  /// to the document before it is read.
+  public static func parse(
+    bytes: [UInt8], file: String, limits: LoadLimits = LoadLimits(), template: Template = Template()
+  ) throws(LottieError) -> Animation {
+    var json = try document(bytes: bytes, file: file, limits: limits)
+    try template.apply(to: &json, file: file)
+    let reader = Reader(file: file, limits: limits)
+    var animation = try reader.animation(json)
+    if template.listsKeypaths { animation.keypaths = Keypaths.list(json) }
+    return animation
+  }
+
+  /// The JSON document in `bytes`, for tools that look at it before it is read as an animation.
+  public static func document(bytes: [UInt8], file: String, limits: LoadLimits = LoadLimits()) throws(LottieError)
+    -> JSON
   {
     let json: JSON
     do {
@@ -42,8 +57,7 @@ public enum LottieParser {
       let (line, column) = lineAndColumn(of: error.offset, in: bytes)
       throw .syntax(file: file, offset: error.offset, line: line, column: column, message: error.message)
     }
-    let reader = Reader(file: file, limits: limits)
-    return try reader.animation(json)
+    return json
   }
 
   static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (Int, Int) {

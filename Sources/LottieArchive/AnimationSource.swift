@@ -24,18 +24,21 @@ public enum AnimationSource {
   ///     or a sticker's JSON.
   ///   - maxArchiveBytes: the most bytes all of an archive's entries may declare, and the most that reading
   ///     may decompress, in total.
+  ///   - template: `--set` and `--slot` values, applied to the animation's JSON before it is read.
   /// - Throws: ``ArchiveError`` for the container, ``Lottie/LottieError`` for the animation JSON.
   public static func load(
     path: String, animationID: String? = nil, limits: LoadLimits = LoadLimits(),
-    maxArchiveBytes: Int = defaultMaxArchiveBytes
+    maxArchiveBytes: Int = defaultMaxArchiveBytes, template: Template = Template()
   ) throws -> LoadedAnimation {
     let head = try? firstBytes(of: path, count: 64)
     switch head.map(Kind.init) {
     case .zip?:
       var loader = DotLottieLoader(path: path, limits: limits, maxArchiveBytes: maxArchiveBytes)
+      loader.template = template
       return try loader.load(animationID: animationID)
     case .gzip?:
-      let animation = try loadSticker(path: path, limits: limits, maxArchiveBytes: maxArchiveBytes)
+      let animation = try loadSticker(
+        path: path, limits: limits, maxArchiveBytes: maxArchiveBytes, template: template)
       if let id = animationID { throw ArchiveError.unknownAnimation(file: path, id: id, available: []) }
       return LoadedAnimation(animation: animation, animationFile: path, format: .telegramSticker)
     case .other?, nil:
@@ -46,7 +49,7 @@ public enum AnimationSource {
       if let head, let expected, !looksLikeJSON(head) {
         throw ArchiveError.notAContainer(file: path, expected: expected)
       }
-      let animation = try LottieParser.load(contentsOf: path, limits: limits)
+      let animation = try LottieParser.load(contentsOf: path, limits: limits, template: template)
       if let id = animationID { throw ArchiveError.unknownAnimation(file: path, id: id, available: []) }
       return LoadedAnimation(
         animation: animation, animationFile: path, format: .json,
@@ -115,10 +118,12 @@ public enum AnimationSource {
   // MARK: - Telegram stickers
 
   /// Inflates a `.tgs` sticker and parses the JSON inside, naming the sticker in every message.
-  static func loadSticker(path: String, limits: LoadLimits, maxArchiveBytes: Int) throws -> Animation {
+  static func loadSticker(
+    path: String, limits: LoadLimits, maxArchiveBytes: Int, template: Template = Template()
+  ) throws -> Animation {
     let limit = min(limits.maxFileBytes, maxArchiveBytes)
     let compressed = try contents(of: path, limit: maxArchiveBytes)
     let json = try GzipInflater(file: path).inflate(compressed, limit: limit)
-    return try LottieParser.parse(bytes: json, file: path, limits: limits)
+    return try LottieParser.parse(bytes: json, file: path, limits: limits, template: template)
   }
 }

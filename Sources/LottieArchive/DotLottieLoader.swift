@@ -9,6 +9,8 @@ struct DotLottieLoader {
   let path: String
   /// The parser's limits; `maxFileBytes` bounds each entry.
   let limits: LoadLimits
+  /// Applied to the animation's JSON before it is read.
+  var template = Template()
   /// The bound on all entries together.
   let maxArchiveBytes: Int
   /// Bytes that reading may still decompress.
@@ -54,7 +56,7 @@ struct DotLottieLoader {
     // 4.
     let json = try read(entry, from: archive)
     let animationFile = "\(path):\(entry.name)"
-    let animation = try LottieParser.parse(bytes: json, file: animationFile, limits: limits)
+    let animation = try LottieParser.parse(bytes: json, file: animationFile, limits: limits, template: template)
     // 5.
     var files: [String: [UInt8]] = [:]
     for asset in animation.images.values.sorted(by: { $0.id < $1.id }) {

@@ -137,6 +137,7 @@ extension LottieError {
     case .syntax: return "syntax"
     case .invalid: return "invalid"
     case .limitExceeded: return "limitExceeded"
+    case .template: return "template"
     }
   }
 }

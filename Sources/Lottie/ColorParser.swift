@@ -1,5 +1,3 @@
-import Lottie
-
 /// Parses colours as users type them: `#RGB`, `#RRGGBB`, `#RRGGBBAA`, CSS colour names, `transparent`.
 public enum ColorParser {
   /// nil result (with `true`) means transparent; throws nothing: returns `.none` when unknown.

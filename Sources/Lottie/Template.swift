@@ -1,0 +1,445 @@
+/// Templating, lottie-ios's dynamic properties as data: values set by keypath (`--set`) and Lottie 1.0 slots
+/// set by id (`--slot`), applied to the JSON before it is read, so that every later stage (the renderer, the
+/// exporter, `info`) sees an ordinary animation.
+///
+/// A keypath names layers, then shape groups and items, then a property, joined by dots, as lottie-ios spells
+/// them: `Title.Text`, `Logo.Transform.Position`, `Shape Layer 1.Ellipse 1.Fill 1.Color`. A precomposition
+/// layer's name is followed by the names inside its asset. `*` matches one name and `**` any number (zero
+/// included): `**.Fill 1.Color`. A dot inside a name is written `\.`.
+///
+/// Setting a property replaces its value (keyframes, expression and slot included) with the static value.
+/// A precomposition asset used by several layers is one asset: a change through one of them shows in all.
+public struct Template: Sendable {
+  /// One `KEY=VALUE`.
+  public struct Assignment: Sendable, Equatable {
+    public var key: String
+    public var value: String
+    public init(key: String, value: String) {
+      self.key = key
+      self.value = value
+    }
+  }
+
+  /// `--set KEYPATH=VALUE`, applied in order.
+  public var sets: [Assignment] = []
+  /// `--slot ID=VALUE`.
+  public var slots: [Assignment] = []
+  /// Whether the parser should list the settable keypaths (after the assignments) in `Animation.keypaths`.
+  public var listsKeypaths = false
+
+  public init(sets: [Assignment] = [], slots: [Assignment] = []) {
+    self.sets = sets
+    self.slots = slots
+  }
+
+  public var isEmpty: Bool { sets.isEmpty && slots.isEmpty }
+
+  /// Applies the assignments to a Bodymovin document. `file` names the animation in errors.
+  public func apply(to json: inout JSON, file: String) throws(LottieError) {
+    if !slots.isEmpty { try applySlots(to: &json, file: file) }
+    if sets.isEmpty { return }
+    let all = Keypaths.list(json)
+    for set in sets {
+      let pattern = Keypaths.split(set.key)
+      if pattern.isEmpty || pattern.contains("") {
+        throw .template(file: file, message: "the keypath '\(set.key)' has an empty name (write a dot inside a name as \\.)")
+      }
+      let matches = all.filter { Keypaths.matches(pattern, $0.components) }
+      guard !matches.isEmpty else {
+        let nearest = Keypaths.nearest(to: set.key, in: all.map(\.text), count: 5)
+        let hint = nearest.isEmpty ? "the animation has no settable properties" : "nearest: " + nearest.joined(separator: ", ")
+        throw .template(file: file, message: "the keypath '\(set.key)' matches nothing; \(hint) (see 'lottie2video info --keypaths')")
+      }
+      for match in matches {
+        guard let value = PropertyValue.parse(set.value, as: match.kind) else {
+          throw .template(
+            file: file, message: "the value '\(set.value)' for '\(match.text)' is not \(match.kind.expected)")
+        }
+        json.modify(match.path.components[...]) { property in value.write(into: &property, kind: match.kind) }
+      }
+    }
+  }
+
+  /// Sets `slots[ID].p` from each `--slot`; the value is read as the slot's default is shaped.
+  private func applySlots(to json: inout JSON, file: String) throws(LottieError) {
+    guard case .object(let slotTable)? = json["slots"] else {
+      throw .template(file: file, message: "the animation has no slots (top-level 'slots'), so --slot '\(slots[0].key)' has nothing to set")
+    }
+    for slot in slots {
+      guard case .object(let entry)? = slotTable[slot.key], let property = entry["p"] else {
+        let ids = slotTable.keys.sorted().map { "'\($0)'" }.joined(separator: ", ")
+        throw .template(file: file, message: "unknown slot '\(slot.key)'; slots: \(ids)")
+      }
+      guard let kind = Keypaths.kind(ofSlotProperty: property),
+        let value = PropertyValue.parse(slot.value, as: kind)
+      else {
+        let kind = Keypaths.kind(ofSlotProperty: property)
+        throw .template(
+          file: file,
+          message: kind.map { "the value '\(slot.value)' for slot '\(slot.key)' is not \($0.expected)" }
+            ?? "slot '\(slot.key)' holds a value --slot cannot set (only colours, numbers, points and text)")
+      }
+      json.modify([.key("slots"), .key(slot.key), .key("p")]) { value.write(into: &$0, kind: kind) }
+    }
+  }
+}
+
+/// A settable property found in a document.
+public struct Keypath: Sendable, Equatable {
+  /// Layer, group, item and property names.
+  public var components: [String]
+  /// What kind of value it takes.
+  public var kind: PropertyKind
+  /// Where the property is in the JSON.
+  public var path: JSONPath
+
+  /// The keypath as typed, dots inside names escaped.
+  public var text: String {
+    components.map { $0.replacingOccurrences(of: ".", with: "\\.") }.joined(separator: ".")
+  }
+}
+
+/// What a settable property holds, and how `--set` reads the value for it.
+public enum PropertyKind: String, Sendable {
+  /// A colour: `#RRGGBB`, `#RRGGBBAA`, a CSS name.
+  case color
+  /// A number (opacity and percentages 0 to 100, degrees, pixels).
+  case number
+  /// A point or size `x,y` (one number sets both).
+  case vector
+  /// The string of a text layer.
+  case text
+  /// A solid layer's colour (`sc`, a hex string in the JSON).
+  case solidColor
+
+  var expected: String {
+    switch self {
+    case .color, .solidColor: "a colour (#RRGGBB, #RRGGBBAA or a CSS colour name)"
+    case .number: "a number"
+    case .vector: "a point 'x,y' (or one number for both)"
+    case .text: "text"
+    }
+  }
+}
+
+/// A parsed value for a property.
+enum PropertyValue {
+  case color(RGBA)
+  case number(Double)
+  case vector(Double, Double)
+  case text(String)
+
+  static func parse(_ s: String, as kind: PropertyKind) -> PropertyValue? {
+    let t = s.trimmingCharacters(in: .whitespaces)
+    switch kind {
+    case .color, .solidColor:
+      guard case .color(let c)? = ColorParser.parse(t) else { return nil }
+      return .color(c)
+    case .number:
+      let digits = t.hasSuffix("%") ? String(t.dropLast()) : t
+      guard let d = Double(digits), d.isFinite else { return nil }
+      return .number(d)
+    case .vector:
+      let parts = t.split(separator: ",", omittingEmptySubsequences: false).map {
+        Double($0.trimmingCharacters(in: .whitespaces))
+      }
+      if parts.count == 1, let d = parts[0], d.isFinite { return .vector(d, d) }
+      guard parts.count == 2, let x = parts[0], let y = parts[1], x.isFinite, y.isFinite else { return nil }
+      return .vector(x, y)
+    case .text:
+      return .text(s)
+    }
+  }
+
+  /// Writes the value into the property JSON at its place: a static `{"a": 0, "k": value}` for animatable
+  /// properties (dropping keyframes, expression and slot id), the text of every document keyframe for text,
+  /// a hex string for a solid's colour.
+  func write(into property: inout JSON, kind: PropertyKind) {
+    switch (self, kind) {
+    case (.color(let c), .solidColor):
+      func hex(_ v: Double) -> String {
+        let n = Int((min(max(v, 0), 1) * 255).rounded())
+        return (n < 16 ? "0" : "") + String(n, radix: 16)
+      }
+      property = .string("#" + hex(c.r) + hex(c.g) + hex(c.b))
+    case (.text(let s), _):
+      // The document keyframes keep their style; only the string changes.
+      guard case .object(var o) = property, case .array(var keys)? = o["k"] else { return }
+      for i in keys.indices {
+        guard case .object(var key) = keys[i], case .object(var doc)? = key["s"] else { continue }
+        doc["t"] = .string(s)
+        key["s"] = .object(doc)
+        keys[i] = .object(key)
+      }
+      o["k"] = .array(keys)
+      o["x"] = nil
+      o["sid"] = nil
+      property = .object(o)
+    default:
+      var o: [String: JSON] = [:]
+      if case .object(let old) = property { o = old }
+      o["a"] = .number(0)
+      o["x"] = nil
+      o["sid"] = nil
+      switch self {
+      case .color(let c): o["k"] = .array([.number(c.r), .number(c.g), .number(c.b), .number(c.a)])
+      case .number(let d): o["k"] = .number(d)
+      case .vector(let x, let y): o["k"] = .array([.number(x), .number(y)])
+      case .text: break
+      }
+      property = .object(o)
+    }
+  }
+}
+
+/// Finds the settable properties of a document and matches keypath patterns against them.
+public enum Keypaths {
+  /// Every settable property, in document order: layers top first, precomps entered where they are used.
+  public static func list(_ json: JSON) -> [Keypath] {
+    var assets: [String: (JSON, JSONPath)] = [:]
+    if case .array(let list)? = json["assets"] {
+      for (i, asset) in list.enumerated() {
+        if case .string(let id)? = asset["id"], let layers = asset["layers"] {
+          assets[id] = (layers, JSONPath.root.appending("assets").appending(i).appending("layers"))
+        }
+      }
+    }
+    var out: [Keypath] = []
+    var walker = Walker(assets: assets)
+    walker.layers(json["layers"] ?? .array([]), .root.appending("layers"), prefix: [], into: &out)
+    return out
+  }
+
+  private struct Walker {
+    let assets: [String: (JSON, JSONPath)]
+    var stack: [String] = []
+
+    mutating func layers(_ json: JSON, _ path: JSONPath, prefix: [String], into out: inout [Keypath]) {
+      guard case .array(let list) = json, stack.count < 64 else { return }
+      for (i, layer) in list.enumerated() {
+        guard case .object(let o) = layer else { continue }
+        let lp = path.appending(i)
+        let name = Keypaths.name(o)
+        let here = prefix + [name]
+        if case .object(let ks)? = o["ks"] {
+          Keypaths.transform(ks, lp.appending("ks"), prefix: here + ["Transform"], layer: true, into: &out)
+        }
+        switch Keypaths.int(o["ty"]) {
+        case 0:
+          if case .string(let id)? = o["refId"], let (assetLayers, assetPath) = assets[id], !stack.contains(id) {
+            stack.append(id)
+            layers(assetLayers, assetPath, prefix: here, into: &out)
+            stack.removeLast()
+          }
+        case 1:
+          if o["sc"] != nil { out.append(Keypath(components: here + ["Color"], kind: .solidColor, path: lp.appending("sc"))) }
+        case 4:
+          Keypaths.shapes(o["shapes"] ?? .array([]), lp.appending("shapes"), prefix: here, into: &out)
+        case 5:
+          if case .object(let t)? = o["t"], t["d"] != nil {
+            out.append(Keypath(components: here + ["Text"], kind: .text, path: lp.appending("t").appending("d")))
+          }
+        default: break
+        }
+      }
+    }
+  }
+
+  static let transformProperties: [(key: String, name: String, kind: PropertyKind)] = [
+    ("a", "Anchor Point", .vector), ("p", "Position", .vector), ("s", "Scale", .vector), ("r", "Rotation", .number),
+    ("o", "Opacity", .number), ("sk", "Skew", .number), ("sa", "Skew Axis", .number),
+  ]
+
+  static func transform(
+    _ ks: [String: JSON], _ path: JSONPath, prefix: [String], layer: Bool, into out: inout [Keypath]
+  ) {
+    for (key, name, kind) in transformProperties {
+      if key == "p", case .object(let p)? = ks["p"], p["s"] == .bool(true) || Keypaths.int(p["s"]) == 1 {
+        // Split position: X and Y are separate properties.
+        out.append(Keypath(components: prefix + ["Position X"], kind: .number, path: path.appending("p").appending("x")))
+        out.append(Keypath(components: prefix + ["Position Y"], kind: .number, path: path.appending("p").appending("y")))
+        continue
+      }
+      // A 3D layer's rotation is `rz`.
+      if key == "r", ks["r"] == nil, ks["rz"] != nil {
+        out.append(Keypath(components: prefix + [name], kind: kind, path: path.appending("rz")))
+        continue
+      }
+      // Layers always have these five; group transforms have what the file wrote.
+      if ks[key] != nil || (layer && ["a", "p", "s", "r", "o"].contains(key)) {
+        out.append(Keypath(components: prefix + [name], kind: kind, path: path.appending(key)))
+      }
+    }
+  }
+
+  /// Properties by shape item type: JSON key, keypath name, kind.
+  static let itemProperties: [String: [(String, String, PropertyKind)]] = [
+    "fl": [("c", "Color", .color), ("o", "Opacity", .number)],
+    "st": [("c", "Color", .color), ("o", "Opacity", .number), ("w", "Stroke Width", .number)],
+    "gf": [("o", "Opacity", .number), ("s", "Start Point", .vector), ("e", "End Point", .vector)],
+    "gs": [("o", "Opacity", .number), ("w", "Stroke Width", .number), ("s", "Start Point", .vector), ("e", "End Point", .vector)],
+    "el": [("p", "Position", .vector), ("s", "Size", .vector)],
+    "rc": [("p", "Position", .vector), ("s", "Size", .vector), ("r", "Roundness", .number)],
+    "sr": [
+      ("p", "Position", .vector), ("r", "Rotation", .number), ("pt", "Points", .number), ("or", "Outer Radius", .number),
+      ("ir", "Inner Radius", .number), ("os", "Outer Roundness", .number), ("is", "Inner Roundness", .number),
+    ],
+    "tm": [("s", "Start", .number), ("e", "End", .number), ("o", "Offset", .number)],
+    "rd": [("r", "Radius", .number)],
+    "rp": [("c", "Copies", .number), ("o", "Offset", .number)],
+    "pb": [("a", "Amount", .number)],
+    "op": [("a", "Amount", .number)],
+    "zz": [("r", "Ridges", .number), ("s", "Size", .number)],
+    "tw": [("a", "Angle", .number), ("c", "Center", .vector)],
+  ]
+
+  static func shapes(_ json: JSON, _ path: JSONPath, prefix: [String], into out: inout [Keypath]) {
+    guard case .array(let items) = json else { return }
+    for (i, item) in items.enumerated() {
+      guard case .object(let o) = item, case .string(let type)? = o["ty"] else { continue }
+      let ip = path.appending(i)
+      switch type {
+      case "gr":
+        shapes(o["it"] ?? .array([]), ip.appending("it"), prefix: prefix + [name(o)], into: &out)
+      case "tr":
+        transform(o, ip, prefix: prefix + ["Transform"], layer: false, into: &out)
+      default:
+        for (key, property, kind) in itemProperties[type] ?? [] where o[key] != nil {
+          out.append(Keypath(components: prefix + [name(o), property], kind: kind, path: ip.appending(key)))
+        }
+      }
+    }
+  }
+
+  static func name(_ o: [String: JSON]) -> String {
+    if case .string(let s)? = o["nm"] { return s }
+    return ""
+  }
+
+  static func int(_ json: JSON?) -> Int? {
+    if case .number(let d)? = json, d == d.rounded(), abs(d) < 1e9 { return Int(d) }
+    return nil
+  }
+
+  /// What a slot's property (`p`) holds, from its default value's shape.
+  static func kind(ofSlotProperty p: JSON) -> PropertyKind? {
+    var k = p["k"] ?? p
+    // Keyframed: look at the first keyframe's value.
+    if case .array(let keys) = k, case .object(let first)? = keys.first, let s = first["s"] {
+      if case .object(let doc) = s, doc["t"] != nil { return .text }
+      k = s
+    }
+    switch k {
+    case .number: return .number
+    case .array(let values) where values.allSatisfy({ if case .number = $0 { true } else { false } }):
+      switch values.count {
+      case 1: return .number
+      case 2: return .vector
+      case 3, 4: return .color
+      default: return nil
+      }
+    default: return nil
+    }
+  }
+
+  /// Splits a keypath at dots that are not escaped.
+  public static func split(_ keypath: String) -> [String] {
+    var parts: [String] = []
+    var current = ""
+    var escaped = false
+    for ch in keypath {
+      if escaped {
+        current.append(ch)
+        escaped = false
+      } else if ch == "\\" {
+        escaped = true
+      } else if ch == "." {
+        parts.append(current)
+        current = ""
+      } else {
+        current.append(ch)
+      }
+    }
+    parts.append(current)
+    return parts
+  }
+
+  /// Whether `pattern` (names, `*` for one, `**` for any number) matches `components`.
+  public static func matches(_ pattern: [String], _ components: [String]) -> Bool {
+    // memo[i][j]: pattern[i...] matches components[j...].
+    var memo = [[Bool?]](repeating: [Bool?](repeating: nil, count: components.count + 1), count: pattern.count + 1)
+    func go(_ i: Int, _ j: Int) -> Bool {
+      if let known = memo[i][j] { return known }
+      let result: Bool
+      if i == pattern.count {
+        result = j == components.count
+      } else if pattern[i] == "**" {
+        result = go(i + 1, j) || (j < components.count && go(i, j + 1))
+      } else if j < components.count && (pattern[i] == "*" || pattern[i] == components[j]) {
+        result = go(i + 1, j + 1)
+      } else {
+        result = false
+      }
+      memo[i][j] = result
+      return result
+    }
+    return go(0, 0)
+  }
+
+  /// The `count` keypaths closest to `text` by edit distance (ties in document order), for "did you mean".
+  public static func nearest(to text: String, in candidates: [String], count: Int) -> [String] {
+    var seen = Set<String>()
+    let unique = candidates.filter { seen.insert($0).inserted }
+    let target = Array(text.lowercased())
+    let scored = unique.enumerated().map { (i, c) in (distance(target, Array(c.lowercased())), i, c) }
+    return scored.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.prefix(count).map { "'\($0.2)'" }
+  }
+
+  static func distance(_ a: [Character], _ b: [Character]) -> Int {
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+      current[0] = i
+      for j in 1...b.count {
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      swap(&previous, &current)
+    }
+    return previous[b.count]
+  }
+}
+
+extension JSON {
+  /// Changes the value at `path` in place (creating nothing: a missing step leaves the document as it is).
+  /// The containers on the way are taken out of `self` while they change, so nothing is copied.
+  mutating func modify(_ path: ArraySlice<JSONPath.Component>, _ change: (inout JSON) -> Void) {
+    guard let step = path.first else {
+      change(&self)
+      return
+    }
+    switch (self, step) {
+    case (.object(var members), .key(let key)):
+      guard var child = members[key] else { return }
+      self = .null
+      members[key] = nil
+      child.modify(path.dropFirst(), change)
+      members[key] = child
+      self = .object(members)
+    case (.array(var items), .index(let i)) where items.indices.contains(i):
+      self = .null
+      var child = items[i]
+      items[i] = .null
+      child.modify(path.dropFirst(), change)
+      items[i] = child
+      self = .array(items)
+    default:
+      return
+    }
+  }
+
+  mutating func modify(_ path: [JSONPath.Component], _ change: (inout JSON) -> Void) {
+    modify(path[...], change)
+  }
+}

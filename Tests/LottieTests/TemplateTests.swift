@@ -1,0 +1,191 @@
+import Lottie
+import Testing
+
+/// Templating: keypaths listed from a document, `--set` matching with `*` and `**`, values written as static
+/// properties, slots, and the errors for keypaths that match nothing and values of the wrong kind.
+@Suite("Templating")
+struct TemplateTests {
+  /// A document with a shape layer (a group with an ellipse, fill, stroke and transform), a text layer with
+  /// two document keyframes, a solid, a layer with split position, and a precomp layer.
+  static let document = composition(
+    layers: #"""
+      [{"ty": 4, "nm": "Badge", "ind": 1, "ip": 0, "op": 60, "ks": {"o": {"a": 1, "k": [
+          {"t": 0, "s": [0], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}}, {"t": 30, "s": [100]}]}},
+        "shapes": [{"ty": "gr", "nm": "Circle", "it": [
+          {"ty": "el", "nm": "Ellipse Path 1", "p": {"k": [0, 0]}, "s": {"k": [40, 40]}},
+          {"ty": "fl", "nm": "Fill 1", "c": {"k": [1, 0, 0, 1]}, "o": {"k": 100}},
+          {"ty": "st", "nm": "Stroke 1", "c": {"k": [0, 0, 1, 1]}, "o": {"k": 100}, "w": {"k": 2}},
+          {"ty": "tr", "nm": "Transform", "p": {"k": [50, 50]}}]},
+          {"ty": "fl", "nm": "Fill 1", "c": {"k": [0, 1, 0, 1]}}]},
+       {"ty": 5, "nm": "Title", "ind": 2, "ip": 0, "op": 60, "ks": {},
+        "t": {"d": {"k": [{"t": 0, "s": {"t": "Hi", "s": 20, "f": "Sans", "fc": [0, 0, 0]}},
+                         {"t": 30, "s": {"t": "Bye", "s": 20, "f": "Sans", "fc": [0, 0, 0]}}]}}},
+       {"ty": 1, "nm": "Back.ground", "ind": 3, "ip": 0, "op": 60, "ks": {}, "sc": "#112233", "sw": 10, "sh": 10},
+       {"ty": 3, "nm": "Mover", "ind": 4, "ip": 0, "op": 60, "ks": {"p": {"s": true, "x": {"k": 1}, "y": {"k": 2}}}},
+       {"ty": 0, "nm": "Inner", "refId": "comp", "ind": 5, "ip": 0, "op": 60, "w": 10, "h": 10, "ks": {}}]
+      """#,
+    extra: #"""
+      "assets": [{"id": "comp", "layers": [{"ty": 4, "nm": "Dot", "ind": 1, "ip": 0, "op": 60, "ks": {},
+        "shapes": [{"ty": "fl", "nm": "Fill 1", "c": {"k": [1, 1, 1, 1]}}]}]}]
+      """#)
+
+  func load(_ sets: [(String, String)], slots: [(String, String)] = [], json: String = document) throws(LottieError)
+    -> Animation
+  {
+    var template = Template(
+      sets: sets.map { Template.Assignment(key: $0.0, value: $0.1) },
+      slots: slots.map { Template.Assignment(key: $0.0, value: $0.1) })
+    template.listsKeypaths = true
+    return try LottieParser.parse(bytes: Array(json.utf8), file: "t.json", template: template)
+  }
+
+  func fillColor(_ items: [ShapeItem]) -> RGBA? {
+    for item in items {
+      if case .fill(let c, _, _) = item.kind { return c.value(at: 0) }
+    }
+    return nil
+  }
+
+  func groupItems(_ animation: Animation) -> [ShapeItem] {
+    guard case .shapes(let items) = animation.layers[0].content, case .group(let children) = items[0].kind else {
+      return []
+    }
+    return children
+  }
+
+  @Test("keypaths are listed layer by layer, as lottie-ios names them")
+  func listing() throws {
+    let keypaths = try #require(try load([]).keypaths)
+    let texts = keypaths.map(\.text)
+    #expect(texts.contains("Badge.Transform.Opacity"))
+    #expect(texts.contains("Badge.Circle.Fill 1.Color"))
+    #expect(texts.contains("Badge.Circle.Stroke 1.Stroke Width"))
+    #expect(texts.contains("Badge.Circle.Transform.Position"))
+    #expect(texts.contains("Badge.Circle.Ellipse Path 1.Size"))
+    #expect(texts.contains("Badge.Fill 1.Color"))
+    #expect(texts.contains("Title.Text"))
+    #expect(texts.contains("Back\\.ground.Color"))
+    #expect(texts.contains("Mover.Transform.Position X") && texts.contains("Mover.Transform.Position Y"))
+    #expect(!texts.contains("Mover.Transform.Position"))
+    #expect(texts.contains("Inner.Dot.Fill 1.Color"))
+    let kinds = Dictionary(keypaths.map { ($0.text, $0.kind) }, uniquingKeysWith: { a, _ in a })
+    #expect(kinds["Badge.Circle.Fill 1.Color"] == .color && kinds["Title.Text"] == .text)
+    #expect(kinds["Badge.Circle.Transform.Position"] == .vector && kinds["Badge.Transform.Opacity"] == .number)
+    #expect(kinds["Back\\.ground.Color"] == .solidColor)
+  }
+
+  @Test("an exact keypath changes that property and nothing else")
+  func exact() throws {
+    let animation = try load([("Badge.Circle.Fill 1.Color", "#0000FF")])
+    #expect(fillColor(groupItems(animation)) == RGBA(0, 0, 1, 1))
+    guard case .shapes(let items) = animation.layers[0].content else { throw LottieError.template(file: "", message: "") }
+    #expect(fillColor(items) == RGBA(0, 1, 0, 1))
+    guard case .shapes(let inner)? = animation.precomps["comp"]?[0].content else { return }
+    #expect(fillColor(inner) == RGBA(1, 1, 1, 1))
+  }
+
+  @Test("** matches any depth, precomps included; * matches one name")
+  func wildcards() throws {
+    let all = try load([("**.Fill 1.Color", "red")])
+    #expect(fillColor(groupItems(all)) == RGBA(1, 0, 0, 1))
+    guard case .shapes(let top) = all.layers[0].content, case .shapes(let inner)? = all.precomps["comp"]?[0].content
+    else { return }
+    #expect(fillColor(top) == RGBA(1, 0, 0, 1) && fillColor(inner) == RGBA(1, 0, 0, 1))
+
+    let one = try load([("Badge.*.Color", "#FFFFFF80")])
+    guard case .shapes(let items) = one.layers[0].content else { return }
+    // Badge.Fill 1.Color matches; Badge.Circle.Fill 1.Color is one level deeper.
+    #expect(fillColor(items) == RGBA(1, 1, 1, 128.0 / 255))
+    #expect(fillColor(groupItems(one)) == RGBA(1, 0, 0, 1))
+  }
+
+  @Test("an animated property becomes static; numbers, points and text are read by kind")
+  func kinds() throws {
+    let animation = try load([
+      ("Badge.Transform.Opacity", "50"), ("Badge.Circle.Transform.Position", "10, 20"),
+      ("Badge.Circle.Stroke 1.Stroke Width", "7.5"), ("Title.Text", "Hello, world"), ("Back\\.ground.Color", "white"),
+      ("Mover.Transform.Position X", "99"),
+    ])
+    let opacity = animation.layers[0].transform.opacity
+    #expect(opacity.isStatic && opacity.value(at: 0) == 50 && opacity.value(at: 29) == 50)
+    let children = groupItems(animation)
+    if case .transform(let t) = children[3].kind {
+      #expect(t.position.value(at: 0) == Vec2(10, 20))
+    } else {
+      Issue.record("expected the group transform")
+    }
+    if case .stroke(_, _, let style) = children[2].kind { #expect(style.width.value(at: 0) == 7.5) }
+    guard case .text(let doc) = animation.layers[1].content else { throw LottieError.template(file: "", message: "") }
+    #expect(doc.value(at: 0).text == "Hello, world" && doc.value(at: 40).text == "Hello, world")
+    #expect(doc.value(at: 0).size == 20)
+    guard case .solid(let color, _, _) = animation.layers[2].content else { return }
+    #expect(color == RGBA(1, 1, 1, 1))
+    #expect(animation.layers[3].transform.position.value(at: 0) == Vec2(99, 2))
+  }
+
+  @Test("a keypath that matches nothing names the nearest ones")
+  func noMatch() {
+    let error = #expect(throws: LottieError.self) { try load([("Badge.Circle.Fil 1.Color", "red")]) }
+    #expect(
+      error?.description
+        == "t.json: the keypath 'Badge.Circle.Fil 1.Color' matches nothing; nearest: 'Badge.Circle.Fill 1.Color', 'Badge.Circle.Stroke 1.Color', 'Badge.Fill 1.Color', 'Badge.Circle.Fill 1.Opacity', 'Inner.Dot.Fill 1.Color' (see 'lottie2video info --keypaths')"
+    )
+  }
+
+  @Test(
+    "a value of the wrong kind is refused, naming the property and what it takes",
+    arguments: [
+      ("Badge.Circle.Fill 1.Color", "reddish", "a colour (#RRGGBB, #RRGGBBAA or a CSS colour name)"),
+      ("Badge.Transform.Opacity", "half", "a number"),
+      ("Badge.Circle.Transform.Position", "1,2,3", "a point 'x,y' (or one number for both)"),
+    ])
+  func badValue(keypath: String, value: String, expected: String) {
+    let error = #expect(throws: LottieError.self) { try load([(keypath, value)]) }
+    #expect(error?.description == "t.json: the value '\(value)' for '\(keypath)' is not \(expected)")
+  }
+
+  @Test("an empty name in a keypath is refused")
+  func emptyName() {
+    let error = #expect(throws: LottieError.self) { try load([("Badge..Color", "red")]) }
+    #expect(error?.description.contains("has an empty name") == true)
+  }
+
+  static let slotted = composition(
+    layers: #"""
+      [{"ty": 4, "nm": "L", "ind": 1, "ip": 0, "op": 60, "ks": {"o": {"sid": "fade", "k": 100}},
+        "shapes": [{"ty": "fl", "nm": "Fill 1", "c": {"sid": "brand", "k": [0, 0, 0, 1]}}]}]
+      """#,
+    extra: #""slots": {"brand": {"p": {"a": 0, "k": [1, 0, 0, 1]}}, "fade": {"p": {"k": 80}}}"#)
+
+  @Test("slots are set by id, read as their default is shaped")
+  func slots() throws {
+    let animation = try load([], slots: [("brand", "#00FF00"), ("fade", "25")], json: Self.slotted)
+    guard case .shapes(let items) = animation.layers[0].content else { return }
+    #expect(fillColor(items) == RGBA(0, 1, 0, 1))
+    #expect(animation.layers[0].transform.opacity.value(at: 0) == 25)
+    // Without --slot the file's slot values apply.
+    let plain = try load([], json: Self.slotted)
+    guard case .shapes(let plainItems) = plain.layers[0].content else { return }
+    #expect(fillColor(plainItems) == RGBA(1, 0, 0, 1) && plain.layers[0].transform.opacity.value(at: 0) == 80)
+  }
+
+  @Test("unknown slots and files without slots are named")
+  func slotErrors() {
+    let unknown = #expect(throws: LottieError.self) { try load([], slots: [("logo", "red")], json: Self.slotted) }
+    #expect(unknown?.description == "t.json: unknown slot 'logo'; slots: 'brand', 'fade'")
+    let none = #expect(throws: LottieError.self) { try load([], slots: [("logo", "red")]) }
+    #expect(none?.description.hasPrefix("t.json: the animation has no slots") == true)
+    let wrong = #expect(throws: LottieError.self) { try load([], slots: [("fade", "red")], json: Self.slotted) }
+    #expect(wrong?.description == "t.json: the value 'red' for slot 'fade' is not a number")
+  }
+
+  @Test("keypath patterns: splitting with escapes, and matching")
+  func matching() {
+    #expect(Keypaths.split("a.b\\.c.d") == ["a", "b.c", "d"])
+    #expect(Keypaths.matches(["**", "Color"], ["L", "G", "Fill", "Color"]))
+    #expect(Keypaths.matches(["**", "L", "**"], ["L"]))
+    #expect(!Keypaths.matches(["*", "Color"], ["L", "G", "Color"]))
+    #expect(Keypaths.matches(["L", "*", "*", "Color"], ["L", "G", "Fill", "Color"]))
+    #expect(!Keypaths.matches(["L", "Color"], ["L", "Fill", "Color"]))
+  }
+}
