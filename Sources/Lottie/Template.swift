@@ -386,13 +386,17 @@ public enum Keypaths {
     return go(0, 0)
   }
 
-  /// The `count` keypaths closest to `text` by edit distance (ties in document order), for "did you mean".
+  /// The `count` keypaths closest to `text`, for "did you mean": those ending in the same property first,
+  /// then by edit distance, ties in document order.
   public static func nearest(to text: String, in candidates: [String], count: Int) -> [String] {
     var seen = Set<String>()
     let unique = candidates.filter { seen.insert($0).inserted }
     let target = Array(text.lowercased())
-    let scored = unique.enumerated().map { (i, c) in (distance(target, Array(c.lowercased())), i, c) }
-    return scored.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.prefix(count).map { "'\($0.2)'" }
+    let property = split(text).last?.lowercased() ?? ""
+    let scored = unique.enumerated().map { (i, c) in
+      (split(c).last?.lowercased() == property ? 0 : 1, distance(target, Array(c.lowercased())), i, c)
+    }
+    return scored.sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }.prefix(count).map { "'\($0.3)'" }
   }
 
   static func distance(_ a: [Character], _ b: [Character]) -> Int {

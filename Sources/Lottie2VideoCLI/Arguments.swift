@@ -83,3 +83,9 @@ struct OptionReader {
     d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
   }
 }
+
+/// A templating option that does not fit the animation (an unknown image asset, an unreadable file). Exit 1.
+struct TemplateOptionError: Error, CustomStringConvertible {
+  let message: String
+  var description: String { message }
+}

@@ -1,4 +1,6 @@
+import Dispatch
 import Foundation
+import Pipeline
 import VideoEncoding
 
 /// Batch exports: folders and several inputs, one output per animation, mirroring the folder structure.
@@ -17,8 +19,8 @@ extension CommandLineTool {
     return list.options.contains { batchOptions.contains($0.name) }
   }
 
-  /// Exports every animation found to `-o DIR`, one after the other (each uses every core), going on past
-  /// failures; prints a summary and exits 1 when any failed.
+  /// Exports every animation found to `-o DIR`, several at once within `--jobs`, going on past failures;
+  /// prints a summary and exits 1 when any failed.
   static func batch(_ arguments: [String]) throws -> Int32 {
     let list = try ArgumentList(arguments, flags: flags, known: exportOptions.union(batchOptions), command: nil)
     guard let outputDirectory = list.options.last(where: { $0.name == "-o" || $0.name == "--output" })?.value else {
@@ -64,51 +66,90 @@ extension CommandLineTool {
     // A shard takes every n-th file of the sorted list: shards never overlap and together cover the batch,
     // whatever machine runs them (a Kubernetes Indexed Job or a Slurm array passes its index).
     if let (i, n) = shard { jobs = jobs.enumerated().filter { $0.offset % n == i - 1 }.map(\.element) }
-    // 2. Export each, recording what happened.
-    var done = 0
-    var skipped = 0
-    var failures: [(String, String)] = []
-    var records: [[String: Any]] = []
-    for (index, job) in jobs.enumerated() {
-      var record: [String: Any] = ["input": job.input, "output": job.output]
-      if skipExisting && FileManager.default.fileExists(atPath: job.output) {
-        skipped += 1
-        record["status"] = "skipped"
-        records.append(record)
-        continue
-      }
-      if !quiet { Console.error("[\(index + 1)/\(jobs.count)] \(job.input)") }
-      let start = Date()
-      do {
-        try FileManager.default.createDirectory(
-          atPath: (job.output as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        let outcome = try exportOne([job.input, "-o", job.output] + passed)
-        record["diagnostics"] = outcome.diagnostics.map(\.description)
-        if outcome.status == 0, let result = outcome.result {
-          done += 1
-          record["status"] = "done"
-          record["frames"] = result.frames
-          record["duration"] = result.duration
-          record["bytes"] = result.bytes
-        } else {
-          failures.append((job.input, "exit \(outcome.status)"))
-          record["status"] = "failed"
-          record["reason"] = "exit \(outcome.status)"
+    let jobsOption = list.options.last(where: { $0.name == "--jobs" })?.value.flatMap { Int($0) }
+    return try run(
+      jobs.map { BatchJob(input: $0.input, output: $0.output, arguments: []) }, passed: passed, label: "batch",
+      skipExisting: skipExisting, quiet: quiet, jobs: jobsOption ?? RenderSettings.defaultJobs, reportPath: reportPath)
+  }
+
+  /// One export of a batch or a data run.
+  struct BatchJob {
+    var input: String
+    var output: String
+    /// Options for this export only (a data row's --set, --slot and --image).
+    var arguments: [String]
+    /// How the summary names it: the input, or a data row.
+    var label: String? = nil
+  }
+
+  /// Runs exports, going on past failures; writes the report (in input order), prints the summary and
+  /// returns 1 when any failed.
+  ///
+  /// The total work is bounded by `jobs`: with several files, up to `jobs` of them export at once with one
+  /// render worker each (small files keep every core busy, and no file waits for another's encoder); a
+  /// single file gets all `jobs` workers.
+  static func run(
+    _ jobs: [BatchJob], passed: [String], label: String, skipExisting: Bool, quiet: Bool, jobs workers: Int,
+    reportPath: String?
+  ) throws -> Int32 {
+    let concurrent = max(1, min(workers, jobs.count))
+    let perFile = max(1, workers / concurrent)
+    // Per-file options: --jobs is split between the files running at once.
+    var shared = passed
+    if let i = shared.firstIndex(of: "--jobs"), i + 1 < shared.count { shared.removeSubrange(i...(i + 1)) }
+    shared.removeAll { $0.hasPrefix("--jobs=") }
+    shared += ["--jobs", String(perFile)]
+    let perFileArguments = shared
+    let state = BatchState(count: jobs.count)
+    let interrupt = InterruptHandler.install()
+    defer { interrupt.cancel() }
+    DispatchQueue.concurrentPerform(iterations: concurrent) { _ in
+      while let index = state.next() {
+        let job = jobs[index]
+        var record: [String: Any] = ["input": job.input, "output": job.output]
+        if let label = job.label { record["label"] = label }
+        if skipExisting && FileManager.default.fileExists(atPath: job.output) {
+          record["status"] = "skipped"
+          state.finish(index, record: record, failure: nil, skipped: true)
+          continue
         }
-      } catch {
-        failures.append((job.input, "\(error)"))
-        record["status"] = "failed"
-        record["reason"] = "\(error)"
+        if !quiet { Console.error("[\(index + 1)/\(jobs.count)] \(job.label ?? job.input)") }
+        let start = Date()
+        var failure: String? = nil
+        do {
+          try FileManager.default.createDirectory(
+            atPath: (job.output as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+          let context = ExportContext(
+            position: (index + 1, jobs.count), progressBar: concurrent == 1, handlesInterrupts: false)
+          let outcome = try exportOne([job.input, "-o", job.output] + job.arguments + perFileArguments, context: context)
+          record["diagnostics"] = outcome.diagnostics.map(\.description)
+          if outcome.status == 0, let result = outcome.result {
+            record["status"] = "done"
+            record["frames"] = result.frames
+            record["duration"] = result.duration
+            record["bytes"] = result.bytes
+          } else {
+            failure = "exit \(outcome.status)"
+          }
+        } catch {
+          failure = "\(error)"
+          if !quiet { Console.error("Error: \(error)") }
+        }
+        if let failure {
+          record["status"] = "failed"
+          record["reason"] = failure
+        }
+        record["seconds"] = Date().timeIntervalSince(start)
+        state.finish(index, record: record, failure: failure, skipped: false)
       }
-      record["seconds"] = Date().timeIntervalSince(start)
-      records.append(record)
     }
+    let (records, failures, done, skipped) = state.results()
     if let reportPath {
       let data = try JSONSerialization.data(withJSONObject: records, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
       try data.write(to: URL(fileURLWithPath: reportPath))
     }
     // 3. Summary: results on stdout.
-    Console.output("batch: \(done) done, \(failures.count) failed, \(skipped) skipped (of \(jobs.count))")
+    Console.output("\(label): \(done) done, \(failures.count) failed, \(skipped) skipped (of \(jobs.count))")
     for (input, reason) in failures { Console.output("failed: \(input): \(reason)") }
     return failures.isEmpty ? 0 : 1
   }
@@ -133,5 +174,51 @@ extension CommandLineTool {
       }
     }
     return result.sorted()
+  }
+}
+
+/// What a batch has done so far, shared by the files exporting at once.
+final class BatchState: @unchecked Sendable {
+  private let lock = NSLock()
+  private var nextIndex = 0
+  private let count: Int
+  private var records: [[String: Any]?]
+  private var failures: [(index: Int, input: String, reason: String)] = []
+  private var done = 0
+  private var skipped = 0
+
+  init(count: Int) {
+    self.count = count
+    records = Array(repeating: nil, count: count)
+  }
+
+  /// The next job to run, in order.
+  func next() -> Int? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard nextIndex < count else { return nil }
+    nextIndex += 1
+    return nextIndex - 1
+  }
+
+  func finish(_ index: Int, record: [String: Any], failure: String?, skipped isSkipped: Bool) {
+    lock.lock()
+    defer { lock.unlock() }
+    records[index] = record
+    if let failure {
+      failures.append((index, record["label"] as? String ?? record["input"] as? String ?? "", failure))
+    } else if isSkipped {
+      skipped += 1
+    } else {
+      done += 1
+    }
+  }
+
+  func results() -> (records: [[String: Any]], failures: [(String, String)], done: Int, skipped: Int) {
+    lock.lock()
+    defer { lock.unlock() }
+    return (
+      records.compactMap { $0 }, failures.sorted { $0.index < $1.index }.map { ($0.input, $0.reason) }, done, skipped
+    )
   }
 }

@@ -10,17 +10,17 @@ import VideoEncoding
 /// The subcommands other than export: snapshot, render, check, presets, info.
 extension CommandLineTool {
   static func snapshot(_ arguments: [String]) throws -> Int32 {
-    let allowed: Set<String> = [
+    let allowed = Set<String>([
       "-o", "--output", "--frame", "--width", "--height", "--scale", "--fit", "--background", "--assets",
-      "--animation", "--size", "--padding",
-    ]
+      "--animation", "--size", "--padding", "--limit",
+    ]).union(templateOptions)
     let o = try parse(arguments, command: "snapshot", allowed: allowed)
     guard let output = o.output else { throw UsageError(message: "Missing expected option '-o <output.png>'", command: "snapshot") }
     guard let frame = o.frame else { throw UsageError(message: "Missing expected option '--frame <frame>'", command: "snapshot") }
     guard (output as NSString).pathExtension.lowercased() == "png" else {
       throw UsageError(message: "The output '\(output)' must end in .png", command: "snapshot")
     }
-    let (animation, images, _) = try loadWithImages(o.input ?? "", assets: o.assets, animationID: o.animation)
+    let (animation, images, _) = try loadWithImages(o.input ?? "", o)
     let (w, h) = try outputSize(o, animation: animation)
     try checkPadding(o, width: w, height: h, command: "snapshot")
     var settings = RenderSettings(
@@ -33,11 +33,11 @@ extension CommandLineTool {
   static func renderOnly(_ arguments: [String]) throws -> Int32 {
     let allowed = Set<String>([
       "--width", "--height", "--scale", "--fps", "--fit", "--background", "--jobs", "--max-frames", "--assets",
-      "--animation", "--size", "--padding", "--preset",
-    ]).union(timingOptions)
+      "--animation", "--size", "--padding", "--preset", "--limit",
+    ]).union(timingOptions).union(templateOptions)
     var o = try parse(arguments, command: "render", allowed: allowed)
     try applyPreset(&o, command: "render")
-    let (animation, images, _) = try loadWithImages(o.input ?? "", assets: o.assets, animationID: o.animation)
+    let (animation, images, _) = try loadWithImages(o.input ?? "", o)
     let (w, h) = try outputSize(o, animation: animation)
     try checkPadding(o, width: w, height: h, command: "render")
     let timeline = try timeline(o, animation: animation, command: "render")
@@ -54,12 +54,13 @@ extension CommandLineTool {
   /// Lists what each input uses that is ignored or approximated, without rendering. Exit 1 when an input
   /// cannot be loaded, or (with `--strict`) has warnings.
   static func check(_ arguments: [String]) throws -> Int32 {
-    let o = try parse(arguments, command: "check", allowed: ["--json", "--strict", "--animation", "--assets"])
+    let o = try parse(
+      arguments, command: "check", allowed: Set(["--json", "--strict", "--animation", "--assets", "--limit"]).union(templateOptions))
     var failed = false
     var records: [[String: Any]] = []
     for input in o.inputs {
       do {
-        let (_, _, diagnostics) = try loadWithImages(input, assets: o.assets, animationID: o.animation)
+        let (_, _, diagnostics) = try loadWithImages(input, o)
         let warnings = diagnostics.filter { $0.severity >= .warning }.count
         if o.strict && warnings > 0 { failed = true }
         if o.json {
@@ -118,11 +119,23 @@ extension CommandLineTool {
   }
 
   static func info(_ arguments: [String]) throws -> Int32 {
-    let o = try parse(arguments, command: "info", allowed: ["--animation"])
+    var o = try parse(
+      arguments, command: "info", allowed: Set(["--animation", "--keypaths", "--limit"]).union(templateOptions))
     let input = o.input ?? ""
+    o.template.listsKeypaths = o.keypaths
     let start = DispatchTime.now()
-    let animation = try load(input, animationID: o.animation)
+    let animation = try load(input, o).animation
     let parseSeconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    if o.keypaths {
+      // One line per settable property: the keypath to type, then what it takes.
+      let keypaths = animation.keypaths ?? []
+      if keypaths.isEmpty { Console.output("\(input): no settable properties") }
+      let width = min(keypaths.map(\.text.count).max() ?? 0, 60)
+      for k in keypaths {
+        Console.output(k.text.padding(toLength: max(width, k.text.count), withPad: " ", startingAt: 0) + "  " + k.kind.rawValue)
+      }
+      return 0
+    }
     Console.output(InfoReport.text(animation, file: input, parseSeconds: parseSeconds))
     return 0
   }
@@ -130,15 +143,16 @@ extension CommandLineTool {
   /// Draws a contact sheet: `--count` frames spread evenly over the animation (or the `--frames` range), in
   /// `--columns` columns of `--width`-pixel cells, each labelled with its frame number.
   static func sheet(_ arguments: [String]) throws -> Int32 {
-    let allowed: Set<String> = [
+    let allowed = Set<String>([
       "-o", "--output", "--count", "--columns", "--width", "--background", "--assets", "--animation", "--frames",
-    ]
+      "--limit",
+    ]).union(templateOptions)
     let o = try parse(arguments, command: "sheet", allowed: allowed)
     guard let output = o.output else { throw UsageError(message: "Missing expected option '-o <sheet.png>'", command: "sheet") }
     guard (output as NSString).pathExtension.lowercased() == "png" else {
       throw UsageError(message: "The output '\(output)' must end in .png", command: "sheet")
     }
-    let (animation, images, _) = try loadWithImages(o.input ?? "", assets: o.assets, animationID: o.animation)
+    let (animation, images, _) = try loadWithImages(o.input ?? "", o)
     let timeline = try timeline(o, animation: animation, command: "sheet")
     let count = o.count ?? 12
     let first = timeline.start, last = max(timeline.start, timeline.end - 1)

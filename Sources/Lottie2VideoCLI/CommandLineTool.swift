@@ -49,7 +49,12 @@ public enum CommandLineTool {
 
   // MARK: - Shared options
 
-  static let flags: Set<String> = ["--quiet", "-q", "--strict", "--json", "--lossless", "--bounce", "--recursive", "--skip-existing"]
+  static let flags: Set<String> = [
+    "--quiet", "-q", "--strict", "--json", "--lossless", "--bounce", "--recursive", "--skip-existing", "--keypaths",
+  ]
+
+  /// Templating options, taken by export, snapshot, sheet and render.
+  static let templateOptions: Set<String> = ["--set", "--slot", "--image"]
 
   /// The timing options, accepted by export and render.
   static let timingOptions: Set<String> = [
@@ -116,6 +121,62 @@ public enum CommandLineTool {
     var maxBytes: Int?
     /// The options given on the command line (long names), which win over a preset's values.
     var explicit: Set<String> = []
+    // Templating (issue #5).
+    /// `--set` and `--slot`.
+    var template = Template()
+    /// `--image ID=PATH`, in order.
+    var imageReplacements: [(id: String, path: String)] = []
+    /// `--data rows.csv|rows.json`.
+    var data: String?
+    /// `info --keypaths`.
+    var keypaths = false
+    /// `--progress json`: JSON lines on stderr instead of the progress bar.
+    var jsonProgress = false
+    // Limits (`--limit NAME=VALUE`).
+    var limits = LoadLimits()
+    var maxArchiveBytes = AnimationSource.defaultMaxArchiveBytes
+    var maxImagePixels = ImageAssets.defaultMaxPixels
+  }
+
+  /// `--limit` names: what each sets, its unit, and the range it accepts.
+  static let limitNames: [(name: String, unit: String, help: String)] = [
+    ("file-size", "MB", "input file, after decompression"),
+    ("archive-size", "MB", "all of a dotLottie archive's entries together"),
+    ("canvas", "px", "canvas side"),
+    ("frames", "frames", "frames in the root composition"),
+    ("layers", "layers", "layers in the file, precomps included"),
+    ("precomp-depth", "levels", "precomp nesting"),
+    ("image-size", "megapixels", "decoded image"),
+  ]
+
+  /// Applies one `--limit NAME=VALUE`.
+  static func applyLimit(_ v: String, to o: inout RenderOptions, reader: OptionReader) throws(UsageError) {
+    let names = limitNames.map(\.name).joined(separator: ", ")
+    guard let eq = v.firstIndex(of: "="), let n = Double(v[v.index(after: eq)...]), n.isFinite, n >= 1, n <= 1e12
+    else {
+      throw reader.invalid(v, "--limit", "name=value", "use a limit name (\(names)) and a positive number, e.g. frames=5000")
+    }
+    let name = String(v[..<eq])
+    switch name {
+    case "file-size": o.limits.maxFileBytes = Int(min(n, 1_048_576) * 1_048_576)
+    case "archive-size": o.maxArchiveBytes = Int(min(n, 1_048_576) * 1_048_576)
+    case "canvas": o.limits.maxCanvasSide = min(n, 1e6)
+    case "frames": o.limits.maxFrames = n
+    case "layers": o.limits.maxLayers = Int(min(n, 1e9))
+    case "precomp-depth": o.limits.maxPrecompDepth = Int(min(n, 1000))
+    case "image-size": o.maxImagePixels = Int(min(n, 1_048_576) * 1_048_576)
+    default: throw reader.invalid(v, "--limit", "name=value", "unknown limit '\(name)'; use \(names)")
+    }
+  }
+
+  /// Splits `KEY=VALUE` for --set, --slot and --image.
+  static func assignment(_ v: String, _ name: String, _ placeholder: String, reader: OptionReader) throws(UsageError)
+    -> Template.Assignment
+  {
+    guard let eq = v.firstIndex(of: "="), eq != v.startIndex else {
+      throw reader.invalid(v, name, placeholder, "use \(placeholder), e.g. \(name == "--image" ? "image_0=logo.png" : name == "--slot" ? "brand=#FF0000" : "'**.Fill 1.Color=#FF0000'")")
+    }
+    return Template.Assignment(key: String(v[..<eq]), value: String(v[v.index(after: eq)...]))
   }
 
   static let sizeNames: [String: (width: Int, height: Int)] = [
@@ -169,7 +230,7 @@ public enum CommandLineTool {
         }
         o.background = c
       case "--jobs": o.jobs = try reader.int(v, name, "n", range: 1...256)
-      case "--crf": o.crf = try reader.int(v, name, "n", range: 0...51)
+      case "--crf": o.crf = try reader.int(v, name, "n", range: 0...63)
       case "--codec-preset":
         guard EncoderSettings.x264Presets.contains(v) else {
           throw reader.invalid(v, name, "name", "use one of \(EncoderSettings.x264Presets.joined(separator: ", "))")
@@ -223,6 +284,9 @@ public enum CommandLineTool {
           throw reader.invalid(v, name, "a-b", "use first-last composition frames, e.g. 0-59")
         }
         o.frames = (a, b)
+      case "--progress" where v == "json":
+        o.jsonProgress = true
+        o.explicit.remove("--progress")
       case "--progress":
         guard let (a, b) = parseRange(v), a >= 0, b <= 1, a < b else {
           throw reader.invalid(v, name, "from-to", "use two fractions from 0 to 1, the first smaller, e.g. 0.25-0.5")
@@ -240,6 +304,14 @@ public enum CommandLineTool {
         o.size = size
       case "--padding": o.padding = try reader.int(v, name, "n", range: 0...4096)
       case "--preset": o.preset = v
+      case "--set": o.template.sets.append(try assignment(v, name, "keypath=value", reader: reader))
+      case "--slot": o.template.slots.append(try assignment(v, name, "id=value", reader: reader))
+      case "--image":
+        let a = try assignment(v, name, "asset=file", reader: reader)
+        o.imageReplacements.append((a.key, a.value))
+      case "--data": o.data = v
+      case "--keypaths": o.keypaths = true
+      case "--limit": try applyLimit(v, to: &o, reader: reader)
       default: throw UsageError(message: "Unknown option '\(name)'", command: command)
       }
     }
@@ -360,35 +432,51 @@ public enum CommandLineTool {
     return (w, h)
   }
 
-  /// Loads a `.json`, `.lottie` or `.tgs` file; `animationID` picks an animation of a dotLottie archive.
-  static func load(_ path: String, animationID: String? = nil) throws -> Animation {
-    try AnimationSource.load(path: path, animationID: animationID).animation
+  /// Loads a `.json`, `.lottie` or `.tgs` file with the options' animation id, limits and template.
+  static func load(_ path: String, _ o: RenderOptions) throws -> LoadedAnimation {
+    try AnimationSource.load(
+      path: path, animationID: o.animation, limits: o.limits, maxArchiveBytes: o.maxArchiveBytes, template: o.template)
   }
 
-  /// Loads the animation and decodes its images: those a dotLottie archive holds from the archive, the rest
-  /// (data URIs, external files) from `assets` or the animation's folder.
-  static func loadWithImages(_ path: String, assets: String?, animationID: String? = nil) throws -> (
+  /// Loads the animation and decodes its images: `--image` replacements first, then those a dotLottie archive
+  /// holds from the archive, the rest (data URIs, external files) from `--assets` or the animation's folder.
+  static func loadWithImages(_ path: String, _ o: RenderOptions) throws -> (
     Animation, [String: PixelBuffer], [Diagnostic]
   ) {
-    let loaded = try AnimationSource.load(path: path, animationID: animationID)
+    let loaded = try load(path, o)
     var images: [String: PixelBuffer] = [:]
     var notes: [Diagnostic] = []
     var rest = loaded.animation
-    // 1. Images inside the archive, named `archive.lottie:images/x.png` in messages.
-    for (id, asset) in loaded.animation.images.sorted(by: { $0.key < $1.key }) {
+    // 1. Replacements from the command line: an unknown id or unreadable file is an error, not a warning.
+    for (id, file) in o.imageReplacements {
+      guard rest.images[id] != nil || images[id] != nil else {
+        let ids = loaded.animation.images.keys.sorted().map { "'\($0)'" }.joined(separator: ", ")
+        throw TemplateOptionError(
+          message: "\(path): --image: no image asset '\(id)'; "
+            + (ids.isEmpty ? "the animation has no image assets" : "image assets: \(ids)"))
+      }
+      guard let data = FileManager.default.contents(atPath: file) else {
+        throw TemplateOptionError(message: "\(file): cannot read the image for --image \(id)")
+      }
+      images[id] = try ImageDecoder.decode([UInt8](data), name: file, maxPixels: o.maxImagePixels)
+      rest.images[id] = nil
+    }
+    // 2. Images inside the archive, named `archive.lottie:images/x.png` in messages.
+    for (id, asset) in rest.images.sorted(by: { $0.key < $1.key }) {
       guard let entry = loaded.embeddedPath(for: asset), let bytes = loaded.embeddedFiles[entry] else { continue }
       rest.images[id] = nil
       do {
-        images[id] = try ImageDecoder.decode(bytes, name: "\(path):\(entry)")
+        images[id] = try ImageDecoder.decode(bytes, name: "\(path):\(entry)", maxPixels: o.maxImagePixels)
       } catch {
         notes.append(
           Diagnostic(severity: .warning, file: loaded.animationFile, path: asset.path, message: "\(error); not drawn"))
       }
     }
-    // 2. Everything else as for plain JSON.
-    let base = assets ?? loaded.baseDirectory ?? (path as NSString).deletingLastPathComponent
-    let (external, externalNotes) = ImageAssets.load(rest, baseDirectory: base, file: loaded.animationFile)
-    images.merge(external) { archived, _ in archived }
+    // 3. Everything else as for plain JSON.
+    let base = o.assets ?? loaded.baseDirectory ?? (path as NSString).deletingLastPathComponent
+    let (external, externalNotes) = ImageAssets.load(
+      rest, baseDirectory: base, file: loaded.animationFile, maxPixels: o.maxImagePixels)
+    images.merge(external) { replaced, _ in replaced }
     return (loaded.animation, images, loaded.animation.diagnostics + notes + externalNotes)
   }
 
@@ -404,10 +492,11 @@ public enum CommandLineTool {
     "-o", "--output", "--width", "--height", "--scale", "--fps", "--fit", "--background", "--jobs", "--crf",
     "--codec-preset", "--max-frames", "--quiet", "--assets", "--strict", "--codec", "--loop", "--dither",
     "--format", "--bitrate", "--pix-fmt", "--quality", "--lossless", "--animation", "--size", "--padding",
-    "--preset", "--poster",
-  ]).union(timingOptions)
+    "--preset", "--poster", "--data", "--limit",
+  ]).union(timingOptions).union(templateOptions)
 
   static func export(_ arguments: [String]) throws -> Int32 {
+    if arguments.contains(where: { $0 == "--data" || $0.hasPrefix("--data=") }) { return try dataExport(arguments) }
     if try isBatch(arguments) { return try batch(arguments) }
     return try exportOne(arguments).status
   }
@@ -419,7 +508,17 @@ public enum CommandLineTool {
     var diagnostics: [Diagnostic]
   }
 
-  static func exportOne(_ arguments: [String]) throws -> ExportOutcome {
+  /// How an export runs inside a batch.
+  struct ExportContext {
+    /// "file i/n" for progress.
+    var position: (index: Int, count: Int)? = nil
+    /// Whether to draw a progress bar (off when several files export at once).
+    var progressBar = true
+    /// Whether this export installs the Ctrl-C handler (a batch installs one for all).
+    var handlesInterrupts = true
+  }
+
+  static func exportOne(_ arguments: [String], context: ExportContext = ExportContext()) throws -> ExportOutcome {
     let allowed = exportOptions
     var o = try parse(arguments, command: nil, allowed: allowed)
     guard var output = o.output else { throw UsageError(message: "Missing expected option '-o <output>'", command: nil) }
@@ -453,8 +552,14 @@ public enum CommandLineTool {
         message: "The codec '\(codec.rawValue)' cannot go in a .\(ext) file; use \(format.codecs.map(\.rawValue).joined(separator: ", "))",
         command: nil)
     }
+    let codec = o.codec ?? format.defaultCodec(alpha: background(o.background).map { $0.a < 1 } ?? true)
+    if o.crf > 51 && (codec == .h264 || codec == .h265) {
+      throw UsageError(
+        message: "The value '\(o.crf)' is invalid for '--crf <n>': \(codec.rawValue) takes 0 to 51 (VP9 and AV1 take 0 to 63)",
+        command: nil)
+    }
     let input = o.input ?? ""
-    let (animation, images, diagnostics) = try loadWithImages(input, assets: o.assets, animationID: o.animation)
+    let (animation, images, diagnostics) = try loadWithImages(input, o)
     let (w, h) = try outputSize(o, animation: animation)
     try checkPadding(o, width: w, height: h, command: nil)
     let timeline = try timeline(o, animation: animation, command: nil)
@@ -480,7 +585,7 @@ public enum CommandLineTool {
       width: w, height: h, fit: o.fit, background: background(o.background), jobs: o.jobs, images: images)
     render.padding = o.padding
     var options = ExportOptions(
-      outputPath: output, render: render, fps: fps, crf: o.crf, codecPreset: o.codecPreset, maxFrames: o.maxFrames)
+      outputPath: output, render: render, fps: fps, crf: min(o.crf, 51), codecPreset: o.codecPreset, maxFrames: o.maxFrames)
     options.timeline = timeline
     options.codec = o.codec
     options.format = o.format
@@ -496,11 +601,41 @@ public enum CommandLineTool {
       options.apng.plays = plays
     }
     if let dither = o.dither { options.gif.dither = dither }
-    let interrupt = InterruptHandler.install()
-    defer { interrupt.cancel() }
-    let progress = o.quiet ? nil : ProgressLine(label: (input as NSString).lastPathComponent)
-    let result = try Exporter.export(animation: animation, options: options) { report in progress?.update(report) }
+    if o.explicit.contains("--crf") {
+      options.vp9.crf = o.crf
+      options.av1.crf = o.crf
+    }
+    let interrupt = context.handlesInterrupts ? InterruptHandler.install() : nil
+    defer { interrupt?.cancel() }
+    let progress =
+      o.quiet && !o.jsonProgress
+      ? nil
+      : ProgressLine(
+        label: o.jsonProgress ? input : (input as NSString).lastPathComponent, json: o.jsonProgress,
+        position: context.position, bar: context.progressBar)
+    var result = try Exporter.export(animation: animation, options: options) { report in progress?.update(report) }
     progress?.finish()
+    var status: Int32 = 0
+    if let maxBytes = o.maxBytes, result.bytes > maxBytes, let preset = o.appliedPreset {
+      // A size budget (telegram-sticker, slack-emoji): encode again at lower quality until the file fits.
+      var attempt = 0
+      while result.bytes > maxBytes, attempt < 8, let step = lowerQuality(&options) {
+        attempt += 1
+        if !o.quiet {
+          Console.error(
+            "note: \(output) is \(result.bytes) bytes, over the preset '\(preset.name)' budget of \(maxBytes); encoding again at \(step)")
+        }
+        result = try Exporter.export(animation: animation, options: options) { report in progress?.update(report) }
+        progress?.finish()
+      }
+      if result.bytes > maxBytes {
+        Console.error(
+          "Error: \(output) is still \(result.bytes) bytes at the lowest quality, over the preset '\(preset.name)' budget of \(maxBytes) bytes (kept; try a shorter --duration or a smaller --size)")
+        status = 1
+      } else if attempt > 0 && !o.quiet {
+        Console.error("note: \(output) fits the \(maxBytes)-byte budget at \(budgetQuality(options))")
+      }
+    }
     if let poster = o.poster {
       // The poster is the first frame the video shows, as a straight-alpha PNG at the video's size.
       var still = render
@@ -519,11 +654,45 @@ public enum CommandLineTool {
           result.fps, result.duration, w, h, padded, result.bytes, result.seconds,
           Double(result.frames) / max(result.seconds, 1e-9)))
     }
-    if let maxBytes = o.maxBytes, result.bytes > maxBytes, let preset = o.appliedPreset {
-      // TODO(#5): re-encode with a higher --crf (or a smaller size) until the file fits the budget.
-      Console.error(
-        "warning: \(output) is \(result.bytes) bytes, over the preset '\(preset.name)' budget of \(maxBytes) bytes")
+    return ExportOutcome(status: status, result: result, diagnostics: diagnostics)
+  }
+
+  /// One step down in quality for a size budget; returns what it set ("crf 40"), or nil at the bottom.
+  static func lowerQuality(_ options: inout ExportOptions) -> String? {
+    let format = options.format ?? OutputFormat.from(path: options.outputPath) ?? .mp4
+    let codec = options.codec ?? format.defaultCodec(alpha: options.render.background.map { $0.a < 1 } ?? true)
+    switch codec {
+    case .vp9:
+      guard options.vp9.crf < 63 else { return nil }
+      options.vp9.crf = min(63, options.vp9.crf + 6)
+    case .av1:
+      guard options.av1.crf < 63 else { return nil }
+      options.av1.crf = min(63, options.av1.crf + 6)
+    case .h264, .h265:
+      guard options.crf < 51 else { return nil }
+      options.crf = min(51, options.crf + 5)
+    case .gif:
+      guard options.gif.maxColors > 16 else { return nil }
+      options.gif.maxColors /= 2
+    case .webp:
+      guard options.webp.quality > 10 else { return nil }
+      options.webp.quality = max(10, options.webp.quality - 15)
+      options.webp.lossless = false
+    default:
+      return nil
     }
-    return ExportOutcome(status: 0, result: result, diagnostics: diagnostics)
+    return budgetQuality(options)
+  }
+
+  /// The quality setting a budget changes, as text.
+  static func budgetQuality(_ options: ExportOptions) -> String {
+    let format = options.format ?? OutputFormat.from(path: options.outputPath) ?? .mp4
+    switch options.codec ?? format.defaultCodec(alpha: options.render.background.map { $0.a < 1 } ?? true) {
+    case .vp9: return "crf \(options.vp9.crf)"
+    case .av1: return "crf \(options.av1.crf)"
+    case .gif: return "\(options.gif.maxColors) colours"
+    case .webp: return "quality \(options.webp.quality)"
+    default: return "crf \(options.crf)"
+    }
   }
 }

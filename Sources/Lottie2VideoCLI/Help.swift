@@ -4,14 +4,14 @@ enum Help {
 
   static func usage(_ command: String?) -> String {
     switch command {
-    case "snapshot": return "Usage: lottie2video snapshot <input> --frame <frame> -o <output.png> [--width <w>] [--height <h>] [--scale <s>] [--background <color>] [--animation <id>]"
-    case "info": return "Usage: lottie2video info <input>"
+    case "snapshot": return "Usage: lottie2video snapshot <input> --frame <frame> -o <output.png> [--width <w>] [--height <h>] [--scale <s>] [--background <color>] [--animation <id>] [--set <keypath=value>] [--slot <id=value>] [--image <asset=file>]"
+    case "info": return "Usage: lottie2video info <input> [--keypaths] [--set <keypath=value>] [--slot <id=value>]"
     case "check": return "Usage: lottie2video check <input> ... [--json] [--strict]"
-    case "sheet": return "Usage: lottie2video sheet <input> -o <sheet.png> [--count <n>] [--columns <n>] [--width <w>] [--frames <a-b>] [--background <color>]"
+    case "sheet": return "Usage: lottie2video sheet <input> -o <sheet.png> [--count <n>] [--columns <n>] [--width <w>] [--frames <a-b>] [--background <color>] [--set <keypath=value>] [--slot <id=value>] [--image <asset=file>]"
     case "render": return "Usage: lottie2video render <input> [--width <w>] [--height <h>] [--size <size>] [--fps <fps>] [--frames <a-b>] [--speed <x>] [--repeat <n>] [--bounce] [--duration <seconds>] [--preset <name>] [--jobs <n>] [--max-frames <n>] [--animation <id>]"
     case "presets": return "Usage: lottie2video presets"
     default:
-      return "Usage: lottie2video <input> -o <output.mp4|.webm|.mov|.gif|.webp|.apng|...> [--fps <fps>] [--preset <name|file.json>] [--frames <a-b> | --progress <from-to> | --marker <name>] [--speed <x>] [--repeat <n> | --duration <seconds>] [--bounce] [--size <size>] [--width <w>] [--height <h>] [--scale <s>] [--fit <mode>] [--padding <n>] [--background <color>] [--crf <n>] [--format <name>] [--codec <name>] [--codec-preset <name>] [--bitrate <rate>] [--pix-fmt <format>] [--quality <q>] [--lossless] [--loop <n>] [--dither <mode>] [--assets <dir>] [--animation <id>] [--jobs <n>] [--max-frames <n>] [--poster <file.png>] [--strict] [--quiet]"
+      return "Usage: lottie2video <input> -o <output.mp4|.webm|.mov|.gif|.webp|.apng|...> [--fps <fps>] [--preset <name|file.json>] [--frames <a-b> | --progress <from-to> | --marker <name>] [--speed <x>] [--repeat <n> | --duration <seconds>] [--bounce] [--size <size>] [--width <w>] [--height <h>] [--scale <s>] [--fit <mode>] [--padding <n>] [--background <color>] [--crf <n>] [--format <name>] [--codec <name>] [--codec-preset <name>] [--bitrate <rate>] [--pix-fmt <format>] [--quality <q>] [--lossless] [--loop <n>] [--dither <mode>] [--assets <dir>] [--animation <id>] [--jobs <n>] [--max-frames <n>] [--poster <file.png>] [--set <keypath=value>] [--slot <id=value>] [--image <asset=file>] [--data <rows.csv|rows.json>] [--limit <name=value>] [--progress json] [--strict] [--quiet]"
     }
   }
 
@@ -20,7 +20,8 @@ enum Help {
 
     USAGE: lottie2video <input> -o <output.mp4> [options]
            lottie2video snapshot <input> --frame <frame> -o <output.png> [options]
-           lottie2video info <input>
+           lottie2video info <input> [--keypaths]
+           lottie2video <input> --data <rows.csv> -o 'out/{name}.mp4' [options]
            lottie2video <folder|input ...> -o <folder> [--recursive] [--skip-existing] [options]
            lottie2video check <input> ... [--json] [--strict]
            lottie2video sheet <input> -o <sheet.png> [options]
@@ -80,6 +81,30 @@ enum Help {
                               fill exactly this long; not with --repeat
                               (default: as long as the repeats).
 
+    TEMPLATING (export, snapshot, sheet, render, info, check):
+      --set <keypath=value>   Set a property by keypath, as lottie-ios names
+                              them: layer, group and item names, then the
+                              property, joined by dots (a dot in a name is \\.);
+                              * matches one name, ** any number. Colours take
+                              #RRGGBB, #RRGGBBAA or a CSS name; opacity,
+                              rotation, stroke width, trim start/end numbers;
+                              position, scale and size x,y; Text a string.
+                              E.g. --set '**.Fill 1.Color=#FF0000'
+                              --set 'Title.Text=Hello'. Repeatable; a keypath
+                              that matches nothing is an error listing the
+                              nearest ones ('info --keypaths' lists them all).
+      --slot <id=value>       Set a Lottie slot (top-level 'slots') by id; the
+                              value is read as the slot's default is shaped.
+      --image <asset=file>    Draw an image file instead of an image asset, by
+                              asset id (scaled to the asset's w and h).
+      --data <rows.csv|.json> One export per row: each column whose name is a
+                              keypath (has a dot or *) is a --set, 'slot:ID' a
+                              --slot, 'image:ID' an --image; empty cells keep the
+                              file's value. The output is a template: {column}
+                              and {row} (the row number) are filled in, e.g.
+                              -o 'out/{city}.mp4'. Rows run like a batch (in
+                              parallel within --jobs; --report works).
+
     SIZE AND ENCODING:
       --width <w>             Output width in pixels (default: the animation's
                               width, or derived from --height keeping the aspect).
@@ -103,8 +128,10 @@ enum Help {
                               and GIF keep the transparency).
       --codec <name>          h264, h265, vp9, av1, prores, prores-hq or gif,
                               where the container allows it (default: as above).
-      --crf <n>               H.264/H.265 quality, 0 (lossless) to 51
-                              (default: 23).
+      --crf <n>               Quality: H.264/H.265 0 (lossless) to 51
+                              (default: 23); VP9 and AV1 0 to 63 (default: 32
+                              for VP9, 35 for AV1). A preset with a size
+                              budget (maxBytes) raises it until the file fits.
       --bitrate <rate>        Target bit rate instead of CRF for H.264, H.265 and
                               VP9, e.g. 800k or 5M (default: CRF).
       --pix-fmt <format>      yuv420p or yuv444p for H.264 and H.265 (default:
@@ -122,7 +149,9 @@ enum Help {
       --loop <n>              GIF: 0 loops forever, n plays n+1 times, -1 plays
                               once (default: 0).
       --dither <mode>         GIF: sierra2_4a, bayer or none (default: sierra2_4a).
-      --jobs <n>              Render workers (default: active cores).
+      --jobs <n>              Render workers (default: active cores). A batch
+                              or --data run exports up to n files at once, with
+                              n divided between them.
       --max-frames <n>        Stop after n frames (default: all).
       --recursive             Batch: also export the animations in sub-folders,
                               mirroring them under the output folder (default:
@@ -139,6 +168,16 @@ enum Help {
                               (default: none).
       --strict                Fail (exit 1, nothing written) when the input uses
                               anything we ignore or approximate (warnings).
+      --progress json         Progress as JSON lines on stderr instead of the bar:
+                              {"event":"progress","file":...,"frame":n,
+                              "total":n,"fps":f,"eta":s,"elapsed":s} and a final
+                              "done" (in a batch also "index" and "count"). Not
+                              to be confused with --progress <from-to>.
+      --limit <name=value>    Raise or lower a safety limit (repeatable):
+                              file-size (MB, default 256), archive-size (MB, 256),
+                              canvas (px a side, 16384), frames (1000000),
+                              layers (20000), precomp-depth (64), image-size
+                              (megapixels, 64).
       -q, --quiet             No progress and no summary line.
       -h, --help              Show this help.
       --version               Show the version.
@@ -154,7 +193,8 @@ enum Help {
                               --scale, --size, --fit, --padding, --background,
                               --assets, --animation.
       info                    Print size, frame rate, frames, duration, layer
-                              counts and diagnostics.
+                              counts and diagnostics; with --keypaths, every
+                              settable keypath and the kind of value it takes.
       sheet                   Draw a contact sheet of frames for review: --count
                               frames (default: 12) spread over the animation or
                               --frames, in --columns columns (default: 4) of

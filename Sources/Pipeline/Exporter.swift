@@ -31,6 +31,9 @@ public struct ExportOptions: Sendable {
   /// Animated WebP and APNG settings.
   public var webp = WebPOptions()
   public var apng = APNGOptions()
+  /// VP9 and AV1 quality (their CRF scale is 0...63, not x264's).
+  public var vp9 = VP9Options()
+  public var av1 = AV1Options()
   /// Segment, speed, repeats, bounce and length; nil plays the whole animation once.
   public var timeline: Timeline? = nil
 
@@ -100,6 +103,8 @@ public enum Exporter {
     settings.pixelFormat = options.pixelFormat
     settings.webp = options.webp
     settings.apng = options.apng
+    settings.vp9 = options.vp9
+    settings.av1 = options.av1
     let encoder = try VideoEncoder(outputPath: options.outputPath, settings: settings, format: format)
     do {
       try ParallelRenderer.run(animation: animation, settings: render, schedule: schedule) { index, buffer in

@@ -5,11 +5,15 @@ import VideoEncoding
 
 /// Loads and decodes an animation's image assets once, before any worker starts.
 public enum ImageAssets {
+  /// The largest decoded image by default: 64 megapixels.
+  public static let defaultMaxPixels = 64 * 1024 * 1024
+
   /// Decodes every image asset: embedded data URIs, or files relative to `baseDirectory` (the animation's
   /// folder, or `--assets DIR`). An image that cannot be found or decoded is left out with a diagnostic
   /// naming the asset, and its layers draw nothing.
-  public static func load(_ animation: Animation, baseDirectory: String, file: String? = nil)
-    -> (images: [String: PixelBuffer], diagnostics: [Diagnostic])
+  public static func load(
+    _ animation: Animation, baseDirectory: String, file: String? = nil, maxPixels: Int = defaultMaxPixels
+  ) -> (images: [String: PixelBuffer], diagnostics: [Diagnostic])
   {
     var images: [String: PixelBuffer] = [:]
     var diagnostics: [Diagnostic] = []
@@ -42,7 +46,7 @@ public enum ImageAssets {
         bytes = [UInt8](data)
       }
       do {
-        images[id] = try ImageDecoder.decode(bytes, name: name)
+        images[id] = try ImageDecoder.decode(bytes, name: name, maxPixels: maxPixels)
       } catch {
         problem("\(error); not drawn")
       }

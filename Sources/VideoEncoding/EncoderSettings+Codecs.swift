@@ -41,6 +41,8 @@ public struct GIFOptions: Sendable, Equatable {
   public var loopCount = 0
   /// With ``EncoderSettings/alpha``: pixels whose alpha is below this are transparent, the rest opaque.
   public var alphaThreshold = 128
+  /// Most colours in the palette, `2...256`: fewer make smaller files (a size budget lowers it).
+  public var maxColors = 256
 
   /// Makes the default options (sierra2_4a dithering, looping forever, alpha threshold 128).
   public init(dither: Dither = .sierraLite, loopCount: Int = 0, alphaThreshold: Int = 128) {
@@ -55,6 +57,9 @@ public struct GIFOptions: Sendable, Equatable {
     }
     guard (0...255).contains(alphaThreshold) else {
       throw VideoEncodingError.invalidSettings("gif alpha threshold \(alphaThreshold) must be between 0 and 255")
+    }
+    guard (2...256).contains(maxColors) else {
+      throw VideoEncodingError.invalidSettings("gif max colours \(maxColors) must be between 2 and 256")
     }
   }
 }

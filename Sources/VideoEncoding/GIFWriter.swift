@@ -87,7 +87,7 @@ final class GIFWriter: FrameWriter {
     // With alpha, one entry is kept for the transparent colour; otherwise all 256 hold colours.
     let palettegen = try graph.add(
       "palettegen", name: "palettegen",
-      options: "max_colors=256:reserve_transparent=\(settings.alpha ? 1 : 0):stats_mode=full")
+      options: "max_colors=\(settings.gif.maxColors):reserve_transparent=\(settings.alpha ? 1 : 0):stats_mode=full")
     let sink = try graph.add("buffersink", name: "palette")
     try graph.link(source, to: palettegen)
     try graph.link(palettegen, to: sink)

@@ -50,7 +50,8 @@ struct CommandLineTests {
     (["--fps", "0"], "The value '0' is invalid for '--fps <fps>': must be between 0.1 and 240"),
     (["--width", "0"], "The value '0' is invalid for '--width <w>': must be between 1 and 16384"),
     (["--jobs", "x"], "The value 'x' is invalid for '--jobs <n>'"),
-    (["--crf", "52"], "The value '52' is invalid for '--crf <n>': must be between 0 and 51"),
+    (["--crf", "52"], "The value '52' is invalid for '--crf <n>': h264 takes 0 to 51 (VP9 and AV1 take 0 to 63)"),
+    (["--crf", "64"], "The value '64' is invalid for '--crf <n>': must be between 0 and 63"),
     (["--fit", "stretch"], "The value 'stretch' is invalid for '--fit <mode>': use contain, cover or fill"),
     (["--bogus", "3"], "Unknown option '--bogus'"),
     (["--quiet=yes"], "The flag '--quiet' does not take a value"),
@@ -80,7 +81,7 @@ struct CommandLineTests {
     let info = try await CommandRunner.lottie2video(["info", Self.hello, "--fps", "30"])
     #expect(info.exited(64), "\(info)")
     #expect(
-      info.stderr == "Error: Unknown option '--fps'\nUsage: lottie2video info <input>\nSee 'lottie2video --help'.\n")
+      info.stderr == "Error: Unknown option '--fps'\nUsage: lottie2video info <input> [--keypaths] [--set <keypath=value>] [--slot <id=value>]\nSee 'lottie2video --help'.\n")
     let snapshot = try await CommandRunner.lottie2video(["snapshot", Self.hello, "-o", "x.png"])
     #expect(snapshot.exited(64), "\(snapshot)")
     #expect(snapshot.stderr == Self.usageError("Missing expected option '--frame <frame>'", command: "snapshot"))

@@ -128,7 +128,7 @@ struct TemplateTests {
     let error = #expect(throws: LottieError.self) { try load([("Badge.Circle.Fil 1.Color", "red")]) }
     #expect(
       error?.description
-        == "t.json: the keypath 'Badge.Circle.Fil 1.Color' matches nothing; nearest: 'Badge.Circle.Fill 1.Color', 'Badge.Circle.Stroke 1.Color', 'Badge.Fill 1.Color', 'Badge.Circle.Fill 1.Opacity', 'Inner.Dot.Fill 1.Color' (see 'lottie2video info --keypaths')"
+        == "t.json: the keypath 'Badge.Circle.Fil 1.Color' matches nothing; nearest: 'Badge.Circle.Fill 1.Color', 'Badge.Circle.Stroke 1.Color', 'Badge.Fill 1.Color', 'Inner.Dot.Fill 1.Color', 'Back\\.ground.Color' (see 'lottie2video info --keypaths')"
     )
   }
 
