@@ -6,10 +6,10 @@ import Raster
 import TestSupport
 import Testing
 
-/// Golden images: each `Golden/NAME.json`, rendered at its canvas size at the frame of its marker named
-/// `golden` (frame 0 without one), must match the reviewed `Golden/NAME.png` within a tolerance. The JSON's
-/// `nm` says what the picture shows. `GOLDEN_UPDATE=1 swift test --filter Golden` rewrites the PNGs instead;
-/// see `Golden/README.md`.
+// Golden images: each `Golden/NAME.json`, rendered at its canvas size at the frame of its marker named
+// `golden` (frame 0 without one), must match the reviewed `Golden/NAME.png` within a tolerance. The JSON's
+// `nm` says what the picture shows. `GOLDEN_UPDATE=1 swift test --filter Golden` rewrites the PNGs instead;
+// see `Golden/README.md`.
 @Suite("Golden images")
 struct GoldenTests {
   static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
@@ -65,7 +65,7 @@ struct GoldenTests {
     let first = comparison.firstDifference.map { "(\($0.x), \($0.y))" } ?? "-"
     Issue.record(
       """
-      golden \(golden.name) at frame \(golden.frame): \(comparison.differingPixels) pixels differ by more than \
+      golden \(golden.name) at frame \(golden.frameLabel): \(comparison.differingPixels) pixels differ by more than \
       \(Self.tolerance) (at most \(Self.maxDifferingPixels) may); largest channel difference \
       \(comparison.largestDifference), first at \(first)
         shows    \(golden.shows)
@@ -91,6 +91,8 @@ struct GoldenCase {
   let animation: Animation
   /// The `golden` marker's frame, or 0.
   let frame: Double
+  /// The frame as written in the marker: `15`, or `7.5`.
+  var frameLabel: String { frame == frame.rounded() && abs(frame) < 1e9 ? String(Int(frame)) : String(frame) }
   /// What the picture shows: the animation's `nm`.
   var shows: String { animation.name }
 
