@@ -32,10 +32,12 @@ let package = Package(
     .executableTarget(name: "lottie2video", dependencies: ["Lottie2VideoCLI"]),
 
     // MARK: - Tests
-    .target(name: "TestSupport", dependencies: ["Raster"], path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["Raster", "CCairo"], path: "Tests/TestSupport"),
     .testTarget(name: "LottieTests", dependencies: ["Lottie", "TestSupport"]),
     .testTarget(name: "LottieArchiveTests", dependencies: ["LottieArchive", "Lottie", "VideoEncoding", "TestSupport"]),
-    .testTarget(name: "CairoRenderingTests", dependencies: ["CairoRendering", "Lottie", "Raster", "TestSupport"]),
+    .testTarget(
+      name: "CairoRenderingTests", dependencies: ["CairoRendering", "Lottie", "Raster", "Pipeline", "TestSupport"],
+      exclude: ["Golden"]),
     .testTarget(name: "VideoEncodingTests", dependencies: ["VideoEncoding", "Raster", "TestSupport"]),
     .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Lottie", "Raster", "TestSupport"]),
     .testTarget(name: "Lottie2VideoCLITests", dependencies: ["Lottie2VideoCLI", "TestSupport"]),
