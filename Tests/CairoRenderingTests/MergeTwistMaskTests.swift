@@ -5,7 +5,8 @@ import Raster
 import TestSupport
 import Testing
 
-/// Pixel probes for merge paths (add, subtract, intersect, exclude intersections) and twist, 100x100. Probes sit at least 3 px from every edge.
+/// Pixel probes for merge paths (add, subtract, intersect, exclude intersections), twist and the mask modes
+/// lighten, darken and difference, 100x100. Probes sit at least 3 px from every edge.
 struct MergeTwistMaskTests {
   static func render(_ shapes: [String]) throws -> PixelBuffer {
     try Bodymovin.render(Bodymovin.animation(layers: [Bodymovin.shapeLayer(shapes)]))
@@ -141,5 +142,39 @@ struct MergeTwistMaskTests {
   @Test func twistOfZeroChangesNothing() throws {
     let frame = try Self.render([Self.bar, Self.twist(0), Bodymovin.fill(Bodymovin.red)])
     Self.expect(frame, filled: [(12, 47), (88, 53), (50, 50)], empty: [(50, 42), (50, 58), (7, 50)])
+  }
+
+  // MARK: - Mask modes
+
+  /// A red square over the whole layer, masked by an add mask over 25..75 at 60% and then `mode` over the
+  /// right half (50..100) at 50%. Probes: first mask only, both, second only, neither.
+  static func masked(_ mode: String) throws -> PixelBuffer {
+    let first = #"{"mode":"a","inv":false,"o":{"a":0,"k":60},"pt":{"a":0,"k":\#(Bodymovin.polygon([(25, 25), (75, 25), (75, 75), (25, 75)]))}}"#
+    let second = #"{"mode":"\#(mode)","inv":false,"o":{"a":0,"k":50},"pt":{"a":0,"k":\#(Bodymovin.polygon([(50, -10), (110, -10), (110, 110), (50, 110)]))}}"#
+    let layer = Bodymovin.shapeLayer(
+      [Bodymovin.rectangle(x: 0, y: 0, width: 100, height: 100), Bodymovin.fill(Bodymovin.red)],
+      fields: #""hasMask":true,"masksProperties":[\#(first),\#(second)]"#)
+    return try Bodymovin.render(Bodymovin.animation(layers: [layer]))
+  }
+
+  static func expectAlpha(_ frame: PixelBuffer, firstOnly: Int, both: Int, secondOnly: Int) {
+    for (x, y, alpha) in [(35, 50, firstOnly), (60, 50, both), (85, 50, secondOnly), (60, 10, secondOnly), (10, 50, 0)] {
+      expectPixel(frame, x, y, alpha == 0 ? .transparent : ProbePixel(255, 0, 0, alpha), tolerance: alpha == 0 ? 0 : 3)
+    }
+  }
+
+  /// Lighten keeps the larger coverage: max(0.6, 0.5) = 0.6 where both are.
+  @Test func lightenMaskKeepsTheMaximum() throws {
+    Self.expectAlpha(try Self.masked("l"), firstOnly: 153, both: 153, secondOnly: 128)
+  }
+
+  /// Darken keeps the smaller coverage: min(0.6, 0.5) where both are, nothing where only one is.
+  @Test func darkenMaskKeepsTheMinimum() throws {
+    Self.expectAlpha(try Self.masked("d"), firstOnly: 0, both: 128, secondOnly: 0)
+  }
+
+  /// Difference keeps |0.6 - 0.5| = 0.1 where both are.
+  @Test func differenceMaskKeepsTheDifference() throws {
+    Self.expectAlpha(try Self.masked("f"), firstOnly: 153, both: 26, secondOnly: 128)
   }
 }
