@@ -74,7 +74,8 @@ extension LayerPainter {
   // MARK: - Masks
 
   /// Builds the combined mask in an alpha group, in order, as After Effects combines masks, then keeps the
-  /// layer's pixels where the mask is.
+  /// layer's pixels where the mask is. With a the coverage so far and c a mask's coverage times its opacity:
+  /// add a + c − ac, subtract a(1 − c), intersect ac, lighten max(a, c), darken min(a, c), difference |a − c|.
   func applyMasks(_ masks: [Mask], layer: Layer, frame: Double, world: Affine) {
     guard let content = popGroup() else { return }
     defer { cairo_pattern_destroy(content) }
@@ -92,6 +93,7 @@ extension LayerPainter {
       let expansion = mask.expansion.value(at: t)
       let op: cairo_operator_t
       switch mask.mode {
+      // Lighten, darken and difference use these operators only where their pixels cannot be reached.
       case .add, .lighten: op = CAIRO_OPERATOR_OVER
       case .subtract: op = CAIRO_OPERATOR_DEST_OUT
       case .intersect, .darken: op = CAIRO_OPERATOR_DEST_IN
@@ -125,7 +127,19 @@ extension LayerPainter {
         cairo_paint(context)
         cairo_set_operator(context, CAIRO_OPERATOR_OVER)
       }
-      popGroupToSource()
+      if mask.mode == .lighten || mask.mode == .darken || mask.mode == .difference {
+        // No Cairo operator takes the maximum, minimum or difference of alpha: combine the pixels directly.
+        guard let coverage = popGroup() else { continue }
+        defer { cairo_pattern_destroy(coverage) }
+        if LayerPainter.combineCoverage(
+          coverage, into: cairo_get_group_target(context), mode: mask.mode, opacity: opacity)
+        {
+          continue
+        }
+        cairo_set_source(context, coverage)
+      } else {
+        popGroupToSource()
+      }
       cairo_identity_matrix(context)
       cairo_set_operator(context, op)
       cairo_paint_with_alpha(context, opacity)
@@ -137,5 +151,52 @@ extension LayerPainter {
     cairo_identity_matrix(context)
     cairo_set_source(context, content)
     cairo_mask(context, maskPattern)
+  }
+
+  /// Combines the alpha-only group `pattern` (a mask's coverage) into the alpha-only surface `target` (the
+  /// masks so far) pixel by pixel: lighten keeps the larger value, darken the smaller, difference their
+  /// difference, the mask's coverage scaled by `opacity` first. False when the two are not A8 image
+  /// surfaces of the same size and place (the caller then falls back to an operator).
+  static func combineCoverage(
+    _ pattern: OpaquePointer, into target: OpaquePointer, mode: MaskMode, opacity: Double
+  ) -> Bool {
+    var surfaceOut: OpaquePointer? = nil
+    guard cairo_pattern_get_surface(pattern, &surfaceOut) == CAIRO_STATUS_SUCCESS, let source = surfaceOut,
+      cairo_surface_get_type(source) == CAIRO_SURFACE_TYPE_IMAGE,
+      cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
+      cairo_image_surface_get_format(source) == CAIRO_FORMAT_A8,
+      cairo_image_surface_get_format(target) == CAIRO_FORMAT_A8
+    else { return false }
+    let w = Int(cairo_image_surface_get_width(target)), h = Int(cairo_image_surface_get_height(target))
+    guard Int(cairo_image_surface_get_width(source)) == w, Int(cairo_image_surface_get_height(source)) == h else {
+      return false
+    }
+    var sx = 0.0, sy = 0.0, tx = 0.0, ty = 0.0
+    cairo_surface_get_device_offset(source, &sx, &sy)
+    cairo_surface_get_device_offset(target, &tx, &ty)
+    guard sx == tx, sy == ty else { return false }
+    cairo_surface_flush(source)
+    cairo_surface_flush(target)
+    guard let from = cairo_image_surface_get_data(source), let to = cairo_image_surface_get_data(target) else {
+      return false
+    }
+    let fromStride = Int(cairo_image_surface_get_stride(source)), toStride = Int(cairo_image_surface_get_stride(target))
+    let scale = Int((min(max(opacity, 0), 1) * 255).rounded())
+    for y in 0..<h {
+      let src = from + y * fromStride, dst = to + y * toStride
+      for x in 0..<w {
+        let c = (Int(src[x]) * scale + 127) / 255
+        let a = Int(dst[x])
+        let v: Int
+        switch mode {
+        case .lighten: v = max(a, c)
+        case .darken: v = min(a, c)
+        default: v = abs(a - c)
+        }
+        dst[x] = UInt8(truncatingIfNeeded: v)
+      }
+    }
+    cairo_surface_mark_dirty(target)
+    return true
   }
 }

@@ -12,6 +12,7 @@ extension LayerPainter {
     guard op.opacity > 0 else { return }
     let paintMatrix = op.matrix.then(world)
     guard abs(paintMatrix.determinant) > 1e-12 else { return }
+    if LayerPainter.coversMerged(op, slots: slots) { return paintMerged(op, slots: slots, world: world) }
     setMatrix(paintMatrix)
     cairo_new_path(context)
     let inverse = op.matrix.inverted() ?? .identity

@@ -192,7 +192,7 @@ struct LayerPainter {
         var pad = 1.0
         if case .stroke(_, let s) = op.paint { pad += s.width / 2 * m.maxScale * (s.join == .miter ? max(1, s.miterLimit) : 1.5) }
         if case .gradientStroke(_, let s) = op.paint { pad += s.width / 2 * m.maxScale * (s.join == .miter ? max(1, s.miterLimit) : 1.5) }
-        for id in op.slots {
+        for id in GeometrySlot.leaves(op.slots, in: builder.slots) {
           let slot = builder.slots[id]
           let toDevice = slot.matrix.then(world)
           for contour in slot.contours {

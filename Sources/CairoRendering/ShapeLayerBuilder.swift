@@ -42,12 +42,35 @@ struct GeometrySlot {
   var contours: [BezierPath]
   /// From the shape's group to layer space.
   var matrix: Affine
+  /// Set for the result of merge paths (add, subtract, intersect, exclude intersections); `contours` is then
+  /// empty and the geometry is the operands' coverage combined in order.
+  var merge: MergedGeometry? = nil
+
+  /// The slots holding contours that `ids` stand for: merged slots give their operands' leaves.
+  static func leaves(_ ids: [Int], in slots: [GeometrySlot]) -> [Int] {
+    ids.flatMap { id in
+      guard let merge = slots[id].merge else { return [id] }
+      return leaves(merge.operands.flatMap { $0 }, in: slots)
+    }
+  }
+}
+
+/// The operands of a merge paths item. Cairo has no path booleans: the painter combines the operands'
+/// coverage with compositing operators instead of computing the merged outline.
+struct MergedGeometry {
+  /// Add, subtract, intersect or exclude intersections (never `.merge`).
+  var mode: MergeMode
+  /// In item order; each operand is a list of slots drawn together as one compound path (the shapes of a
+  /// nested group, or the paths an earlier merge (mode 1) joined).
+  var operands: [[Int]]
 }
 
 /// Walks a shape layer's items at one frame and produces the paint operations, top first, following
 /// After Effects' rules as lottie-web implements them: a paint covers every shape before it in its group
-/// (nested groups included); a modifier (trim, round corners, pucker/bloat, zig-zag, offset path) changes
+/// (nested groups included); a modifier (trim, round corners, pucker/bloat, zig-zag, offset path, twist) changes
 /// every shape before it in its group, wherever the paints are; a repeater copies everything before it.
+/// Merge paths other than mode 1 (which lottie-web ignores) replace the shapes before them in their group by
+/// one merged slot, and drop the paints before them in the group, as After Effects does.
 struct ShapeLayerBuilder {
   let frame: Double
   var slots: [GeometrySlot] = []
@@ -62,6 +85,8 @@ struct ShapeLayerBuilder {
   /// Processes one group; returns the slots it created (nested ones included).
   private mutating func group(_ items: [ShapeItem], matrix: Affine, opacity: Double) -> [Int] {
     var mine: [Int] = []
+    // What merge paths would combine: each shape alone, a nested group's shapes together.
+    var operands: [[Int]] = []
     let firstOperation = operations.count
     for item in items {
       switch item.kind {
@@ -73,16 +98,22 @@ struct ShapeLayerBuilder {
           childOpacity *= t.opacity.value(at: frame) / 100
         }
         if childOpacity <= 0 { continue }
-        mine += group(children, matrix: childMatrix, opacity: childOpacity)
+        let nested = group(children, matrix: childMatrix, opacity: childOpacity)
+        mine += nested
+        if !nested.isEmpty { operands.append(nested) }
       case .rectangle(let p, let s, let r, let reversed):
         mine.append(add(ShapeGeometry.rectangle(center: p.value(at: frame), size: s.value(at: frame), roundness: r.value(at: frame), reversed: reversed), matrix))
+        operands.append([mine[mine.count - 1]])
       case .ellipse(let p, let s, let reversed):
         mine.append(add(ShapeGeometry.ellipse(center: p.value(at: frame), size: s.value(at: frame), reversed: reversed), matrix))
+        operands.append([mine[mine.count - 1]])
       case .path(let path, let reversed):
         let value = path.value(at: frame)
         mine.append(add(reversed ? ShapeGeometry.reverse(value) : value, matrix))
+        operands.append([mine[mine.count - 1]])
       case .polystar(let star):
         mine.append(add(ShapeGeometry.polystar(star, at: frame), matrix))
+        operands.append([mine[mine.count - 1]])
       case .fill(let color, let o, let rule):
         operations.append(PaintOperation(paint: .fill(color.value(at: frame), rule), opacity: opacity * o.value(at: frame) / 100, matrix: matrix, slots: mine))
       case .stroke(let color, let o, let style):
@@ -111,16 +142,42 @@ struct ShapeLayerBuilder {
         if a != 0 { modify(mine) { OffsetPath.apply($0, amount: a, join: join, miterLimit: limit) } }
       case .repeater(let repeater):
         mine = applyRepeater(repeater, slots: mine, operationsFrom: firstOperation, matrix: matrix)
-      case .transform, .merge, .twist, .unsupported:
+        operands = mine.map { [$0] }
+      case .twist(let angle, let center):
+        let a = angle.value(at: frame)
+        if a != 0 { twist(mine, angle: a, center: center.value(at: frame), matrix: matrix) }
+      case .merge(let mode):
+        guard !operands.isEmpty else { break }
+        if mode == .merge {
+          // lottie-web ignores it; the paths it joins count as one operand of a later merge.
+          operands = [operands.flatMap { $0 }]
+          break
+        }
+        // After Effects draws only the merged outline: the paints before the merge in this group go.
+        operations.removeSubrange(firstOperation...)
+        slots.append(GeometrySlot(contours: [], matrix: matrix, merge: MergedGeometry(mode: mode, operands: operands)))
+        mine = [slots.count - 1]
+        operands = [mine]
+      case .transform, .unsupported:
         break
       }
     }
     return mine
   }
 
-  /// Replaces every contour of the slots `ids` by `change(contour)`.
+  /// Replaces every contour of the slots `ids` by `change(contour)`. Merged slots have no outline of their
+  /// own: their operands change instead (an approximation of changing the merged outline).
   private mutating func modify(_ ids: [Int], _ change: (BezierPath) -> BezierPath) {
-    for id in ids { slots[id].contours = slots[id].contours.map(change) }
+    for id in GeometrySlot.leaves(ids, in: slots) { slots[id].contours = slots[id].contours.map(change) }
+  }
+
+  /// Twists each slot about `center` (in the twist's group space, `matrix` to layer space).
+  private mutating func twist(_ ids: [Int], angle: Double, center: Vec2, matrix: Affine) {
+    let centerInLayer = matrix.apply(center)
+    for id in GeometrySlot.leaves(ids, in: slots) {
+      guard let toSlot = slots[id].matrix.inverted() else { continue }
+      slots[id].contours = Twist.apply(slots[id].contours, angle: angle, center: toSlot.apply(centerInLayer))
+    }
   }
 
   private mutating func add(_ path: BezierPath, _ matrix: Affine) -> Int {
@@ -129,6 +186,7 @@ struct ShapeLayerBuilder {
   }
 
   private mutating func trim(_ ids: [Int], start: Double, end: Double, offset: Double, mode: TrimMode) {
+    let ids = GeometrySlot.leaves(ids, in: slots)
     guard let ranges = Trim.ranges(start: start, end: end, offset: offset) else { return }
     if ranges.isEmpty {
       for id in ids { slots[id].contours = [] }
@@ -189,11 +247,9 @@ struct ShapeLayerBuilder {
       let toLayer = inverse.then(step).then(matrix)
       var remap: [Int: Int] = [:]
       for id in ids {
-        var copy = slots[id]
-        copy.matrix = copy.matrix.then(toLayer)
-        slots.append(copy)
-        remap[id] = slots.count - 1
-        newIDs.append(slots.count - 1)
+        let copy = duplicate(id, then: toLayer)
+        remap[id] = copy
+        newIDs.append(copy)
       }
       let t = copies > 1 ? Double(i) / Double(copies - 1) : 0
       let alpha = startOpacity + (endOpacity - startOpacity) * t
@@ -210,6 +266,17 @@ struct ShapeLayerBuilder {
     let ordered = r.copiesAbove ? copiesOperations.reversed() : copiesOperations
     for ops in ordered { operations += ops }
     return newIDs
+  }
+
+  /// Appends a copy of slot `id` (with copies of a merged slot's operands) moved by `transform` in layer space.
+  private mutating func duplicate(_ id: Int, then transform: Affine) -> Int {
+    var copy = slots[id]
+    copy.matrix = copy.matrix.then(transform)
+    if let merge = copy.merge {
+      copy.merge?.operands = merge.operands.map { $0.map { duplicate($0, then: transform) } }
+    }
+    slots.append(copy)
+    return slots.count - 1
   }
 
   private func stroke(_ s: StrokeStyle) -> StrokeParameters {

@@ -357,6 +357,12 @@ public enum MergeMode: Int, Sendable {
   case intersect = 4
   /// Exclude intersections (xor).
   case excludeIntersections = 5
+
+  /// The names After Effects shows, for messages.
+  public static let names: [MergeMode: String] = [
+    .merge: "merge", .add: "add", .subtract: "subtract", .intersect: "intersect",
+    .excludeIntersections: "exclude intersections",
+  ]
 }
 
 /// Star or polygon parameters.

@@ -3,10 +3,33 @@ extension Reader {
 
   func shapes(_ json: JSON, _ path: JSONPath) throws(LottieError) -> [ShapeItem] {
     var out: [ShapeItem] = []
+    var indices: [Int] = []
     for (i, item) in try array(json, path).enumerated() {
-      if let shape = try shape(item, path.appending(i)) { out.append(shape) }
+      if let shape = try shape(item, path.appending(i)) {
+        out.append(shape)
+        indices.append(i)
+      }
     }
+    noteMergeApproximations(out, indices: indices, path)
     return out
+  }
+
+  /// Merge paths other than mode 1 are drawn as combined coverage, not as a merged outline: what follows
+  /// them in their group and needs the outline is approximated.
+  private func noteMergeApproximations(_ items: [ShapeItem], indices: [Int], _ path: JSONPath) {
+    for (k, item) in items.enumerated() {
+      guard case .merge(let mode) = item.kind, mode != .merge else { continue }
+      let later = Set(items[(k + 1)...].map(\.type))
+      let name = MergeMode.names[mode] ?? ""
+      if !later.isDisjoint(with: ["st", "gs"]) {
+        note(
+          .info, path.appending(indices[k]),
+          "strokes after merge paths (\(name)) follow the merged outline except within half a stroke of where the paths cross, and dashes follow each path")
+      }
+      if !later.isDisjoint(with: ["tm", "rd", "pb", "zz", "op", "tw"]) {
+        note(.info, path.appending(indices[k]), "modifiers after merge paths (\(name)) change the paths before they are merged")
+      }
+    }
   }
 
   private func direction(_ o: [String: JSON], _ path: JSONPath) throws(LottieError) -> Bool {
@@ -140,16 +163,13 @@ extension Reader {
       }
       if mode == .merge {
         note(.info, path, "merge paths (merge) drawn as the paths before it combined, as lottie-web does")
-      } else {
-        let names: [MergeMode: String] = [.add: "add", .subtract: "subtract", .intersect: "intersect", .excludeIntersections: "exclude intersections"]
-        note(.warning, path, "merge paths (\(names[mode] ?? "")) is not supported yet; drawn as merge")
       }
       return .merge(mode: mode)
     case "tw":
       let kind = ShapeItem.Kind.twist(
         angle: try property(o, "a", path, Reader.scalar, default: 0),
         center: try property(o, "c", path, Reader.vector, default: .zero))
-      note(.warning, path, "twist is not supported yet; ignored")
+      note(.info, path, "twist follows After Effects' description (no other player draws it): the outline swirls about the centre, most in the middle")
       return kind
     default:
       note(.warning, path, "unknown shape item type '\(type)' ignored")

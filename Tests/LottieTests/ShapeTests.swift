@@ -238,29 +238,47 @@ struct ShapeTests {
   static let mergeNote = "merge paths (merge) drawn as the paths before it combined, as lottie-web does"
 
   @Test(
-    "merge paths are typed with their mode; only the merge mode is drawn, the others are warned about",
+    "merge paths are typed with their mode; mode 1 is noted as drawn the lottie-web way, the others are drawn",
     arguments: [
-      (#"{"ty": "mm"}"#, MergeMode.merge, "info: " + mergeNote),
-      (#"{"ty": "mm", "mm": 1}"#, .merge, "info: " + mergeNote),
-      (#"{"ty": "mm", "mm": 2}"#, .add, "warning: merge paths (add) is not supported yet; drawn as merge"),
-      (#"{"ty": "mm", "mm": 3}"#, .subtract, "warning: merge paths (subtract) is not supported yet; drawn as merge"),
-      (#"{"ty": "mm", "mm": 4}"#, .intersect, "warning: merge paths (intersect) is not supported yet; drawn as merge"),
-      (
-        #"{"ty": "mm", "mm": 5}"#, .excludeIntersections,
-        "warning: merge paths (exclude intersections) is not supported yet; drawn as merge"
-      ),
-      (#"{"ty": "mm", "mm": 9}"#, .merge, "warning: merge paths mode 9 is not one the docs describe; drawn as merge (mode 1)"),
+      (#"{"ty": "mm"}"#, MergeMode.merge, ["info: " + mergeNote]),
+      (#"{"ty": "mm", "mm": 1}"#, .merge, ["info: " + mergeNote]),
+      (#"{"ty": "mm", "mm": 2}"#, .add, []),
+      (#"{"ty": "mm", "mm": 3}"#, .subtract, []),
+      (#"{"ty": "mm", "mm": 4}"#, .intersect, []),
+      (#"{"ty": "mm", "mm": 5}"#, .excludeIntersections, []),
+      (#"{"ty": "mm", "mm": 9}"#, .merge, ["warning: merge paths mode 9 is not one the docs describe; drawn as merge (mode 1)"]),
     ])
-  func mergePaths(json: String, mode: MergeMode, message: String) throws {
-    let animation = try parse(shapeComposition(#"[{"ty": "el"}, "# + json + "]"))
+  func mergePaths(json: String, mode: MergeMode, messages: [String]) throws {
+    let animation = try parse(shapeComposition(#"[{"ty": "el"}, "# + json + #", {"ty": "fl"}]"#))
     let items = try #require(animation.layers.first?.content.shapeItems)
-    #expect(items.map(\.tag) == ["el", "mm"])
+    #expect(items.map(\.tag) == ["el", "mm", "fl"])
     guard case .merge(let actual) = items[1].kind else { throw Unexpected(item: items[1]) }
     #expect(actual == mode)
-    #expect(diagnosticTexts(animation) == ["test.json: $.layers[0].shapes[1]: \(message)"])
+    #expect(diagnosticTexts(animation) == messages.map { "test.json: $.layers[0].shapes[1]: \($0)" })
   }
 
-  @Test("twist is typed with its angle and centre, and reported as not drawn")
+  @Test("strokes and modifiers after merge paths are noted as approximated; before them, or after mode 1, not")
+  func mergePathsApproximations() throws {
+    let animation = try parse(
+      shapeComposition(
+        #"""
+        [{"ty": "gr", "it": [{"ty": "el"}, {"ty": "st"}, {"ty": "mm", "mm": 1}, {"ty": "tm"}, {"ty": "st"}]},
+         {"ty": "el"}, {"ty": "rc"}, {"ty": "mm", "mm": 3}, {"ty": "fl"}, {"ty": "tm"}, {"ty": "gs", "g": {"p": 0, "k": {"k": []}}}]
+        """#))
+    #expect(
+      diagnosticTexts(animation) == [
+        "test.json: $.layers[0].shapes[0].it[2]: info: " + Self.mergeNote,
+        "test.json: $.layers[0].shapes[3]: info: strokes after merge paths (subtract) follow the merged outline "
+          + "except within half a stroke of where the paths cross, and dashes follow each path",
+        "test.json: $.layers[0].shapes[3]: info: modifiers after merge paths (subtract) change the paths before "
+          + "they are merged",
+      ])
+  }
+
+  static let twistNote =
+    "twist follows After Effects' description (no other player draws it): the outline swirls about the centre, most in the middle"
+
+  @Test("twist is typed with its angle and centre, and noted as our reading of After Effects")
   func twist() throws {
     let animation = try parse(shapeComposition(#"[{"ty": "tw", "a": {"k": 45}, "c": {"k": [10, 20]}}, {"ty": "tw"}]"#))
     let items = try #require(animation.layers.first?.content.shapeItems)
@@ -271,8 +289,8 @@ struct ShapeTests {
     #expect(a0.fixedValue == 0 && c0.fixedValue == .zero)
     #expect(
       diagnosticTexts(animation) == [
-        "test.json: $.layers[0].shapes[0]: warning: twist is not supported yet; ignored",
-        "test.json: $.layers[0].shapes[1]: warning: twist is not supported yet; ignored",
+        "test.json: $.layers[0].shapes[0]: info: " + Self.twistNote,
+        "test.json: $.layers[0].shapes[1]: info: " + Self.twistNote,
       ])
   }
 
