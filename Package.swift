@@ -5,7 +5,7 @@ let package = Package(
   name: "lottie2video",
   products: [
     .executable(name: "lottie2video", targets: ["lottie2video"]),
-    .library(name: "Lottie2Video", targets: ["Pipeline"]),
+    .library(name: "Lottie2Video", targets: ["Pipeline", "Lottie", "LottieArchive", "VideoEncoding", "Raster"]),
   ],
   targets: [
     // MARK: - C system libraries
@@ -25,7 +25,7 @@ let package = Package(
     .target(name: "Raster"),
     .target(name: "CairoRendering", dependencies: ["Lottie", "Raster", "CCairo"]),
     .target(name: "VideoEncoding", dependencies: ["Raster", "CFFmpeg"]),
-    .target(name: "Pipeline", dependencies: ["Lottie", "Raster", "CairoRendering", "VideoEncoding"]),
+    .target(name: "Pipeline", dependencies: ["Lottie", "LottieArchive", "Raster", "CairoRendering", "VideoEncoding"]),
     .target(
       name: "Lottie2VideoCLI",
       dependencies: ["Pipeline", "Lottie", "LottieArchive", "Raster", "CairoRendering", "VideoEncoding"]),
@@ -39,7 +39,7 @@ let package = Package(
       name: "CairoRenderingTests", dependencies: ["CairoRendering", "Lottie", "Raster", "Pipeline", "TestSupport"],
       exclude: ["Golden"]),
     .testTarget(name: "VideoEncodingTests", dependencies: ["VideoEncoding", "Raster", "TestSupport"]),
-    .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Lottie", "Raster", "TestSupport"]),
+    .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Lottie", "LottieArchive", "Raster", "TestSupport"]),
     .testTarget(name: "Lottie2VideoCLITests", dependencies: ["Lottie2VideoCLI", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]

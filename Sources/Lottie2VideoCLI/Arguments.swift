@@ -84,8 +84,3 @@ struct OptionReader {
   }
 }
 
-/// A templating option that does not fit the animation (an unknown image asset, an unreadable file). Exit 1.
-struct TemplateOptionError: Error, CustomStringConvertible {
-  let message: String
-  var description: String { message }
-}

@@ -211,3 +211,9 @@ extension CommandLineTool {
     return DataTable(columns: columns, rows: rows)
   }
 }
+
+/// A `--data` file that cannot be used (unreadable, malformed, no rows). Exit 1.
+struct TemplateOptionError: Error, CustomStringConvertible {
+  let message: String
+  var description: String { message }
+}

@@ -444,40 +444,9 @@ public enum CommandLineTool {
     Animation, [String: PixelBuffer], [Diagnostic]
   ) {
     let loaded = try load(path, o)
-    var images: [String: PixelBuffer] = [:]
-    var notes: [Diagnostic] = []
-    var rest = loaded.animation
-    // 1. Replacements from the command line: an unknown id or unreadable file is an error, not a warning.
-    for (id, file) in o.imageReplacements {
-      guard rest.images[id] != nil || images[id] != nil else {
-        let ids = loaded.animation.images.keys.sorted().map { "'\($0)'" }.joined(separator: ", ")
-        throw TemplateOptionError(
-          message: "\(path): --image: no image asset '\(id)'; "
-            + (ids.isEmpty ? "the animation has no image assets" : "image assets: \(ids)"))
-      }
-      guard let data = FileManager.default.contents(atPath: file) else {
-        throw TemplateOptionError(message: "\(file): cannot read the image for --image \(id)")
-      }
-      images[id] = try ImageDecoder.decode([UInt8](data), name: file, maxPixels: o.maxImagePixels)
-      rest.images[id] = nil
-    }
-    // 2. Images inside the archive, named `archive.lottie:images/x.png` in messages.
-    for (id, asset) in rest.images.sorted(by: { $0.key < $1.key }) {
-      guard let entry = loaded.embeddedPath(for: asset), let bytes = loaded.embeddedFiles[entry] else { continue }
-      rest.images[id] = nil
-      do {
-        images[id] = try ImageDecoder.decode(bytes, name: "\(path):\(entry)", maxPixels: o.maxImagePixels)
-      } catch {
-        notes.append(
-          Diagnostic(severity: .warning, file: loaded.animationFile, path: asset.path, message: "\(error); not drawn"))
-      }
-    }
-    // 3. Everything else as for plain JSON.
-    let base = o.assets ?? loaded.baseDirectory ?? (path as NSString).deletingLastPathComponent
-    let (external, externalNotes) = ImageAssets.load(
-      rest, baseDirectory: base, file: loaded.animationFile, maxPixels: o.maxImagePixels)
-    images.merge(external) { replaced, _ in replaced }
-    return (loaded.animation, images, loaded.animation.diagnostics + notes + externalNotes)
+    let (images, notes) = try ImageAssets.load(
+      loaded, assets: o.assets, replacements: o.imageReplacements, maxPixels: o.maxImagePixels)
+    return (loaded.animation, images, loaded.animation.diagnostics + notes)
   }
 
   static func background(_ parsed: ColorParser.Parsed?) -> RGBA? {

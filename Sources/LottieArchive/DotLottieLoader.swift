@@ -68,7 +68,7 @@ struct DotLottieLoader {
     return LoadedAnimation(
       animation: animation, animationFile: animationFile, format: .dotLottie, animationID: id,
       availableAnimations: manifest.animationIDs,
-      embeddedFiles: files, fontFiles: fonts)
+      embeddedFiles: files, fontFiles: fonts, containerPath: path)
   }
 
   /// Decompresses `entry`, charging its bytes to the budget. The error names the entry when its own limit

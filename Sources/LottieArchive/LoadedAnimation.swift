@@ -31,13 +31,17 @@ public struct LoadedAnimation: Sendable {
   /// The folder that external image paths are relative to: the folder of a plain JSON file; nil for
   /// archives and stickers, whose images (if any) travel inside them.
   public var baseDirectory: String?
+  /// The file that was opened (the archive or sticker itself; for plain JSON the same as `animationFile`).
+  public var containerPath: String
 
   /// Makes a loaded animation from its parts.
   public init(
     animation: Animation, animationFile: String, format: Format, animationID: String? = nil,
     availableAnimations: [String] = [],
-    embeddedFiles: [String: [UInt8]] = [:], fontFiles: [String] = [], baseDirectory: String? = nil
+    embeddedFiles: [String: [UInt8]] = [:], fontFiles: [String] = [], baseDirectory: String? = nil,
+    containerPath: String? = nil
   ) {
+    self.containerPath = containerPath ?? animationFile
     self.animation = animation
     self.animationFile = animationFile
     self.format = format

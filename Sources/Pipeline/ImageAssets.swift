@@ -1,5 +1,6 @@
 import Foundation
 import Lottie
+import LottieArchive
 import Raster
 import VideoEncoding
 
@@ -52,6 +53,51 @@ public enum ImageAssets {
       }
     }
     return (images, diagnostics)
+  }
+
+  /// Why an image replacement cannot be used.
+  public struct ReplacementError: Error, CustomStringConvertible {
+    public let description: String
+  }
+
+  /// Decodes the images of a loaded animation: `replacements` (asset id to image file) first, then the images
+  /// a dotLottie archive holds, then data URIs and external files relative to `assets` (or the animation's
+  /// folder). An unknown replacement id or unreadable replacement file throws; other problems are diagnostics.
+  public static func load(
+    _ loaded: LoadedAnimation, assets: String? = nil, replacements: [(id: String, path: String)] = [],
+    maxPixels: Int = defaultMaxPixels
+  ) throws -> (images: [String: PixelBuffer], diagnostics: [Diagnostic]) {
+    var images: [String: PixelBuffer] = [:]
+    var notes: [Diagnostic] = []
+    var rest = loaded.animation
+    let file = loaded.animationFile
+    for (id, path) in replacements {
+      guard rest.images[id] != nil || images[id] != nil else {
+        let ids = loaded.animation.images.keys.sorted().map { "'\($0)'" }.joined(separator: ", ")
+        throw ReplacementError(
+          description: "\(file): --image: no image asset '\(id)'; "
+            + (ids.isEmpty ? "the animation has no image assets" : "image assets: \(ids)"))
+      }
+      guard let data = FileManager.default.contents(atPath: path) else {
+        throw ReplacementError(description: "\(path): cannot read the image for --image \(id)")
+      }
+      images[id] = try ImageDecoder.decode([UInt8](data), name: path, maxPixels: maxPixels)
+      rest.images[id] = nil
+    }
+    // Images inside the archive, named `archive.lottie:images/x.png` in messages.
+    for (id, asset) in rest.images.sorted(by: { $0.key < $1.key }) {
+      guard let entry = loaded.embeddedPath(for: asset), let bytes = loaded.embeddedFiles[entry] else { continue }
+      rest.images[id] = nil
+      do {
+        images[id] = try ImageDecoder.decode(bytes, name: "\(loaded.containerPath):\(entry)", maxPixels: maxPixels)
+      } catch {
+        notes.append(Diagnostic(severity: .warning, file: file, path: asset.path, message: "\(error); not drawn"))
+      }
+    }
+    let base = assets ?? loaded.baseDirectory ?? (file as NSString).deletingLastPathComponent
+    let (external, externalNotes) = load(rest, baseDirectory: base, file: file, maxPixels: maxPixels)
+    images.merge(external) { replaced, _ in replaced }
+    return (images, notes + externalNotes)
   }
 
   static func resolve(directory: String, fileName: String, base: String) -> String {
