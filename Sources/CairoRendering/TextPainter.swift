@@ -3,7 +3,7 @@ import Foundation
 import Lottie
 
 /// Lays out and draws a text document: glyph outlines from the file's `chars` when it has them, otherwise the
-/// system font of the same family (through Cairo's fontconfig lookup).
+/// system font of the same family and style (fontconfig and FreeType, see `FontLibrary`).
 struct TextPainter {
   let scene: Scene
   let context: OpaquePointer
@@ -52,7 +52,7 @@ struct TextPainter {
     let content = document.allCaps ? document.text.uppercased() : document.text
     let tracking = document.tracking / 1000 * size
     setMatrix(world)
-    selectSystemFont(family: family, style: style, size: size)
+    selectSystemFont(document.fontName, size: size)
 
     // 1. Split into lines; wrap box text at word boundaries to the box width.
     var lines = content.split(omittingEmptySubsequences: false) { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" }.map(String.init)
@@ -348,15 +348,13 @@ struct TextPainter {
     cairo_text_path(context, character)
   }
 
-  /// Chooses the system font for a family and an After Effects style name ("Bold Italic", "Black", "500").
-  private func selectSystemFont(family: String, style: String, size: Double) {
-    let s = style.lowercased()
-    let isBold = ["bold", "black", "heavy", "semibold", "extrabold", "ultra"].contains { s.contains($0) }
-      || (Int(s.filter(\.isNumber)).map { $0 >= 600 } ?? false)
-    let isItalic = s.contains("italic") || s.contains("oblique")
-    cairo_select_font_face(
-      context, family, isItalic ? CAIRO_FONT_SLANT_ITALIC : CAIRO_FONT_SLANT_NORMAL,
-      isBold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+  /// Selects the system font for a document's font name (found through fontconfig, see `FontLibrary`).
+  private func selectSystemFont(_ fontName: String, size: Double) {
+    if let face = scene.fontMatch(fontName).face {
+      cairo_set_font_face(context, face)
+    } else {
+      cairo_select_font_face(context, FontLibrary.fallbackFamily, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+    }
     cairo_set_font_size(context, size)
   }
 

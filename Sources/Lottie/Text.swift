@@ -41,6 +41,8 @@ public struct Font: Sendable {
   public var style: String
   /// Ascent in percent of the size (`ascent`).
   public var ascent: Double
+  /// Where the font comes from (`fPath`: a file, a URL or a data URI), nil when the file says nothing.
+  public var location: String? = nil
 }
 
 /// Identifies a glyph in `chars`.
@@ -98,7 +100,8 @@ extension Reader {
         guard let name = try string(fi, "fName", p) else { continue }
         fonts[name] = Font(
           name: name, family: try string(fi, "fFamily", p) ?? name, style: try string(fi, "fStyle", p) ?? "",
-          ascent: try number(fi, "ascent", p, default: 75))
+          ascent: try number(fi, "ascent", p, default: 75),
+          location: try string(fi, "fPath", p).flatMap { $0.isEmpty ? nil : $0 })
       }
     }
     if let c = o["chars"], c != .null {
