@@ -12,7 +12,7 @@ extension CommandLineTool {
   static func snapshot(_ arguments: [String]) throws -> Int32 {
     let allowed: Set<String> = [
       "-o", "--output", "--frame", "--width", "--height", "--scale", "--fit", "--background", "--assets",
-      "--animation", "--size", "--padding",
+      "--animation", "--size", "--padding", "--fonts",
     ]
     let o = try parse(arguments, command: "snapshot", allowed: allowed)
     guard let output = o.output else { throw UsageError(message: "Missing expected option '-o <output.png>'", command: "snapshot") }
@@ -20,7 +20,7 @@ extension CommandLineTool {
     guard (output as NSString).pathExtension.lowercased() == "png" else {
       throw UsageError(message: "The output '\(output)' must end in .png", command: "snapshot")
     }
-    let (animation, images, _) = try loadWithImages(o.input ?? "", assets: o.assets, animationID: o.animation)
+    let (animation, images, _) = try loadWithImages(o.input ?? "", assets: o.assets, animationID: o.animation, fonts: o.fonts)
     let (w, h) = try outputSize(o, animation: animation)
     try checkPadding(o, width: w, height: h, command: "snapshot")
     var settings = RenderSettings(
@@ -54,12 +54,12 @@ extension CommandLineTool {
   /// Lists what each input uses that is ignored or approximated, without rendering. Exit 1 when an input
   /// cannot be loaded, or (with `--strict`) has warnings.
   static func check(_ arguments: [String]) throws -> Int32 {
-    let o = try parse(arguments, command: "check", allowed: ["--json", "--strict", "--animation", "--assets"])
+    let o = try parse(arguments, command: "check", allowed: ["--json", "--strict", "--animation", "--assets", "--fonts"])
     var failed = false
     var records: [[String: Any]] = []
     for input in o.inputs {
       do {
-        let (_, _, diagnostics) = try loadWithImages(input, assets: o.assets, animationID: o.animation)
+        let (_, _, diagnostics) = try loadWithImages(input, assets: o.assets, animationID: o.animation, fonts: o.fonts)
         let warnings = diagnostics.filter { $0.severity >= .warning }.count
         if o.strict && warnings > 0 { failed = true }
         if o.json {

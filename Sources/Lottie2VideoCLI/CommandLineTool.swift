@@ -73,6 +73,7 @@ public enum CommandLineTool {
     var frame: Double?
     var quiet = false
     var assets: String?
+    var fonts: String?
     var animation: String?
     var strict = false
     var poster: String?
@@ -217,6 +218,7 @@ public enum CommandLineTool {
         o.dither = d
       case "--json": o.json = true
       case "--assets": o.assets = v
+      case "--fonts": o.fonts = v
       case "--animation": o.animation = v
       case "--frames":
         guard let (a, b) = parseRange(v), a <= b else {
@@ -367,7 +369,7 @@ public enum CommandLineTool {
 
   /// Loads the animation and decodes its images: those a dotLottie archive holds from the archive, the rest
   /// (data URIs, external files) from `assets` or the animation's folder.
-  static func loadWithImages(_ path: String, assets: String?, animationID: String? = nil) throws -> (
+  static func loadWithImages(_ path: String, assets: String?, animationID: String? = nil, fonts: String? = nil) throws -> (
     Animation, [String: PixelBuffer], [Diagnostic]
   ) {
     let loaded = try AnimationSource.load(path: path, animationID: animationID)
@@ -389,7 +391,11 @@ public enum CommandLineTool {
     let base = assets ?? loaded.baseDirectory ?? (path as NSString).deletingLastPathComponent
     let (external, externalNotes) = ImageAssets.load(rest, baseDirectory: base, file: loaded.animationFile)
     images.merge(external) { archived, _ in archived }
-    return (loaded.animation, images, loaded.animation.diagnostics + notes + externalNotes)
+    // 3. Fonts: `--fonts DIR`, the archive's font files, `fPath`; missing ones are reported.
+    let fontNotes = FontLibrary.prepare(
+      loaded.animation, directories: fonts.map { [$0] } ?? [], embedded: loaded.fontData, baseDirectory: base,
+      file: loaded.animationFile)
+    return (loaded.animation, images, loaded.animation.diagnostics + notes + externalNotes + fontNotes)
   }
 
   static func background(_ parsed: ColorParser.Parsed?) -> RGBA? {
@@ -404,7 +410,7 @@ public enum CommandLineTool {
     "-o", "--output", "--width", "--height", "--scale", "--fps", "--fit", "--background", "--jobs", "--crf",
     "--codec-preset", "--max-frames", "--quiet", "--assets", "--strict", "--codec", "--loop", "--dither",
     "--format", "--bitrate", "--pix-fmt", "--quality", "--lossless", "--animation", "--size", "--padding",
-    "--preset", "--poster",
+    "--preset", "--poster", "--fonts",
   ]).union(timingOptions)
 
   static func export(_ arguments: [String]) throws -> Int32 {
@@ -454,7 +460,7 @@ public enum CommandLineTool {
         command: nil)
     }
     let input = o.input ?? ""
-    let (animation, images, diagnostics) = try loadWithImages(input, assets: o.assets, animationID: o.animation)
+    let (animation, images, diagnostics) = try loadWithImages(input, assets: o.assets, animationID: o.animation, fonts: o.fonts)
     let (w, h) = try outputSize(o, animation: animation)
     try checkPadding(o, width: w, height: h, command: nil)
     let timeline = try timeline(o, animation: animation, command: nil)
