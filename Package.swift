@@ -10,8 +10,8 @@ let package = Package(
   targets: [
     // MARK: - C system libraries
     .systemLibrary(
-      name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
-      providers: [.apt(["libcairo2-dev"])]),
+      name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo fontconfig freetype2",
+      providers: [.apt(["libcairo2-dev", "libfontconfig-dev", "libfreetype-dev"])]),
     .systemLibrary(
       name: "CFFmpeg", path: "Sources/CFFmpeg",
       pkgConfig: "libavcodec libavformat libswscale libavutil libavfilter",

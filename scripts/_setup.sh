@@ -13,12 +13,13 @@ set -euo pipefail
 L2V_ROOT="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)"
 export L2V_ROOT
 
-# Debian packages: FFmpeg's, Cairo's, libzip's and zlib's headers for the system-library targets (libzip and
-# zlib read dotLottie archives and .tgs stickers), pkg-config to find them,
+# Debian packages: FFmpeg's, Cairo's (with fontconfig and FreeType, which find and draw fonts), libzip's and zlib's
+# headers for the system-library targets (libzip and zlib read dotLottie archives and .tgs stickers), pkg-config to
+# find them,
 # the ffmpeg/ffprobe binaries (tests probe our output; benchmarks pipe into it), and a font for text layers.
 L2V_APT_PACKAGES=(
   libavcodec-dev libavformat-dev libswscale-dev libavutil-dev libavfilter-dev
-  libcairo2-dev libzip-dev zlib1g-dev pkg-config ffmpeg fonts-dejavu-core
+  libcairo2-dev libfontconfig-dev libfreetype-dev libzip-dev zlib1g-dev pkg-config ffmpeg fonts-dejavu-core
 )
 
 l2v_log() { printf '%s\n' "$*" >&2; }

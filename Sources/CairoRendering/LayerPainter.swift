@@ -163,9 +163,9 @@ struct LayerPainter {
       } else {
         cairo_fill(context)
       }
-    case .text(let document):
+    case .text(let text):
       TextPainter(scene: scene, context: context).draw(
-        document.value(at: LayerTiming.propertyFrame(layer, at: frame)), world: world, opacity: opacity)
+        text, frame: LayerTiming.propertyFrame(layer, at: frame), world: world, opacity: opacity)
     case .null, .other:
       break
     }

@@ -50,6 +50,18 @@ final class Scene {
 
   func glyphOutlines(_ key: GlyphKey) -> [BezierPath]? { glyphs[key] }
 
+  /// System fonts found for text documents' font names (`f`), looked up on first use by this worker.
+  private var fontMatches: [String: FontMatch] = [:]
+
+  /// The system font for a document's font name: the family and style of `fonts.list`, else the name itself.
+  func fontMatch(_ fontName: String) -> FontMatch {
+    if let m = fontMatches[fontName] { return m }
+    let font = animation.fonts[fontName]
+    let m = FontMatch(family: font?.family ?? fontName, style: font?.style ?? "", postScriptName: fontName)
+    fontMatches[fontName] = m
+    return m
+  }
+
   init(animation: Animation, images: [String: PixelBuffer] = [:]) {
     self.animation = animation
     root = CompositionScene(layers: animation.layers)

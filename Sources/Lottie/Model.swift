@@ -77,8 +77,8 @@ public enum LayerContent: Sendable {
   case null
   /// A shape layer (`ty 4`).
   case shapes([ShapeItem])
-  /// A text layer (`ty 5`): its document, keyframed (documents hold until the next keyframe).
-  case text(Animatable<TextDocument>)
+  /// A text layer (`ty 5`): its keyframed document, animators and alignment options.
+  case text(TextLayer)
   /// Anything else (audio, camera, data...): not drawn.
   case other(type: Int)
 }

@@ -222,7 +222,7 @@ extension Reader {
     case 4:
       content = .shapes(try shapes(o["shapes"] ?? .array([]), path.appending("shapes")))
     case 5:
-      content = .text(try textDocument(o, path))
+      content = .text(try textLayer(o, path))
     case 6:
       content = .other(type: type)
       note(.info, path, "audio layer ignored")

@@ -41,6 +41,8 @@ public struct Font: Sendable {
   public var style: String
   /// Ascent in percent of the size (`ascent`).
   public var ascent: Double
+  /// Where the font comes from (`fPath`: a file, a URL or a data URI), nil when the file says nothing.
+  public var location: String? = nil
 }
 
 /// Identifies a glyph in `chars`.
@@ -86,25 +88,6 @@ extension Reader {
       allCaps: (try r.int(o, "ca", path) ?? 0) == 1)
   }
 
-  func textDocument(_ layer: [String: JSON], _ path: JSONPath) throws(LottieError) -> Animatable<TextDocument> {
-    let tPath = path.appending("t")
-    let empty = TextDocument(
-      text: "", fontName: "", size: 10, fillColor: nil, strokeColor: nil, strokeWidth: 0, strokeOverFill: false,
-      justification: 0, tracking: 0, lineHeight: 12, baselineShift: 0, boxPosition: nil, boxSize: nil,
-      allCaps: false)
-    guard let t = layer["t"], case .object(let to) = t, let d = to["d"], d != .null else {
-      note(.warning, path, "text layer without a text document ('t.d'); nothing drawn")
-      return .fixed(empty)
-    }
-    if let a = to["a"], case .array(let animators) = a, !animators.isEmpty {
-      note(.warning, tPath.appending("a"), "text animators are not applied yet; the text is drawn unanimated")
-    }
-    if let p = to["p"], case .object(let po) = p, po["m"] != nil {
-      note(.warning, tPath.appending("p"), "text on a path is not supported yet; drawn on a straight baseline")
-    }
-    return try property(d, tPath.appending("d"), Reader.textDocument)
-  }
-
   func fontsAndGlyphs(_ o: [String: JSON]) throws(LottieError) -> ([String: Font], [GlyphKey: Glyph]) {
     var fonts: [String: Font] = [:]
     var glyphs: [GlyphKey: Glyph] = [:]
@@ -117,7 +100,8 @@ extension Reader {
         guard let name = try string(fi, "fName", p) else { continue }
         fonts[name] = Font(
           name: name, family: try string(fi, "fFamily", p) ?? name, style: try string(fi, "fStyle", p) ?? "",
-          ascent: try number(fi, "ascent", p, default: 75))
+          ascent: try number(fi, "ascent", p, default: 75),
+          location: try string(fi, "fPath", p).flatMap { $0.isEmpty ? nil : $0 })
       }
     }
     if let c = o["chars"], c != .null {

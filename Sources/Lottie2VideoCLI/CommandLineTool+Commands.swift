@@ -12,7 +12,7 @@ extension CommandLineTool {
   static func snapshot(_ arguments: [String]) throws -> Int32 {
     let allowed = Set<String>([
       "-o", "--output", "--frame", "--width", "--height", "--scale", "--fit", "--background", "--assets",
-      "--animation", "--size", "--padding", "--limit",
+      "--animation", "--size", "--padding", "--limit", "--fonts",
     ]).union(templateOptions)
     let o = try parse(arguments, command: "snapshot", allowed: allowed)
     guard let output = o.output else { throw UsageError(message: "Missing expected option '-o <output.png>'", command: "snapshot") }
@@ -33,7 +33,7 @@ extension CommandLineTool {
   static func renderOnly(_ arguments: [String]) throws -> Int32 {
     let allowed = Set<String>([
       "--width", "--height", "--scale", "--fps", "--fit", "--background", "--jobs", "--max-frames", "--assets",
-      "--animation", "--size", "--padding", "--preset", "--limit",
+      "--animation", "--size", "--padding", "--preset", "--limit", "--fonts",
     ]).union(timingOptions).union(templateOptions)
     var o = try parse(arguments, command: "render", allowed: allowed)
     try applyPreset(&o, command: "render")
@@ -55,7 +55,7 @@ extension CommandLineTool {
   /// cannot be loaded, or (with `--strict`) has warnings.
   static func check(_ arguments: [String]) throws -> Int32 {
     let o = try parse(
-      arguments, command: "check", allowed: Set(["--json", "--strict", "--animation", "--assets", "--limit"]).union(templateOptions))
+      arguments, command: "check", allowed: Set(["--json", "--strict", "--animation", "--assets", "--limit", "--fonts"]).union(templateOptions))
     var failed = false
     var records: [[String: Any]] = []
     for input in o.inputs {
@@ -145,7 +145,7 @@ extension CommandLineTool {
   static func sheet(_ arguments: [String]) throws -> Int32 {
     let allowed = Set<String>([
       "-o", "--output", "--count", "--columns", "--width", "--background", "--assets", "--animation", "--frames",
-      "--limit",
+      "--limit", "--fonts",
     ]).union(templateOptions)
     let o = try parse(arguments, command: "sheet", allowed: allowed)
     guard let output = o.output else { throw UsageError(message: "Missing expected option '-o <sheet.png>'", command: "sheet") }

@@ -78,6 +78,7 @@ public enum CommandLineTool {
     var frame: Double?
     var quiet = false
     var assets: String?
+    var fonts: String?
     var animation: String?
     var strict = false
     var poster: String?
@@ -278,6 +279,7 @@ public enum CommandLineTool {
         o.dither = d
       case "--json": o.json = true
       case "--assets": o.assets = v
+      case "--fonts": o.fonts = v
       case "--animation": o.animation = v
       case "--frames":
         guard let (a, b) = parseRange(v), a <= b else {
@@ -446,7 +448,12 @@ public enum CommandLineTool {
     let loaded = try load(path, o)
     let (images, notes) = try ImageAssets.load(
       loaded, assets: o.assets, replacements: o.imageReplacements, maxPixels: o.maxImagePixels)
-    return (loaded.animation, images, loaded.animation.diagnostics + notes)
+    // Fonts: `--fonts DIR`, the archive's font files, `fPath`; missing ones are reported.
+    let base = o.assets ?? loaded.baseDirectory ?? (path as NSString).deletingLastPathComponent
+    let fontNotes = FontLibrary.prepare(
+      loaded.animation, directories: o.fonts.map { [$0] } ?? [], embedded: loaded.fontData, baseDirectory: base,
+      file: loaded.animationFile)
+    return (loaded.animation, images, loaded.animation.diagnostics + notes + fontNotes)
   }
 
   static func background(_ parsed: ColorParser.Parsed?) -> RGBA? {
@@ -461,7 +468,7 @@ public enum CommandLineTool {
     "-o", "--output", "--width", "--height", "--scale", "--fps", "--fit", "--background", "--jobs", "--crf",
     "--codec-preset", "--max-frames", "--quiet", "--assets", "--strict", "--codec", "--loop", "--dither",
     "--format", "--bitrate", "--pix-fmt", "--quality", "--lossless", "--animation", "--size", "--padding",
-    "--preset", "--poster", "--data", "--limit",
+    "--preset", "--poster", "--data", "--limit", "--fonts",
   ]).union(timingOptions).union(templateOptions)
 
   static func export(_ arguments: [String]) throws -> Int32 {

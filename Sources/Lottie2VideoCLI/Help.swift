@@ -11,7 +11,7 @@ enum Help {
     case "render": return "Usage: lottie2video render <input> [--width <w>] [--height <h>] [--size <size>] [--fps <fps>] [--frames <a-b>] [--speed <x>] [--repeat <n>] [--bounce] [--duration <seconds>] [--preset <name>] [--jobs <n>] [--max-frames <n>] [--animation <id>]"
     case "presets": return "Usage: lottie2video presets"
     default:
-      return "Usage: lottie2video <input> -o <output.mp4|.webm|.mov|.gif|.webp|.apng|...> [--fps <fps>] [--preset <name|file.json>] [--frames <a-b> | --progress <from-to> | --marker <name>] [--speed <x>] [--repeat <n> | --duration <seconds>] [--bounce] [--size <size>] [--width <w>] [--height <h>] [--scale <s>] [--fit <mode>] [--padding <n>] [--background <color>] [--crf <n>] [--format <name>] [--codec <name>] [--codec-preset <name>] [--bitrate <rate>] [--pix-fmt <format>] [--quality <q>] [--lossless] [--loop <n>] [--dither <mode>] [--assets <dir>] [--animation <id>] [--jobs <n>] [--max-frames <n>] [--poster <file.png>] [--set <keypath=value>] [--slot <id=value>] [--image <asset=file>] [--data <rows.csv|rows.json>] [--limit <name=value>] [--progress json] [--strict] [--quiet]"
+      return "Usage: lottie2video <input> -o <output.mp4|.webm|.mov|.gif|.webp|.apng|...> [--fps <fps>] [--preset <name|file.json>] [--frames <a-b> | --progress <from-to> | --marker <name>] [--speed <x>] [--repeat <n> | --duration <seconds>] [--bounce] [--size <size>] [--width <w>] [--height <h>] [--scale <s>] [--fit <mode>] [--padding <n>] [--background <color>] [--crf <n>] [--format <name>] [--codec <name>] [--codec-preset <name>] [--bitrate <rate>] [--pix-fmt <format>] [--quality <q>] [--lossless] [--loop <n>] [--dither <mode>] [--assets <dir>] [--fonts <dir>] [--animation <id>] [--jobs <n>] [--max-frames <n>] [--poster <file.png>] [--set <keypath=value>] [--slot <id=value>] [--image <asset=file>] [--data <rows.csv|rows.json>] [--limit <name=value>] [--progress json] [--strict] [--quiet]"
     }
   }
 
@@ -143,6 +143,8 @@ enum Help {
       --assets <dir>          Folder for external images (default: the animation's
                               folder, where the asset's 'u' path is relative to).
                               Images inside a .lottie archive are taken from it.
+      --fonts <dir>           Folder of extra fonts for text layers (brand fonts);
+                              a .lottie archive's fonts/ are added too.
       --animation <id>        Which animation of a .lottie archive to use, by its
                               manifest id (default: the manifest's initial or first
                               animation).

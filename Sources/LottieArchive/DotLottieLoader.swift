@@ -30,7 +30,7 @@ struct DotLottieLoader {
   /// 2. Read `manifest.json`, or list `animations/` and `a/` when there is none.
   /// 3. Pick the animation and find its entry.
   /// 4. Parse it, named `archive.lottie:a/<id>.json` in messages.
-  /// 5. Read the image files its assets refer to; list the fonts.
+  /// 5. Read the image files its assets refer to; list the fonts, and read them when a text layer needs them.
   mutating func load(animationID: String?) throws -> LoadedAnimation {
     // 1.
     let archive = try ZipArchive(path: path, file: path)
@@ -65,10 +65,24 @@ struct DotLottieLoader {
       files[image.name] = try read(image, from: archive)
     }
     let fonts = entries.keys.filter { $0.hasPrefix("fonts/") || $0.hasPrefix("f/") }.sorted()
+    var fontData: [String: [UInt8]] = [:]
+    if Self.drawsTextWithFonts(animation) {
+      for name in fonts { if let entry = entries[name] { fontData[name] = try read(entry, from: archive) } }
+    }
     return LoadedAnimation(
       animation: animation, animationFile: animationFile, format: .dotLottie, animationID: id,
       availableAnimations: manifest.animationIDs,
-      embeddedFiles: files, fontFiles: fonts, containerPath: path)
+      embeddedFiles: files, fontFiles: fonts, fontData: fontData, containerPath: path)
+  }
+
+  /// Whether some text layer has characters without glyph outlines in `chars` (so it needs real fonts).
+  static func drawsTextWithFonts(_ animation: Animation) -> Bool {
+    let layers = animation.layers + animation.precomps.values.flatMap { $0 }
+    return layers.contains { layer in
+      guard case .text = layer.content else { return false }
+      return animation.glyphs.isEmpty
+        || animation.fonts.values.contains { font in !animation.glyphs.keys.contains { $0.family == font.family } }
+    }
   }
 
   /// Decompresses `entry`, charging its bytes to the budget. The error names the entry when its own limit

@@ -26,8 +26,11 @@ public struct LoadedAnimation: Sendable {
   /// Image files read from the archive, keyed by their path inside it (`images/img_0.png` in version 1,
   /// `i/img_0.png` in version 2). Only the images the loaded animation refers to are read.
   public var embeddedFiles: [String: [UInt8]]
-  /// Font files the archive holds (`fonts/` or `f/`), by path. Listed, not read: text layers are not drawn yet.
+  /// Font files the archive holds (`fonts/` or `f/`), by path.
   public var fontFiles: [String]
+  /// Their bytes, by the same paths, for text layers drawn with the system's fonts (see
+  /// `FontLibrary.prepare`); empty when the animation has glyph outlines for all its text or no text.
+  public var fontData: [String: [UInt8]] = [:]
   /// The folder that external image paths are relative to: the folder of a plain JSON file; nil for
   /// archives and stickers, whose images (if any) travel inside them.
   public var baseDirectory: String?
@@ -38,8 +41,8 @@ public struct LoadedAnimation: Sendable {
   public init(
     animation: Animation, animationFile: String, format: Format, animationID: String? = nil,
     availableAnimations: [String] = [],
-    embeddedFiles: [String: [UInt8]] = [:], fontFiles: [String] = [], baseDirectory: String? = nil,
-    containerPath: String? = nil
+    embeddedFiles: [String: [UInt8]] = [:], fontFiles: [String] = [], fontData: [String: [UInt8]] = [:],
+    baseDirectory: String? = nil, containerPath: String? = nil
   ) {
     self.containerPath = containerPath ?? animationFile
     self.animation = animation
@@ -49,6 +52,7 @@ public struct LoadedAnimation: Sendable {
     self.availableAnimations = availableAnimations
     self.embeddedFiles = embeddedFiles
     self.fontFiles = fontFiles
+    self.fontData = fontData
     self.baseDirectory = baseDirectory
   }
 

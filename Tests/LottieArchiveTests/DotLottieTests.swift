@@ -44,6 +44,26 @@ struct DotLottieTests {
       ], named: "v2.lottie", in: scratch.directory)
   }
 
+  // MARK: - Fonts
+
+  /// An archive whose animation has a text layer without glyph outlines: its font files are read, for
+  /// fontconfig; the same archive without text reads none.
+  @Test(arguments: [true, false])
+  func fontFilesAreReadForTextLayers(_ hasText: Bool) throws {
+    let scratch = Scratch()
+    let text = #"{"ty":5,"ind":1,"ip":0,"op":10,"ks":{},"t":{"d":{"k":[{"t":0,"s":{"t":"Hi","f":"Inter-Regular","s":20}}]}}}"#
+    let json = #"{"v":"5.7.0","fr":30,"ip":0,"op":10,"w":10,"h":10,"fonts":{"list":[{"fName":"Inter-Regular","fFamily":"Inter","fStyle":"Regular"}]},"layers":[\#(hasText ? text : "")]}"#
+    let path = try ArchiveMaker.zip(
+      [
+        ArchiveEntry(name: "manifest.json", content: .text(#"{"animations":[{"id":"a"}]}"#)),
+        ArchiveEntry(name: "animations/a.json", content: .text(json)),
+        ArchiveEntry(name: "fonts/Inter.ttf", content: .text("font bytes")),
+      ], named: "fonts.lottie", in: scratch.directory)
+    let loaded = try AnimationSource.load(path: path)
+    #expect(loaded.fontFiles == ["fonts/Inter.ttf"])
+    #expect(loaded.fontData == (hasText ? ["fonts/Inter.ttf": Array("font bytes".utf8)] : [:]))
+  }
+
   // MARK: - Version 1
 
   @Test func versionOneLoadsTheFirstAnimationWithItsImage() throws {

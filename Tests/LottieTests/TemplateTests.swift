@@ -115,7 +115,8 @@ struct TemplateTests {
       Issue.record("expected the group transform")
     }
     if case .stroke(_, _, let style) = children[2].kind { #expect(style.width.value(at: 0) == 7.5) }
-    guard case .text(let doc) = animation.layers[1].content else { throw LottieError.template(file: "", message: "") }
+    guard case .text(let textLayer) = animation.layers[1].content else { throw LottieError.template(file: "", message: "") }
+    let doc = textLayer.document
     #expect(doc.value(at: 0).text == "Hello, world" && doc.value(at: 40).text == "Hello, world")
     #expect(doc.value(at: 0).size == 20)
     guard case .solid(let color, _, _) = animation.layers[2].content else { return }

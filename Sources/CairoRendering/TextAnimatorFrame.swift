@@ -1,0 +1,197 @@
+import Foundation
+import Lottie
+
+/// A text animator's values at one frame, its range selector reduced to a start and an end in selector
+/// indices, as lottie-web's `TextAnimatorDataProperty` and `TextSelectorProp` hold them.
+struct TextAnimatorFrame {
+  var anchor: Vec2?
+  var position: Vec2?
+  /// Scale as a factor (1 = 100 %).
+  var scale: Vec2?
+  /// Degrees.
+  var rotation: Double?
+  var skew: Double?
+  var skewAxis: Double
+  /// Fractions (1 = 100 %).
+  var opacity: Double?
+  var fillColor: RGBA?
+  var fillHue: Double?
+  var fillSaturation: Double?
+  var fillBrightness: Double?
+  var fillOpacity: Double?
+  var strokeColor: RGBA?
+  var strokeHue: Double?
+  var strokeSaturation: Double?
+  var strokeBrightness: Double?
+  var strokeOpacity: Double?
+  var strokeWidth: Double?
+  var tracking: Double?
+  var selector: TextSelectorFrame
+
+  /// Evaluates `animator` at `frame` for a text whose selector counts `count` units (characters, words...).
+  init(_ animator: TextAnimator, frame: Double, count: Int) {
+    let p = animator.properties
+    anchor = p.anchor?.value(at: frame)
+    position = p.position?.spatialValue(at: frame)
+    scale = p.scale.map { $0.value(at: frame) * 0.01 }
+    rotation = p.rotation?.value(at: frame)
+    skew = p.skew?.value(at: frame)
+    skewAxis = p.skewAxis?.value(at: frame) ?? 0
+    opacity = p.opacity.map { $0.value(at: frame) / 100 }
+    fillColor = p.fillColor?.value(at: frame)
+    fillHue = p.fillHue?.value(at: frame)
+    fillSaturation = p.fillSaturation.map { $0.value(at: frame) / 100 }
+    fillBrightness = p.fillBrightness.map { $0.value(at: frame) / 100 }
+    fillOpacity = p.fillOpacity.map { $0.value(at: frame) / 100 }
+    strokeColor = p.strokeColor?.value(at: frame)
+    strokeHue = p.strokeHue?.value(at: frame)
+    strokeSaturation = p.strokeSaturation.map { $0.value(at: frame) / 100 }
+    strokeBrightness = p.strokeBrightness.map { $0.value(at: frame) / 100 }
+    strokeOpacity = p.strokeOpacity.map { $0.value(at: frame) / 100 }
+    strokeWidth = p.strokeWidth?.value(at: frame)
+    tracking = p.tracking?.value(at: frame)
+    selector = TextSelectorFrame(animator.selector, frame: frame, count: count)
+  }
+
+  /// Whether the animator changes the fill colour.
+  var changesFill: Bool { fillColor != nil || fillHue != nil || fillSaturation != nil || fillBrightness != nil }
+  /// Whether the animator changes the stroke colour.
+  var changesStroke: Bool {
+    strokeColor != nil || strokeHue != nil || strokeSaturation != nil || strokeBrightness != nil
+  }
+}
+
+/// A range selector at one frame.
+struct TextSelectorFrame {
+  /// Start and end in selector indices (start <= end), offset included.
+  var start: Double
+  var end: Double
+  /// Amount as a fraction.
+  var amount: Double
+  /// Smoothness as a fraction.
+  var smoothness: Double
+  var shape: TextRangeShape
+  /// The ease curve built from ease low and high.
+  var easeOut: EasingHandle
+  var easeIn: EasingHandle
+
+  init(_ s: TextRangeSelector, frame: Double, count: Int) {
+    let total = Double(count)
+    // Percent units scale to the count; index units are taken as they are.
+    let factor = s.units == .index ? 1 : total / 100
+    let offset = s.offset.value(at: frame) * factor
+    var a = s.start.value(at: frame) * factor + offset
+    var b = (s.end?.value(at: frame) ?? (s.units == .index ? total : 100)) * factor + offset
+    if a > b { swap(&a, &b) }
+    start = a
+    end = b
+    amount = s.amount.value(at: frame) / 100
+    smoothness = s.smoothness.value(at: frame) / 100
+    shape = s.shape
+    // Ease low pulls the curve's first handle right (positive) or up (negative); ease high the second.
+    let low = s.easeLow.value(at: frame) / 100
+    let high = s.easeHigh.value(at: frame) / 100
+    easeOut = low > 0 ? EasingHandle(x: [low], y: [0]) : EasingHandle(x: [0], y: [-low])
+    easeIn = high > 0 ? EasingHandle(x: [1 - high], y: [1]) : EasingHandle(x: [1], y: [1 + high])
+  }
+
+  /// How much the character (word, line) with selector index `index` is selected: 0...amount.
+  func amount(at index: Double) -> Double {
+    let s = start, e = end
+    var ind = index
+    var m = 0.0
+    // Where the index falls in the range, 0...1, measured at the unit's centre.
+    func ramp() -> Double { max(0, min(0.5 / (e - s) + (ind - s) / (e - s), 1)) }
+    switch shape {
+    case .rampUp:
+      m = e == s ? (ind >= e ? 1 : 0) : ramp()
+    case .rampDown:
+      m = e == s ? (ind >= e ? 0 : 1) : 1 - ramp()
+    case .triangle:
+      if e != s {
+        m = ramp()
+        m = m < 0.5 ? m * 2 : 1 - 2 * (m - 0.5)
+      }
+    case .round:
+      if e != s {
+        let total = e - s
+        ind = min(max(0, ind + 0.5 - s), total)
+        let x = -total / 2 + ind
+        let r = total / 2
+        m = (max(0, 1 - (x * x) / (r * r))).squareRoot()
+      }
+    case .smooth:
+      if e != s {
+        ind = min(max(0, ind + 0.5 - s), e - s)
+        m = (1 + cos(.pi + .pi * 2 * ind / (e - s))) / 2
+      }
+    case .square:
+      if ind >= s.rounded(.down) {
+        m = ind - s < 0 ? max(0, min(min(e, 1) - (s - ind), 1)) : max(0, min(e - ind, 1))
+      }
+    }
+    m = Easing.progress(m, out: easeOut, in: easeIn, dimension: 0)
+    // Smoothness narrows the 0...1 ramp around its middle.
+    if smoothness != 1 {
+      let width = smoothness == 0 ? 1e-8 : smoothness
+      let threshold = 0.5 - width * 0.5
+      m = m < threshold ? 0 : min((m - threshold) / width, 1)
+    }
+    return m * amount
+  }
+}
+
+/// Colour offsets in HSV, as lottie-web's `addHueToRGB`, `addSaturationToRGB` and `addBrightnessToRGB`.
+enum HSVAdjust {
+  /// Turns the hue by `degrees`.
+  static func hue(_ c: RGBA, _ degrees: Double) -> RGBA {
+    var (h, s, v) = hsv(c)
+    h += degrees / 360
+    h -= h.rounded(.down)
+    return rgb(h, s, v, alpha: c.a)
+  }
+
+  /// Adds `amount` (a fraction) to the saturation.
+  static func saturation(_ c: RGBA, _ amount: Double) -> RGBA {
+    let (h, s, v) = hsv(c)
+    return rgb(h, min(max(s + amount, 0), 1), v, alpha: c.a)
+  }
+
+  /// Adds `amount` (a fraction) to the brightness (value).
+  static func brightness(_ c: RGBA, _ amount: Double) -> RGBA {
+    let (h, s, v) = hsv(c)
+    return rgb(h, s, min(max(v + amount, 0), 1), alpha: c.a)
+  }
+
+  static func hsv(_ c: RGBA) -> (Double, Double, Double) {
+    let mx = max(c.r, c.g, c.b), mn = min(c.r, c.g, c.b)
+    let d = mx - mn
+    let s = mx == 0 ? 0 : d / mx
+    var h = 0.0
+    if d > 0 {
+      if mx == c.r {
+        h = (c.g - c.b) / d + (c.g < c.b ? 6 : 0)
+      } else if mx == c.g {
+        h = (c.b - c.r) / d + 2
+      } else {
+        h = (c.r - c.g) / d + 4
+      }
+      h /= 6
+    }
+    return (h, s, mx)
+  }
+
+  static func rgb(_ h: Double, _ s: Double, _ v: Double, alpha: Double) -> RGBA {
+    let i = (h * 6).rounded(.down)
+    let f = h * 6 - i
+    let p = v * (1 - s), q = v * (1 - f * s), t = v * (1 - (1 - f) * s)
+    switch Int(i) % 6 {
+    case 0: return RGBA(v, t, p, alpha)
+    case 1: return RGBA(q, v, p, alpha)
+    case 2: return RGBA(p, v, t, alpha)
+    case 3: return RGBA(p, q, v, alpha)
+    case 4: return RGBA(t, p, v, alpha)
+    default: return RGBA(v, p, q, alpha)
+    }
+  }
+}
