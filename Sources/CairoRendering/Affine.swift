@@ -32,6 +32,9 @@ struct Affine: Equatable {
   /// The matrix of a Lottie transform at `frame`, as lottie-web builds it: move the anchor to the origin,
   /// scale, skew along the skew axis, rotate, then move to the position.
   static func make(_ t: Transform, at frame: Double, extraRotation: Double = 0) -> Affine {
+    if t.rotationX != nil || t.rotationY != nil || t.orientation != nil {
+      return make3D(t, at: frame, extraRotation: extraRotation)
+    }
     let anchor = t.anchor.value(at: frame)
     let position = t.position.value(at: frame)
     let scale = t.scale.value(at: frame)
@@ -50,6 +53,56 @@ struct Affine: Equatable {
 }
 
 extension Affine {
+  /// A 3D layer's transform as lottie-web's canvas renderer draws it: the 4x4 matrix built in lottie-web's
+  /// order (anchor, scale, skew, rotate Z, Y, X, orientation Z, Y, X, position; row vectors), then its x and y
+  /// rows and columns taken as a 2D transform, which is an orthographic projection onto the screen.
+  static func make3D(_ t: Transform, at frame: Double, extraRotation: Double) -> Affine {
+    typealias M = [Double]
+    func multiply(_ a: M, _ b: M) -> M {
+      var r = M(repeating: 0, count: 16)
+      for i in 0..<4 {
+        for j in 0..<4 {
+          var s = 0.0
+          for k in 0..<4 { s += a[i * 4 + k] * b[k * 4 + j] }
+          r[i * 4 + j] = s
+        }
+      }
+      return r
+    }
+    func translate(_ x: Double, _ y: Double) -> M { [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, x, y, 0, 1] }
+    func rotateZ(_ degrees: Double) -> M {
+      let (c, s) = (cos(degrees * .pi / 180), sin(degrees * .pi / 180))
+      return [c, -s, 0, 0, s, c, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
+    }
+    func rotateY(_ degrees: Double) -> M {
+      let (c, s) = (cos(degrees * .pi / 180), sin(degrees * .pi / 180))
+      return [c, 0, s, 0, 0, 1, 0, 0, -s, 0, c, 0, 0, 0, 0, 1]
+    }
+    func rotateX(_ degrees: Double) -> M {
+      let (c, s) = (cos(degrees * .pi / 180), sin(degrees * .pi / 180))
+      return [1, 0, 0, 0, 0, c, -s, 0, 0, s, c, 0, 0, 0, 0, 1]
+    }
+    func from(_ a: Affine) -> M { [a.a, a.b, 0, 0, a.c, a.d, 0, 0, 0, 0, 1, 0, a.tx, a.ty, 0, 1] }
+    let anchor = t.anchor.value(at: frame)
+    let scale = t.scale.value(at: frame)
+    var m = from(Affine.translation(-anchor.x, -anchor.y).then(.scale(scale.x / 100, scale.y / 100)))
+    let skew = t.skew.value(at: frame)
+    if skew != 0 {
+      let axis = t.skewAxis.value(at: frame) * .pi / 180
+      let shear = Affine(a: 1, b: 0, c: tan(-skew * .pi / 180), d: 1, tx: 0, ty: 0)
+      m = multiply(m, from(Affine.rotation(axis).then(shear).then(.rotation(-axis))))
+    }
+    m = multiply(m, rotateZ(-(t.rotation.value(at: frame) + extraRotation)))
+    m = multiply(m, rotateY(t.rotationY?.value(at: frame) ?? 0))
+    m = multiply(m, rotateX(t.rotationX?.value(at: frame) ?? 0))
+    if let o = t.orientation?.value(at: frame).values, o.count >= 3 {
+      m = multiply(multiply(multiply(m, rotateZ(-o[2])), rotateY(o[1])), rotateX(o[0]))
+    }
+    let position = t.position.value(at: frame)
+    m = multiply(m, translate(position.x, position.y))
+    return Affine(a: m[0], b: m[1], c: m[4], d: m[5], tx: m[12], ty: m[13])
+  }
+
   /// The largest factor by which the transform stretches a length (for stroke padding).
   var maxScale: Double {
     let sx = (a * a + b * b).squareRoot(), sy = (c * c + d * d).squareRoot()

@@ -173,6 +173,11 @@ public struct Transform: Sendable {
   /// Skew in degrees (`sk`) along the axis (`sa`).
   public var skew: Animatable<Double>
   public var skewAxis: Animatable<Double>
+  /// 3D layers only: rotation about X (`rx`) and Y (`ry`), and orientation (`or`, degrees about X, Y, Z).
+  /// Drawn with an orthographic projection, as lottie-web's canvas renderer does.
+  public var rotationX: Animatable<Double>? = nil
+  public var rotationY: Animatable<Double>? = nil
+  public var orientation: Animatable<NumberList>? = nil
 
   /// The identity transform.
   public static let identity = Transform(

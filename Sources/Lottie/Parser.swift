@@ -233,7 +233,11 @@ extension Reader {
       content = .other(type: type)
       note(.info, path, "layer of type \(type) ignored")
     }
-    if try bool(o, "ddd", path) { note(.warning, path.appending("ddd"), "3D layer flattened to 2D") }
+    if try bool(o, "ddd", path) {
+      note(
+        .warning, path.appending("ddd"),
+        "3D layer drawn flat, as lottie-web's canvas renderer does: rotations are projected orthographically; perspective, cameras and depth order are lost")
+    }
     var masks: [Mask] = []
     if let mp = o["masksProperties"], mp != .null {
       let mpath = path.appending("masksProperties")
@@ -308,14 +312,19 @@ extension Reader {
     } else {
       rotation = try property(o, "r", path, Reader.scalar, default: 0)
     }
-    for key in ["rx", "ry", "or"] where o[key] != nil {
-      note(.warning, path.appending(key), "3D rotation '\(key)' ignored (drawn flat)")
-    }
-    return Transform(
+    var transform = Transform(
       anchor: try property(o, "a", path, Reader.vector, default: .zero), position: position,
       scale: try property(o, "s", path, Reader.vector, default: Vec2(100, 100)), rotation: rotation,
       opacity: try property(o, "o", path, Reader.scalar, default: 100),
       skew: try property(o, "sk", path, Reader.scalar, default: 0),
       skewAxis: try property(o, "sa", path, Reader.scalar, default: 0))
+    // 3D rotations: lottie-web's canvas renderer projects them orthographically; so do we.
+    transform.rotationX = try optionalProperty(o, "rx", path, Reader.scalar)
+    transform.rotationY = try optionalProperty(o, "ry", path, Reader.scalar)
+    transform.orientation = try optionalProperty(o, "or", path, Reader.numberList)
+    for key in ["rx", "ry", "or"] where o[key] != nil {
+      note(.info, path.appending(key), "3D rotation '\(key)' drawn with an orthographic projection (no perspective), as lottie-web's canvas renderer does")
+    }
+    return transform
   }
 }

@@ -214,7 +214,7 @@ struct LayerTests {
           """#))
     #expect(
       diagnosticTexts(animation) == [
-        "test.json: $.layers[0].ddd: warning: 3D layer flattened to 2D",
+        "test.json: $.layers[0].ddd: warning: 3D layer drawn flat, as lottie-web's canvas renderer does: rotations are projected orthographically; perspective, cameras and depth order are lost",
         "test.json: $.layers[0].ef[0]: warning: effect 'Custom' (ty 5) is not supported; ignored",
       ])
     #expect(animation.diagnostics.allSatisfy { $0.severity == .warning })

@@ -80,7 +80,7 @@ struct TransformTests {
     let (_, animation) = try layerTransform(#"{"p": {"s": true, "x": {"k": 1}, "y": {"k": 2}, "z": {"k": 3}}}"#, ddd: 1)
     #expect(
       diagnosticTexts(animation) == [
-        "test.json: $.layers[0].ddd: warning: 3D layer flattened to 2D",
+        "test.json: $.layers[0].ddd: warning: 3D layer drawn flat, as lottie-web's canvas renderer does: rotations are projected orthographically; perspective, cameras and depth order are lost",
         "test.json: $.layers[0].ks.p.z: info: z position ignored",
       ])
   }
@@ -98,19 +98,21 @@ struct TransformTests {
     #expect(t.rotation.fixedValue == expected)
   }
 
-  @Test("3D rotations rx, ry and orientation produce warnings and are not used")
+  @Test("3D rotations rx, ry and orientation are read, with a note on the projection")
   func rotations3D() throws {
     let (t, animation) = try layerTransform(
       #"""
       {"rx": {"a": 0, "k": 10}, "ry": {"a": 0, "k": 20}, "rz": {"a": 0, "k": 30}, "or": {"a": 0, "k": [0, 0, 0]}}
       """#, ddd: 1)
     #expect(t.rotation.fixedValue == 30)
+    #expect(t.rotationX?.fixedValue == 10 && t.rotationY?.fixedValue == 20)
+    #expect(t.orientation?.fixedValue == NumberList([0, 0, 0]))
     #expect(
       diagnosticTexts(animation) == [
-        "test.json: $.layers[0].ddd: warning: 3D layer flattened to 2D",
-        "test.json: $.layers[0].ks.rx: warning: 3D rotation 'rx' ignored (drawn flat)",
-        "test.json: $.layers[0].ks.ry: warning: 3D rotation 'ry' ignored (drawn flat)",
-        "test.json: $.layers[0].ks.or: warning: 3D rotation 'or' ignored (drawn flat)",
+        "test.json: $.layers[0].ddd: warning: 3D layer drawn flat, as lottie-web's canvas renderer does: rotations are projected orthographically; perspective, cameras and depth order are lost",
+        "test.json: $.layers[0].ks.rx: info: 3D rotation 'rx' drawn with an orthographic projection (no perspective), as lottie-web's canvas renderer does",
+        "test.json: $.layers[0].ks.ry: info: 3D rotation 'ry' drawn with an orthographic projection (no perspective), as lottie-web's canvas renderer does",
+        "test.json: $.layers[0].ks.or: info: 3D rotation 'or' drawn with an orthographic projection (no perspective), as lottie-web's canvas renderer does",
       ])
   }
 
