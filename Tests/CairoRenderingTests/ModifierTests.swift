@@ -164,6 +164,26 @@ struct ModifierTests {
     }
   }
 
+  /// The bar 10..90 x 40..72 shrunk by 8 is exactly 18..82 x 48..64, at every corner: the ends of the inset
+  /// edges cross over at the inner corners and must be cut off there (they were left as triangular spurs
+  /// wherever the crossing fell on a subdivision boundary of the intersection search).
+  @Test(arguments: [(false, 1), (true, 1), (false, 2), (true, 2), (false, 3)])
+  func negativeOffsetOfABarHasNoSpurs(asPath: Bool, join: Int) throws {
+    let bar =
+      asPath
+      ? Bodymovin.path([(90, 40), (90, 72), (10, 72), (10, 40)])
+      : Bodymovin.rectangle(x: 10, y: 40, width: 80, height: 32)
+    let frame = try Self.render([bar, Self.offset(-8, join: join), Bodymovin.fill(Bodymovin.green)])
+    for (x, y) in [(19, 49), (81, 49), (19, 63), (81, 63), (50, 56)] { expectPixel(frame, x, y, .green) }
+    for (x, y) in [(50, 46), (50, 66), (16, 56), (84, 56)] { expectPixel(frame, x, y, .transparent, tolerance: 0) }
+    // The corner squares between the bar and its inset, where the spurs were.
+    for (cx, cy) in [(10, 40), (82, 40), (10, 64), (82, 64)] {
+      for dy in stride(from: 0, to: 8, by: 1) {
+        for dx in stride(from: 0, to: 8, by: 1) { expectPixel(frame, cx + dx, cy + dy, .transparent, tolerance: 0) }
+      }
+    }
+  }
+
   /// An open line is outlined on both sides: 20..80 by 40..60, ends closed by the join.
   @Test(arguments: [(1, false), (2, true)])
   func offsetOutlinesAnOpenLine(join: Int, roundEnds: Bool) throws {
