@@ -100,6 +100,23 @@ struct ModifierTests {
     expectPixel(frame, 83, 65, .blue)
   }
 
+  /// lottie-web pushes an open path's end points along the normal of the chord between their neighbours, and
+  /// an end's neighbours wrap round: for a two-point line both are the other end, the chord is empty and the
+  /// push goes along +x. So the line 20..80 at y 50 with one ridge of 5 runs (15, 50), (50, 45), (75, 50):
+  /// the ends move along the line, not sideways as lottie-docs' rendering.md draws them. Kept as lottie-web.
+  @Test func zigZagMovesOpenEndsAsLottieWebDoes() throws {
+    let frame = try Self.render([
+      Bodymovin.path([(20, 50), (80, 50)], closed: false), Self.zigZag(ridges: 1, size: 5, pointType: 1),
+      Bodymovin.stroke(Bodymovin.blue, width: 4, cap: 1),
+    ])
+    expectPixel(frame, 17, 50, .blue)
+    expectPixel(frame, 50, 45, .blue)
+    expectPixel(frame, 73, 50, .blue)
+    for (x, y) in [(13, 50), (78, 50), (50, 50), (20, 44), (20, 56)] {
+      expectPixel(frame, x, y, .transparent, tolerance: 0)
+    }
+  }
+
   /// Smooth points get handles along the path, so the ridge tips are round: a corner point type leaves the
   /// flank near a tip empty where a smooth one fills it.
   @Test func smoothZigZagRoundsTheTips() throws {
