@@ -166,6 +166,39 @@ struct EffectTests {
     expectPixel(image, 55, 35, .transparent)
   }
 
+  static func strokeStyle(_ color: String, size: Double, opacity: Double? = nil) -> String {
+    let o = opacity.map { #","o":{"a":0,"k":\#($0)}"# } ?? ""
+    return #"{"ty":0,"nm":"Stroke","c":{"a":0,"k":\#(color)},"s":{"a":0,"k":\#(size)}\#(o)}"#
+  }
+
+  /// The square 30..70 with a 4 px stroke style: a blue band 26..30 round it, under the layer, with round
+  /// outer corners (the centre of pixel (27, 27) is 4.24 from the corner: 76% covered; (26, 26) is 5.66: clear).
+  @Test("the stroke layer style outlines the layer's pixels from outside")
+  func strokeStyle() throws {
+    let image = try EffectTests.render(
+      [(30, 30, 40, 40, Bodymovin.red)], styles: [EffectTests.strokeStyle(Bodymovin.blue, size: 4)])
+    for (x, y) in [(30, 30), (50, 50), (69, 69)] { expectPixel(image, x, y, .red, tolerance: 0) }
+    for (x, y) in [(26, 50), (29, 50), (73, 50), (50, 26), (50, 73), (28, 28), (71, 71)] {
+      expectPixel(image, x, y, .blue, tolerance: 0)
+    }
+    expectPixel(image, 27, 27, ProbePixel(0, 0, 255, 193), tolerance: 1)
+    for (x, y) in [(25, 50), (74, 50), (50, 25), (50, 74), (26, 26), (73, 73), (10, 10)] {
+      expectPixel(image, x, y, .transparent, tolerance: 0)
+    }
+  }
+
+  /// The size is in layer pixels: at 200% the square 15..35 (30..70 on screen) gets an 8 px band at 50%.
+  @Test("the stroke layer style scales with the layer and takes its opacity")
+  func strokeStyleScales() throws {
+    let transform = #"{"s":{"a":0,"k":[200,200]}}"#
+    let image = try EffectTests.render(
+      [(15, 15, 20, 20, Bodymovin.red)], styles: [EffectTests.strokeStyle("[0,1,0,1]", size: 4, opacity: 50)],
+      transform: transform)
+    expectPixel(image, 50, 50, .red, tolerance: 0)
+    for (x, y) in [(22, 50), (29, 50), (77, 50), (50, 22)] { expectPixel(image, x, y, ProbePixel(0, 255, 0, 128)) }
+    for (x, y) in [(21, 50), (78, 50), (50, 21)] { expectPixel(image, x, y, .transparent, tolerance: 0) }
+  }
+
   @Test("effects apply in order: a fill then a shadow shadows the filled layer")
   func order() throws {
     let image = try EffectTests.render(
