@@ -199,6 +199,35 @@ struct EffectTests {
     for (x, y) in [(21, 50), (78, 50), (50, 21)] { expectPixel(image, x, y, .transparent, tolerance: 0) }
   }
 
+  /// A layer (the square 20..50) with a shadow 40 px to the right (0), a blur (1) or a 6 px stroke style (2),
+  /// under a track matte that covers the whole canvas (alpha) or without one: the matte keeps everything, so
+  /// both must be the same, including what the effect draws beyond the layer's own square (it was cut there).
+  @Test(arguments: [0, 1, 2])
+  func effectsOnAMattedLayerReachBeyondIt(kind: Int) throws {
+    let effect = [
+      EffectTests.dropShadow("[0,0,1,1]", opacity: 255, direction: 90, distance: 40, softness: 0),
+      EffectTests.effect(29, ["20", "1"]), "",
+    ][kind]
+    var fields = #""ef":[\#(effect)]"#
+    if kind == 2 { fields += #","sy":[\#(EffectTests.strokeStyle(Bodymovin.blue, size: 6))]"# }
+    func render(matted: Bool) throws -> PixelBuffer {
+      let matte = Bodymovin.shapeLayer(
+        [Bodymovin.rectangle(x: 0, y: 0, width: 100, height: 100), Bodymovin.fill(Bodymovin.black)], index: 1,
+        fields: #""td":1"#)
+      let content = Bodymovin.shapeLayer(
+        [Bodymovin.rectangle(x: 20, y: 20, width: 30, height: 30), Bodymovin.fill(Bodymovin.red)], index: 2,
+        fields: fields + (matted ? #","tt":1"# : ""))
+      return try Bodymovin.render(Bodymovin.animation(layers: matted ? [matte, content] : [content]))
+    }
+    let plain = try render(matted: false), matted = try render(matted: true)
+    // Beyond the square the plain render has the effect: the shadow at 75, the blur's and stroke's edge at 53.
+    #expect(plain.probe(kind == 0 ? 75 : 53, 35).a > 20)
+    for x in stride(from: 0, to: 100, by: 1) {
+      expectPixel(matted, x, 35, plain.probe(x, 35), tolerance: 1)
+      expectPixel(matted, 35, x, plain.probe(35, x), tolerance: 1)
+    }
+  }
+
   @Test("effects apply in order: a fill then a shadow shadows the filled layer")
   func order() throws {
     let image = try EffectTests.render(
