@@ -9,11 +9,18 @@ extension LayerPainter {
   func drawMatted(
     _ comp: CompositionScene, position: Int, matte: Int, mode: MatteMode, frame: Double, matrix: Affine, depth: Int
   ) {
-    // Both groups only need the matted layer's own area: the matte cannot add pixels outside it.
+    // Both groups only need the matted layer's own area (the matte cannot add pixels outside it), grown by what
+    // its effects draw beyond its content, as `drawLayer` grows its own clip.
     let layer = comp.layers[position]
     let shapes = shapeOperations(layer, frame: frame)
     let world = layerMatrix(comp, position: position, frame: frame, matrix: matrix)
-    guard let box = contentBounds(layer, shapes: shapes, world: world), !box.isEmpty(within: canvasBox) else { return }
+    guard var box = contentBounds(layer, shapes: shapes, world: world) else { return }
+    if !layer.effects.isEmpty {
+      let effects = ResolvedEffect.resolve(
+        layer.effects, masks: layer.masks, at: LayerTiming.propertyFrame(layer, at: frame), world: world)
+      box = box.expanded(by: ResolvedEffect.margin(effects))
+    }
+    guard !box.isEmpty(within: canvasBox) else { return }
     cairo_save(context)
     clipToBox(box)
     defer { cairo_restore(context) }

@@ -154,6 +154,9 @@ struct LayerPainter {
       cairo_matrix_init_scale(&m, Double(image.width) / max(w, 1e-9), Double(image.height) / max(h, 1e-9))
       cairo_pattern_set_matrix(pattern, &m)
       cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
+      // Smoothing samples around each pixel: padding repeats the border pixels outwards, so that a scaled-up
+      // image keeps opaque edges (the fill clips to its rectangle) instead of blending in the transparent outside.
+      cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
       cairo_set_source(context, pattern)
       if opacity < 1 {
         cairo_save(context)

@@ -25,6 +25,10 @@ public enum LayerEffect: Sendable {
   case dropShadow(
     color: Animatable<RGBA>, opacity: Animatable<Double>, direction: Animatable<Double>,
     distance: Animatable<Double>, sigma: Animatable<Double>, shadowOnly: Bool = false)
+  /// Stroke layer style (`sy` ty 0): a band `size` layer pixels wide in `color` at `opacity` (0...1) around
+  /// the outside of the layer's pixels (After Effects' default position; Bodymovin exports neither position nor
+  /// blend mode), with round corners as Photoshop draws it, under the layer.
+  case layerStroke(color: Animatable<RGBA>, size: Animatable<Double>, opacity: Animatable<Double>)
 }
 
 extension LayerEffect {
@@ -184,6 +188,13 @@ extension Reader {
     let given = try string(o, "nm", p) ?? ""
     let name = given.isEmpty ? LayerEffect.styleName(type) : given
     switch type {
+    case 0:
+      // Bodymovin writes the colour and size; an opacity (0...100, as the drop shadow's) is read when present.
+      out.append(
+        .layerStroke(
+          color: try property(o, "c", p, Reader.color, default: RGBA(0, 0, 0)),
+          size: try property(o, "s", p, Reader.scalar, default: 3),
+          opacity: try property(o, "o", p, Reader.scalar, default: 100).map { $0 / 100 }))
     case 1:
       // Photoshop convention: `a` is the light's angle, counter-clockwise from the right; the shadow falls
       // away from the light. In the effect convention (clockwise from up) that is 270° − a.

@@ -13,15 +13,16 @@ extension Reader {
     return Vec2(x, n.count > 1 ? n[1] : x)
   }
 
+  /// A colour property (fill, stroke, text and effect colours): always opaque. Exporters write a 4th number
+  /// (usually 1), and lottie-web, ThorVG and rlottie all ignore it: how opaque a paint is comes from its
+  /// opacity property, so `[0, 0, 0, 0.3]` is opaque black.
   static let color: ValueDecoder<RGBA> = { r, json, path throws(LottieError) in
     let n = try r.numbers(json, path)
     guard n.count >= 3 else { throw r.invalid(path, "expected a colour of 3 or 4 numbers, found \(n.count)") }
     // Quirk: old exporters wrote colours in 0...255 instead of 0...1.
     let scale = (n[0] > 1 || n[1] > 1 || n[2] > 1) ? 1.0 / 255 : 1
     func c(_ v: Double) -> Double { min(max(v * scale, 0), 1) }
-    // Alpha follows the same range only when it is itself above 1 ([255, 0, 0, 1] is opaque red).
-    let alpha = n.count > 3 ? (scale != 1 && n[3] > 1 ? n[3] / 255 : n[3]) : 1
-    return RGBA(c(n[0]), c(n[1]), c(n[2]), min(max(alpha, 0), 1))
+    return RGBA(c(n[0]), c(n[1]), c(n[2]))
   }
 
   static let numberList: ValueDecoder<NumberList> = { r, json, path throws(LottieError) in

@@ -56,6 +56,16 @@ public struct Template: Sendable {
             file: file, message: "the value '\(set.value)' for '\(match.text)' is not \(match.kind.expected)")
         }
         json.modify(match.path.components[...]) { property in value.write(into: &property, kind: match.kind) }
+        // Players ignore a colour's 4th number: a translucent colour (#RRGGBBAA) sets the paint's opacity.
+        if match.kind == .color, case .color(let c) = value, c.a < 1 {
+          json.modify(match.path.components.dropLast()) { item in
+            guard case .object(var o) = item else { return }
+            var opacity = o["o"] ?? .object([:])
+            PropertyValue.number(c.a * 100).write(into: &opacity, kind: .number)
+            o["o"] = opacity
+            item = .object(o)
+          }
+        }
       }
     }
   }
@@ -79,6 +89,13 @@ public struct Template: Sendable {
           message: kind.map { "the value '\(slot.value)' for slot '\(slot.key)' is not \($0.expected)" }
             ?? "slot '\(slot.key)' holds a value --slot cannot set (only colours, numbers, points and text)")
       }
+      // A slot holds a colour alone, and players draw colours opaque: refuse an alpha that would be ignored.
+      if case .color(let c) = value, c.a < 1 {
+        throw .template(
+          file: file,
+          message: "the value '\(slot.value)' for slot '\(slot.key)' is translucent, but colours are drawn opaque "
+            + "(give #RRGGBB and set the opacity)")
+      }
       json.modify([.key("slots"), .key(slot.key), .key("p")]) { value.write(into: &$0, kind: kind) }
     }
   }
@@ -101,7 +118,7 @@ public struct Keypath: Sendable, Equatable {
 
 /// What a settable property holds, and how `--set` reads the value for it.
 public enum PropertyKind: String, Sendable {
-  /// A colour: `#RRGGBB`, `#RRGGBBAA`, a CSS name.
+  /// A fill or stroke colour: `#RRGGBB`, `#RRGGBBAA` (the alpha sets the paint's opacity), a CSS name.
   case color
   /// A number (opacity and percentages 0 to 100, degrees, pixels).
   case number
@@ -182,7 +199,8 @@ enum PropertyValue {
       o["x"] = nil
       o["sid"] = nil
       switch self {
-      case .color(let c): o["k"] = .array([.number(c.r), .number(c.g), .number(c.b), .number(c.a)])
+      // The 4th number is written as exporters do; players ignore it (`Template.apply` moves alpha to opacity).
+      case .color(let c): o["k"] = .array([.number(c.r), .number(c.g), .number(c.b), .number(1)])
       case .number(let d): o["k"] = .number(d)
       case .vector(let x, let y): o["k"] = .array([.number(x), .number(y)])
       case .text: break

@@ -86,7 +86,9 @@ enum Help {
                               them: layer, group and item names, then the
                               property, joined by dots (a dot in a name is \\.);
                               * matches one name, ** any number. Colours take
-                              #RRGGBB, #RRGGBBAA or a CSS name; opacity,
+                              #RRGGBB, #RRGGBBAA (AA sets the fill's or stroke's
+                              Opacity, as colours carry no alpha in Lottie) or
+                              a CSS name; opacity,
                               rotation, stroke width, trim start/end numbers;
                               position, scale and size x,y; Text a string.
                               E.g. --set '**.Fill 1.Color=#FF0000'

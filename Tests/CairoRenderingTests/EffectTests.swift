@@ -166,6 +166,68 @@ struct EffectTests {
     expectPixel(image, 55, 35, .transparent)
   }
 
+  static func strokeStyle(_ color: String, size: Double, opacity: Double? = nil) -> String {
+    let o = opacity.map { #","o":{"a":0,"k":\#($0)}"# } ?? ""
+    return #"{"ty":0,"nm":"Stroke","c":{"a":0,"k":\#(color)},"s":{"a":0,"k":\#(size)}\#(o)}"#
+  }
+
+  /// The square 30..70 with a 4 px stroke style: a blue band 26..30 round it, under the layer, with round
+  /// outer corners (the centre of pixel (27, 27) is 4.24 from the corner: 76% covered; (26, 26) is 5.66: clear).
+  @Test("the stroke layer style outlines the layer's pixels from outside")
+  func strokeStyle() throws {
+    let image = try EffectTests.render(
+      [(30, 30, 40, 40, Bodymovin.red)], styles: [EffectTests.strokeStyle(Bodymovin.blue, size: 4)])
+    for (x, y) in [(30, 30), (50, 50), (69, 69)] { expectPixel(image, x, y, .red, tolerance: 0) }
+    for (x, y) in [(26, 50), (29, 50), (73, 50), (50, 26), (50, 73), (28, 28), (71, 71)] {
+      expectPixel(image, x, y, .blue, tolerance: 0)
+    }
+    expectPixel(image, 27, 27, ProbePixel(0, 0, 255, 193), tolerance: 1)
+    for (x, y) in [(25, 50), (74, 50), (50, 25), (50, 74), (26, 26), (73, 73), (10, 10)] {
+      expectPixel(image, x, y, .transparent, tolerance: 0)
+    }
+  }
+
+  /// The size is in layer pixels: at 200% the square 15..35 (30..70 on screen) gets an 8 px band at 50%.
+  @Test("the stroke layer style scales with the layer and takes its opacity")
+  func strokeStyleScales() throws {
+    let transform = #"{"s":{"a":0,"k":[200,200]}}"#
+    let image = try EffectTests.render(
+      [(15, 15, 20, 20, Bodymovin.red)], styles: [EffectTests.strokeStyle("[0,1,0,1]", size: 4, opacity: 50)],
+      transform: transform)
+    expectPixel(image, 50, 50, .red, tolerance: 0)
+    for (x, y) in [(22, 50), (29, 50), (77, 50), (50, 22)] { expectPixel(image, x, y, ProbePixel(0, 255, 0, 128)) }
+    for (x, y) in [(21, 50), (78, 50), (50, 21)] { expectPixel(image, x, y, .transparent, tolerance: 0) }
+  }
+
+  /// A layer (the square 20..50) with a shadow 40 px to the right (0), a blur (1) or a 6 px stroke style (2),
+  /// under a track matte that covers the whole canvas (alpha) or without one: the matte keeps everything, so
+  /// both must be the same, including what the effect draws beyond the layer's own square (it was cut there).
+  @Test(arguments: [0, 1, 2])
+  func effectsOnAMattedLayerReachBeyondIt(kind: Int) throws {
+    let effect = [
+      EffectTests.dropShadow("[0,0,1,1]", opacity: 255, direction: 90, distance: 40, softness: 0),
+      EffectTests.effect(29, ["20", "1"]), "",
+    ][kind]
+    var fields = #""ef":[\#(effect)]"#
+    if kind == 2 { fields += #","sy":[\#(EffectTests.strokeStyle(Bodymovin.blue, size: 6))]"# }
+    func render(matted: Bool) throws -> PixelBuffer {
+      let matte = Bodymovin.shapeLayer(
+        [Bodymovin.rectangle(x: 0, y: 0, width: 100, height: 100), Bodymovin.fill(Bodymovin.black)], index: 1,
+        fields: #""td":1"#)
+      let content = Bodymovin.shapeLayer(
+        [Bodymovin.rectangle(x: 20, y: 20, width: 30, height: 30), Bodymovin.fill(Bodymovin.red)], index: 2,
+        fields: fields + (matted ? #","tt":1"# : ""))
+      return try Bodymovin.render(Bodymovin.animation(layers: matted ? [matte, content] : [content]))
+    }
+    let plain = try render(matted: false), matted = try render(matted: true)
+    // Beyond the square the plain render has the effect: the shadow at 75, the blur's and stroke's edge at 53.
+    #expect(plain.probe(kind == 0 ? 75 : 53, 35).a > 20)
+    for x in stride(from: 0, to: 100, by: 1) {
+      expectPixel(matted, x, 35, plain.probe(x, 35), tolerance: 1)
+      expectPixel(matted, 35, x, plain.probe(35, x), tolerance: 1)
+    }
+  }
+
   @Test("effects apply in order: a fill then a shadow shadows the filled layer")
   func order() throws {
     let image = try EffectTests.render(

@@ -23,6 +23,21 @@ struct FrameRendererProbeTests {
     }
   }
 
+  /// A colour's 4th number is not an alpha (lottie-web, ThorVG and rlottie ignore it): a fill of
+  /// [0, 0, 1, 0.3] and a stroke of [1, 0, 0, 0] are opaque; opacity comes from `o` only.
+  @Test func colourFourthNumberIsIgnored() throws {
+    let json = Bodymovin.animation(layers: [
+      Bodymovin.shapeLayer([
+        Bodymovin.rectangle(x: 20, y: 20, width: 60, height: 60), Bodymovin.stroke("[1,0,0,0]", width: 10),
+        Bodymovin.fill("[0,0,1,0.3]"),
+      ])
+    ])
+    let frame = try Bodymovin.render(json)
+    expectPixel(frame, 50, 50, .blue, tolerance: 0)
+    expectPixel(frame, 20, 50, .red, tolerance: 0)
+    expectPixel(frame, 50, 17, .red, tolerance: 0)
+  }
+
   /// Two nested squares drawn the same way round: non-zero fills the inner one, even-odd makes a hole.
   @Test(arguments: [(1, ProbePixel.green), (2, ProbePixel.transparent)])
   func fillRuleDecidesTheInnerSquare(rule: Int, centre: ProbePixel) throws {

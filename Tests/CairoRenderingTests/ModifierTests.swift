@@ -100,6 +100,23 @@ struct ModifierTests {
     expectPixel(frame, 83, 65, .blue)
   }
 
+  /// lottie-web pushes an open path's end points along the normal of the chord between their neighbours, and
+  /// an end's neighbours wrap round: for a two-point line both are the other end, the chord is empty and the
+  /// push goes along +x. So the line 20..80 at y 50 with one ridge of 5 runs (15, 50), (50, 45), (75, 50):
+  /// the ends move along the line, not sideways as lottie-docs' rendering.md draws them. Kept as lottie-web.
+  @Test func zigZagMovesOpenEndsAsLottieWebDoes() throws {
+    let frame = try Self.render([
+      Bodymovin.path([(20, 50), (80, 50)], closed: false), Self.zigZag(ridges: 1, size: 5, pointType: 1),
+      Bodymovin.stroke(Bodymovin.blue, width: 4, cap: 1),
+    ])
+    expectPixel(frame, 17, 50, .blue)
+    expectPixel(frame, 50, 45, .blue)
+    expectPixel(frame, 73, 50, .blue)
+    for (x, y) in [(13, 50), (78, 50), (50, 50), (20, 44), (20, 56)] {
+      expectPixel(frame, x, y, .transparent, tolerance: 0)
+    }
+  }
+
   /// Smooth points get handles along the path, so the ridge tips are round: a corner point type leaves the
   /// flank near a tip empty where a smooth one fills it.
   @Test func smoothZigZagRoundsTheTips() throws {
@@ -161,6 +178,26 @@ struct ModifierTests {
     for (x, y) in [(50, 50), (33, 33), (67, 67), (33, 67)] { expectPixel(frame, x, y, .green) }
     for (x, y) in [(27, 50), (73, 50), (50, 27), (22, 22), (75, 25), (25, 75)] {
       expectPixel(frame, x, y, .transparent, tolerance: 0)
+    }
+  }
+
+  /// The bar 10..90 x 40..72 shrunk by 8 is exactly 18..82 x 48..64, at every corner: the ends of the inset
+  /// edges cross over at the inner corners and must be cut off there (they were left as triangular spurs
+  /// wherever the crossing fell on a subdivision boundary of the intersection search).
+  @Test(arguments: [(false, 1), (true, 1), (false, 2), (true, 2), (false, 3)])
+  func negativeOffsetOfABarHasNoSpurs(asPath: Bool, join: Int) throws {
+    let bar =
+      asPath
+      ? Bodymovin.path([(90, 40), (90, 72), (10, 72), (10, 40)])
+      : Bodymovin.rectangle(x: 10, y: 40, width: 80, height: 32)
+    let frame = try Self.render([bar, Self.offset(-8, join: join), Bodymovin.fill(Bodymovin.green)])
+    for (x, y) in [(19, 49), (81, 49), (19, 63), (81, 63), (50, 56)] { expectPixel(frame, x, y, .green) }
+    for (x, y) in [(50, 46), (50, 66), (16, 56), (84, 56)] { expectPixel(frame, x, y, .transparent, tolerance: 0) }
+    // The corner squares between the bar and its inset, where the spurs were.
+    for (cx, cy) in [(10, 40), (82, 40), (10, 64), (82, 64)] {
+      for dy in stride(from: 0, to: 8, by: 1) {
+        for dx in stride(from: 0, to: 8, by: 1) { expectPixel(frame, cx + dx, cy + dy, .transparent, tolerance: 0) }
+      }
     }
   }
 

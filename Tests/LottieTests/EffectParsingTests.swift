@@ -120,6 +120,24 @@ struct EffectParsingTests {
     #expect(close(sigma.value(at: 0), 2))
   }
 
+  @Test("the stroke layer style: colour, size, and an opacity when given")
+  func strokeStyle() throws {
+    let styles = """
+      [{"ty": 0, "nm": "Stroke", "c": {"a": 0, "k": [0, 0, 1, 1]}, "s": {"a": 0, "k": 6}},
+       {"ty": 0, "c": {"a": 0, "k": [1, 0, 0, 1]}, "s": {"a": 0, "k": 2}, "o": {"a": 0, "k": 40}}]
+      """
+    let (layer, diagnostics) = try EffectParsingTests.layer(styles: styles)
+    #expect(diagnostics == [])
+    guard layer.effects.count == 2, case .layerStroke(let color, let size, let opacity) = layer.effects[0],
+      case .layerStroke(_, let size2, let opacity2) = layer.effects[1]
+    else {
+      Issue.record("expected two stroke styles")
+      return
+    }
+    #expect(color.value(at: 0) == RGBA(0, 0, 1, 1) && size.value(at: 0) == 6 && opacity.value(at: 0) == 1)
+    #expect(size2.value(at: 0) == 2 && close(opacity2.value(at: 0), 0.4))
+  }
+
   @Test("unsupported, disabled and unreadable effects are reported and skipped")
   func reported() throws {
     func v(_ s: String) -> String { EffectParsingTests.value(s) }

@@ -46,6 +46,13 @@ struct TemplateTests {
     return nil
   }
 
+  func fillOpacity(_ items: [ShapeItem]) -> Double? {
+    for item in items {
+      if case .fill(_, let o, _) = item.kind { return o.value(at: 0) }
+    }
+    return nil
+  }
+
   func groupItems(_ animation: Animation) -> [ShapeItem] {
     guard case .shapes(let items) = animation.layers[0].content, case .group(let children) = items[0].kind else {
       return []
@@ -95,8 +102,25 @@ struct TemplateTests {
     let one = try load([("Badge.*.Color", "#FFFFFF80")])
     guard case .shapes(let items) = one.layers[0].content else { return }
     // Badge.Fill 1.Color matches; Badge.Circle.Fill 1.Color is one level deeper.
-    #expect(fillColor(items) == RGBA(1, 1, 1, 128.0 / 255))
+    #expect(fillColor(items) == RGBA(1, 1, 1, 1))
     #expect(fillColor(groupItems(one)) == RGBA(1, 0, 0, 1))
+  }
+
+  @Test("a translucent colour sets the paint's opacity (players ignore a colour's alpha); an opaque one leaves it")
+  func translucentColour() throws {
+    let animation = try load([("Badge.Fill 1.Color", "#FFFFFF80"), ("Badge.Circle.Stroke 1.Color", "#0000FF40")])
+    guard case .shapes(let items) = animation.layers[0].content else { throw LottieError.template(file: "", message: "") }
+    #expect(fillColor(items) == RGBA(1, 1, 1, 1))
+    #expect(fillOpacity(items) == 128.0 / 255 * 100)
+    guard case .stroke(let color, let opacity, _) = groupItems(animation)[2].kind else {
+      throw LottieError.template(file: "", message: "")
+    }
+    #expect(color.value(at: 0) == RGBA(0, 0, 1, 1) && opacity.value(at: 0) == 64.0 / 255 * 100)
+    #expect(fillOpacity(groupItems(animation)) == 100)
+
+    let opaque = try load([("Badge.Circle.Fill 1.Color", "#00FF00")], json: Self.document.replacingOccurrences(
+      of: #""Fill 1", "c": {"k": [1, 0, 0, 1]}, "o": {"k": 100}"#, with: #""Fill 1", "c": {"k": [1, 0, 0, 1]}, "o": {"k": 30}"#))
+    #expect(fillColor(groupItems(opaque)) == RGBA(0, 1, 0, 1) && fillOpacity(groupItems(opaque)) == 30)
   }
 
   @Test("an animated property becomes static; numbers, points and text are read by kind")
@@ -178,6 +202,13 @@ struct TemplateTests {
     #expect(none?.description.hasPrefix("t.json: the animation has no slots") == true)
     let wrong = #expect(throws: LottieError.self) { try load([], slots: [("fade", "red")], json: Self.slotted) }
     #expect(wrong?.description == "t.json: the value 'red' for slot 'fade' is not a number")
+    let translucent = #expect(throws: LottieError.self) {
+      try load([], slots: [("brand", "#FF000080")], json: Self.slotted)
+    }
+    #expect(
+      translucent?.description
+        == "t.json: the value '#FF000080' for slot 'brand' is translucent, but colours are drawn opaque "
+        + "(give #RRGGBB and set the opacity)")
   }
 
   @Test("keypath patterns: splitting with escapes, and matching")

@@ -9,12 +9,16 @@ enum ResolvedEffect {
   case tritone(bright: RGBA, mid: RGBA, dark: RGBA)
   case blur(sigmaX: Double, sigmaY: Double)
   case shadow(color: RGBA, opacity: Double, offset: Vec2, sigma: Double, shadowOnly: Bool)
+  /// A band `width` device pixels wide around the outside of the layer's pixels, under them.
+  case outline(color: RGBA, width: Double, opacity: Double)
   /// Mask paths in layer space, stroked under `world`.
   case stroke(paths: [BezierPath], world: Affine, color: RGBA, width: Double, opacity: Double, start: Double,
     end: Double, spacing: Double, paintStyle: Int)
 
   /// Larger blurs are clamped: beyond this the layer is a faint haze anyway.
   static let maxSigma = 400.0
+  /// Wider stroke styles are clamped (After Effects allows 250 px at 100%).
+  static let maxOutline = 1000.0
 
   /// The effects at property frame `t`, for a layer drawn with `world` with `masks`. Effects that change nothing
   /// are left out.
@@ -53,6 +57,11 @@ enum ResolvedEffect {
         let offset = world.applyVector(Vec2(d * cos(angle), d * sin(angle)))
         let s = min(max(sigma.value(at: t), 0) * scale, maxSigma)
         out.append(.shadow(color: color.value(at: t), opacity: o, offset: offset, sigma: s, shadowOnly: shadowOnly))
+      case .layerStroke(let color, let size, let opacity):
+        let o = min(max(opacity.value(at: t), 0), 1)
+        // Lengths in the layer's pixels scale with it, as the drop shadow's do.
+        let width = min(max(size.value(at: t), 0) * scale, maxOutline)
+        if o > 0 && width > 0 { out.append(.outline(color: color.value(at: t), width: width, opacity: o)) }
       }
     }
     return out
@@ -65,6 +74,7 @@ enum ResolvedEffect {
       switch effect {
       case .blur(let sx, let sy): margin += 3 * max(sx, sy) + 2
       case .shadow(_, _, let offset, let sigma, _): margin += max(abs(offset.x), abs(offset.y)) + 3 * sigma + 2
+      case .outline(_, let width, _): margin += width + 2
       // Mask paths may lie anywhere: the whole canvas.
       case .stroke(_, _, _, _, _, _, _, _, let style) where style != 3: margin += 100_000
       default: break
@@ -108,6 +118,8 @@ extension LayerPainter {
           cairo_pattern_destroy(content)
           content = result
         }
+      case .outline(let color, let width, let opacity):
+        EffectPixels.apply(content) { EffectPixels.outline($0, color: color, width: width, opacity: opacity) }
       case .shadow(let color, let opacity, let offset, let sigma, let shadowOnly):
         if let result = dropShadow(
           content, color: color, opacity: opacity, offset: offset, sigma: sigma, shadowOnly: shadowOnly)
@@ -301,6 +313,82 @@ enum EffectPixels {
         p[1] = UInt8(min(color.g * alpha + 0.5, alpha))
         p[0] = UInt8(min(color.b * alpha + 0.5, alpha))
       }
+    }
+  }
+
+  /// Stroke style, outside: every pixel within `width` of the layer's pixels (those at least half opaque) gets
+  /// the colour under it, the band's outer edge antialiased by the fraction of a pixel it covers. Distances are
+  /// Euclidean, so convex corners come out round.
+  static func outline(_ image: Image, color: RGBA, width: Double, opacity: Double) {
+    let w = image.width, h = image.height
+    let far = 1e20
+    var distance = [Double](repeating: far, count: w * h)
+    for y in 0..<h {
+      let row = image.data + y * image.stride
+      for x in 0..<w where row[x * 4 + 3] >= 128 { distance[y * w + x] = 0 }
+    }
+    squaredDistanceTransform(&distance, width: w, height: h)
+    // Between pixel centres the edge lies half a pixel in: a band of `width` reaches centres `width + 0.5` out,
+    // and a pixel is covered by the part of it inside that reach.
+    let reach = width + 1
+    for y in 0..<h {
+      let row = image.data + y * image.stride
+      for x in 0..<w {
+        let d2 = distance[y * w + x]
+        if d2 >= reach * reach { continue }
+        let coverage = min(max(reach - d2.squareRoot(), 0), 1) * opacity
+        if coverage <= 0 { continue }
+        let p = row + x * 4
+        let under = coverage * (255 - Double(p[3]))
+        p[0] = UInt8(min(Double(p[0]) + color.b * under + 0.5, 255))
+        p[1] = UInt8(min(Double(p[1]) + color.g * under + 0.5, 255))
+        p[2] = UInt8(min(Double(p[2]) + color.r * under + 0.5, 255))
+        p[3] = UInt8(min(Double(p[3]) + under + 0.5, 255))
+      }
+    }
+  }
+
+  /// Replaces each value (0 on the shape, a huge number elsewhere) with the squared Euclidean distance to the
+  /// nearest 0, by Felzenszwalb and Huttenlocher's lower envelope of parabolas, rows then columns.
+  static func squaredDistanceTransform(_ values: inout [Double], width w: Int, height h: Int) {
+    let n = max(w, h)
+    var f = [Double](repeating: 0, count: n), d = [Double](repeating: 0, count: n)
+    var v = [Int](repeating: 0, count: n), z = [Double](repeating: 0, count: n + 1)
+    func line(_ count: Int) {
+      var k = 0
+      v[0] = 0
+      z[0] = -.infinity
+      z[1] = .infinity
+      if count > 1 {
+        for q in 1..<count {
+          let fq = f[q] + Double(q * q)
+          var s = (fq - (f[v[k]] + Double(v[k] * v[k]))) / Double(2 * q - 2 * v[k])
+          while s <= z[k] && k > 0 {
+            k -= 1
+            s = (fq - (f[v[k]] + Double(v[k] * v[k]))) / Double(2 * q - 2 * v[k])
+          }
+          k += 1
+          v[k] = q
+          z[k] = s
+          z[k + 1] = .infinity
+        }
+      }
+      k = 0
+      for q in 0..<count {
+        while z[k + 1] < Double(q) { k += 1 }
+        let dq = Double(q - v[k])
+        d[q] = dq * dq + f[v[k]]
+      }
+    }
+    for y in 0..<h {
+      for x in 0..<w { f[x] = values[y * w + x] }
+      line(w)
+      for x in 0..<w { values[y * w + x] = d[x] }
+    }
+    for x in 0..<w {
+      for y in 0..<h { f[y] = values[y * w + x] }
+      line(h)
+      for y in 0..<h { values[y * w + x] = d[y] }
     }
   }
 

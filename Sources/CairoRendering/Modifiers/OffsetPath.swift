@@ -102,7 +102,15 @@ enum OffsetPath {
     return p0
   }
 
+  /// The first crossing of `a` with `b` other than `a`'s end point. Two straight pieces (the offset of every
+  /// line is one) are crossed exactly: the bounding-box search misses crossings of axis-aligned lines that fall
+  /// on one of its subdivision boundaries (zero-height boxes only touch there), which left the crossed-over ends
+  /// of shrunk rectangles sticking out as spurs.
   private static func firstIntersection(_ a: Segment, _ b: Segment) -> (Double, Double)? {
+    if a.isUniformLine && b.isUniformLine {
+      guard let hit = a.lineIntersection(b), !Segment.floatEqual(hit.0, 1) else { return nil }
+      return hit
+    }
     var found = a.intersections(b)
     if let first = found.first, Segment.floatEqual(first.0, 1) { found.removeFirst() }
     return found.first

@@ -151,6 +151,26 @@ struct PolynomialBezier {
     return out
   }
 
+  /// Whether this is a straight line whose handles sit at the thirds of the chord (as `linearize` puts them),
+  /// so that the parameter runs uniformly along it.
+  var isUniformLine: Bool {
+    let tolerance = 1e-6 * max(1, (p3 - p0).length)
+    return (p1 - Self.lerp(p0, p3, 1.0 / 3)).length <= tolerance && (p2 - Self.lerp(p0, p3, 2.0 / 3)).length <= tolerance
+  }
+
+  /// Where two uniform lines (`isUniformLine`) cross, as (t on self, t on other), both in 0...1; nil when they
+  /// miss each other or are parallel.
+  func lineIntersection(_ other: PolynomialBezier) -> (Double, Double)? {
+    let r = p3 - p0, q = other.p3 - other.p0, w = other.p0 - p0
+    func cross(_ u: Vec2, _ v: Vec2) -> Double { u.x * v.y - u.y * v.x }
+    let denominator = cross(r, q)
+    if abs(denominator) <= 1e-9 * r.length * q.length { return nil }
+    let t = cross(w, q) / denominator, u = cross(w, r) / denominator
+    let slack = 1e-9
+    guard t >= -slack && t <= 1 + slack && u >= -slack && u <= 1 + slack else { return nil }
+    return (min(max(t, 0), 1), min(max(u, 0), 1))
+  }
+
   // MARK: - lottie-web's small helpers
 
   static func lerp(_ a: Vec2, _ b: Vec2, _ t: Double) -> Vec2 {

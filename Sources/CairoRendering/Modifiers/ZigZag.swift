@@ -4,7 +4,9 @@ import Lottie
 /// Zig-zag (`zz`), as lottie-web's ZigZagModifier: every segment gets `ridges` points spread evenly by
 /// parameter, each pushed `size` along the normal, alternately to either side; the original vertices are
 /// pushed too, along the normal of the line between their neighbours. Smooth points (`pointType` 2) get
-/// handles along the path a ridge-spacing long.
+/// handles along the path a ridge-spacing long. As in lottie-web, an open path's ends take their neighbours
+/// with wrap-round too (a two-point line's ends have an empty chord and move along +x), where lottie-docs'
+/// rendering.md pushes them along the end segment's normal; we keep lottie-web's result.
 enum ZigZag {
   static func apply(_ path: BezierPath, size: Double, ridges: Int, pointType: Double) -> BezierPath {
     let n = path.vertices.count
