@@ -87,6 +87,39 @@ public enum FontLibrary {
         note("font '\(wanted)' not found; drawn with \(match.familyName)", fontsPath)
       }
     }
+    // Characters that a font with outlines in `chars` lacks are drawn with the system's font: say so, as a
+    // template's new text often has letters the designer never typed.
+    func checkCharacters(_ layers: [Layer]) {
+      for layer in layers {
+        guard case .text(let text) = layer.content else { continue }
+        var documents: [TextDocument] = []
+        switch text.document {
+        case .fixed(let d): documents = [d]
+        case .keyframed(let keys): documents = keys.map(\.value)
+        }
+        var missing: [String] = []
+        for d in documents where hasGlyphs(d.fontName, in: animation) {
+          let font = animation.fonts[d.fontName]
+          let family = font?.family ?? d.fontName, style = font?.style ?? ""
+          for c in d.text.map(String.init) where !["\r", "\n", "\r\n", "\u{3}", " "].contains(c) {
+            let shown = d.allCaps ? c.uppercased() : c
+            if animation.glyphs[GlyphKey(character: shown, family: family, style: style)] == nil,
+              !missing.contains(shown)
+            {
+              missing.append(shown)
+            }
+          }
+        }
+        if !missing.isEmpty {
+          notes.append(
+            Diagnostic(
+              severity: .warning, file: file, path: layer.path,
+              message: "characters \(missing.prefix(20).map { "'\($0)'" }.joined(separator: " ")) have no outlines in 'chars'; drawn with a system font"))
+        }
+      }
+    }
+    checkCharacters(animation.layers)
+    for id in animation.precomps.keys.sorted() { checkCharacters(animation.precomps[id] ?? []) }
     return notes
   }
 
