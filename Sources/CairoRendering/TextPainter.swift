@@ -27,6 +27,9 @@ struct TextPainter {
     /// Width of the anchor group the character belongs to (`an`) and its offset in that group (`add`).
     var groupWidth: Double
     var groupOffset: Double
+    /// The group's number (`ind`) and the advance of the character that ends it (`extra`, 0 for characters).
+    var group = 0
+    var extra = 0.0
     /// Selector index for each animator (`anIndexes`).
     var indexes: [Int] = []
   }
@@ -62,6 +65,7 @@ struct TextPainter {
     // 2. List the characters with line breaks between lines; each line starts where its justification says.
     var letters: [Letter] = []
     var lineStarts: [Double] = []
+    var lineWidths: [Double] = []
     let boxX = document.boxPosition?.x ?? 0
     let boxWidth = document.boxSize?.x ?? 0
     for (number, line) in lines.enumerated() {
@@ -69,6 +73,7 @@ struct TextPainter {
       let placed = layout(line, family: family, style: style, size: size, tracking: tracking)
       // lottie-web's line width counts the tracking after every character, the last one included.
       let width = placed.last.map { $0.x + $0.advance + tracking } ?? 0
+      lineWidths.append(width)
       switch document.justification {
       case 1, 4: lineStarts.append(document.boxSize != nil ? boxX + boxWidth - width : -width)
       case 2, 5: lineStarts.append(document.boxSize != nil ? boxX + (boxWidth - width) / 2 : -width / 2)
@@ -86,7 +91,8 @@ struct TextPainter {
     let top = document.boxPosition.map { $0.y + ascent } ?? 0
     let styles = Self.letterStyles(
       letters, animators: animators, document: document, alignment: text.alignment.value(at: frame),
-      lineStarts: lineStarts, top: top, tracking: tracking)
+      lineStarts: lineStarts, top: top, tracking: tracking,
+      path: text.path.flatMap { TextPathFrame($0, frame: frame) }, lineWidths: lineWidths)
     cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
     for (letter, letterStyle) in zip(letters, styles) {
       guard let s = letterStyle, !letter.isLineBreak, letter.character != " " else { continue }
@@ -138,9 +144,13 @@ struct TextPainter {
   /// Anchor groups (`m.g`): the width of each character's group and where in it the character sits, as
   /// lottie-web's `completeTextData` measures them (words end at spaces and line breaks, lines at breaks).
   private static func group(_ letters: inout [Letter], by grouping: TextGrouping) {
-    guard grouping == .words || grouping == .lines else { return }
+    guard grouping == .words || grouping == .lines else {
+      for i in letters.indices { letters[i].group = i }
+      return
+    }
     var size = 0.0
     var first = 0
+    var group = 0
     for i in letters.indices {
       letters[i].groupOffset = size
       size += letters[i].advance
@@ -148,9 +158,14 @@ struct TextPainter {
       let ends = grouping == .words ? (c.isEmpty || c == " ") : c.isEmpty
       guard ends || i == letters.count - 1 else { continue }
       if ends { size -= letters[i].advance }
-      for j in first...i { letters[j].groupWidth = size }
+      for j in first...i {
+        letters[j].groupWidth = size
+        letters[j].group = group
+        letters[j].extra = letters[i].advance
+      }
       first = i + 1
       size = 0
+      group += 1
     }
   }
 
@@ -179,10 +194,11 @@ struct TextPainter {
 
   /// Each character's matrix and paints (nil for line breaks), following lottie-web's
   /// `TextAnimatorProperty.getMeasures`: move the character's anchor to the origin, apply the animators'
-  /// anchor, scale, skew and rotation, position, then move to the character's place on its line.
+  /// anchor, scale, skew and rotation, position, then move to the character's place on its line, or on the
+  /// text path when there is one.
   private static func letterStyles(
     _ letters: [Letter], animators: [TextAnimatorFrame], document: TextDocument, alignment: Vec2,
-    lineStarts: [Double], top: Double, tracking: Double
+    lineStarts: [Double], top: Double, tracking: Double, path: TextPathFrame?, lineWidths: [Double]
   ) -> [LetterStyle?] {
     let amounts = letters.map { letter in
       animators.enumerated().map { j, a in a.selector.amount(at: Double(letter.indexes[j])) }
@@ -223,11 +239,18 @@ struct TextPainter {
     let yOffset = document.size * 1.2 * 0.714
     var styles: [LetterStyle?] = []
     var x = 0.0
-    var y = top - document.baselineShift
+    // Box text's top does not apply on a path.
+    var y = (path == nil ? top : 0) - document.baselineShift
+    // On a path: the distance along it (lottie-web's `currentLength`), the group last centred on it and the
+    // line last justified.
+    var distance = path?.firstMargin ?? 0
+    var lastGroup = -1
+    var pathLine = -1
     for (i, letter) in letters.enumerated() {
       if letter.isLineBreak {
         x = 0
         y += document.lineHeight
+        distance = path?.firstMargin ?? 0
         styles.append(nil)
         continue
       }
@@ -236,9 +259,22 @@ struct TextPainter {
       let centre = letter.groupWidth / 2 - letter.groupOffset
       let align = Vec2(alignment.x * letter.groupWidth * 0.005, alignment.y * yOffset * 0.01)
       var m = Affine.translation(-centre - align.x, -align.y)
+      var onPath: (point: Vec2, angle: Double)?
+      if let path {
+        onPath = place(
+          letter, i, letters, on: path, distance: &distance, lastGroup: &lastGroup, line: &pathLine,
+          align: align.x, mult: mult, animators: animators, justification: j, lineWidths: lineWidths)
+      }
       for (k, a) in animators.enumerated() {
-        // Tracking does not move the first character of a left-aligned line.
-        if let t = a.tracking, x != 0 || j != 0 { x += t * mult[k] }
+        // Tracking does not move the first character of a left-aligned line; on a path lottie-web only
+        // applies it to centred and right-aligned text (its test looks at a line position that a path
+        // never advances), and it moves the characters after this one.
+        guard let t = a.tracking else { continue }
+        if path != nil {
+          if j != 0 { distance += t * mult[k] }
+        } else if x != 0 || j != 0 {
+          x += t * mult[k]
+        }
       }
       for (k, a) in animators.enumerated() {
         if let anchor = a.anchor { m = m.then(.translation(-anchor.x * mult[k], -anchor.y * mult[k])) }
@@ -274,11 +310,21 @@ struct TextPainter {
         if let o = a.fillOpacity { fillAlpha *= 1 + (o - 1) * t }
       }
       for (k, a) in animators.enumerated() {
-        if let p = a.position { m = m.then(.translation(p.x * mult[k], p.y * mult[k])) }
+        // On a path the horizontal position moved the character along it instead.
+        if let p = a.position { m = m.then(.translation(path == nil ? p.x * mult[k] : 0, p.y * mult[k])) }
       }
-      let lineX = lineStarts[letter.line] + justifyOffsets[letter.line]
-      m = m.then(.translation(lineX + x + centre + align.x, y + align.y))
-      x += letter.advance + tracking
+      if let onPath, let path {
+        // The group's centre (plus the alignment) sits on the path point, turned to the path's direction.
+        m = m.then(.translation(0, y + align.y))
+        if path.perpendicular { m = m.then(.rotation(onPath.angle)) }
+        m = m.then(.translation(onPath.point.x, onPath.point.y))
+        distance -= align.x
+        if i + 1 < letters.count, letters[i + 1].group != letter.group { distance += letter.groupWidth / 2 + tracking }
+      } else {
+        let lineX = lineStarts[letter.line] + justifyOffsets[letter.line]
+        m = m.then(.translation(lineX + x + centre + align.x, y + align.y))
+        x += letter.advance + tracking
+      }
       if widthChanges { strokeWidth = max(0, strokeWidth) }
       fill?.a *= min(max(fillAlpha, 0), 1)
       stroke?.a *= min(max(strokeAlpha, 0), 1)
@@ -286,6 +332,45 @@ struct TextPainter {
         LetterStyle(matrix: m, opacity: min(max(opacity, 0), 1), fill: fill, stroke: stroke, strokeWidth: strokeWidth))
     }
     return styles
+  }
+
+  /// Where a character's group centre goes on the text path, as lottie-web's `getMeasures` walks it: each new
+  /// line starts at the first margin (moved by right or centre justification), each new group moves on by
+  /// half its width, and the animators' horizontal position and anchor move the character further along.
+  /// Force alignment spreads the groups evenly from the first margin to the end of the path.
+  private static func place(
+    _ letter: Letter, _ i: Int, _ letters: [Letter], on path: TextPathFrame, distance: inout Double,
+    lastGroup: inout Int, line: inout Int, align: Double, mult: [Double], animators: [TextAnimatorFrame],
+    justification j: Int, lineWidths: [Double]
+  ) -> (point: Vec2, angle: Double) {
+    if line != letter.line {
+      line = letter.line
+      switch j {
+      case 1, 4: distance += path.totalLength - lineWidths[line]
+      case 2, 5: distance += (path.totalLength - lineWidths[line]) / 2
+      default: break
+      }
+    }
+    if lastGroup != letter.group {
+      // lottie-web adds the `extra` of the letter whose index is the previous group's number (the same
+      // letter when grouping by characters, where it is 0).
+      if letters.indices.contains(lastGroup) { distance += letters[lastGroup].extra }
+      distance += letter.groupWidth / 2
+      lastGroup = letter.group
+    }
+    distance += align
+    var offset = 0.0
+    for (k, a) in animators.enumerated() {
+      if let p = a.position { offset += p.x * mult[k] }
+      if let anchor = a.anchor { offset += anchor.x * mult[k] }
+    }
+    if path.forceAlignment {
+      let first = letters[0].groupWidth / 2, last = letters[letters.count - 1].groupWidth / 2
+      let steps = Double(max(letters.count - 1, 1))
+      distance = first + (path.totalLength - path.firstMargin - first - last) * Double(letter.group) / steps
+        + path.firstMargin
+    }
+    return path.place(at: distance + offset)
   }
 
   /// `a` moved towards `b` by `t`, alpha kept.

@@ -9,16 +9,51 @@ public struct TextLayer: Sendable {
   public var grouping: TextGrouping
   /// Grouping alignment (`m.a`) in percent of the group's width (x) and of 0.857 × the size (y).
   public var alignment: Animatable<Vec2>
+  /// Text on a path (`p`), nil for text on a straight baseline.
+  public var path: TextPath?
 
   /// Makes text data; without animators unless given.
   public init(
     document: Animatable<TextDocument>, animators: [TextAnimator] = [], grouping: TextGrouping = .characters,
-    alignment: Animatable<Vec2> = .fixed(.zero)
+    alignment: Animatable<Vec2> = .fixed(.zero), path: TextPath? = nil
   ) {
     self.document = document
     self.animators = animators
     self.grouping = grouping
     self.alignment = alignment
+    self.path = path
+  }
+}
+
+/// Text on a path (`t.p`): the characters follow one of the layer's masks, as in After Effects' Path Options.
+public struct TextPath: Sendable {
+  /// Index of the mask in the layer's `masksProperties` (`m`); its mode does not matter here (a mask whose
+  /// mode is not none still clips the layer, as lottie-web does).
+  public var maskIndex: Int
+  /// The mask's path, in layer coordinates.
+  public var path: Animatable<BezierPath>
+  /// First margin (`f`): where the text starts along the path, in pixels.
+  public var firstMargin: Animatable<Double>
+  /// Last margin (`l`); lottie-web reads it but places nothing by it.
+  public var lastMargin: Animatable<Double>
+  /// Reverse path (`r`), force alignment (`a`) and perpendicular to path (`p`): on when not 0.
+  public var reversed: Animatable<Double>
+  public var forceAlignment: Animatable<Double>
+  public var perpendicular: Animatable<Double>
+
+  /// Makes path options: margins 0, not reversed, not forced, perpendicular (After Effects' defaults) unless given.
+  public init(
+    maskIndex: Int, path: Animatable<BezierPath>, firstMargin: Animatable<Double> = .fixed(0),
+    lastMargin: Animatable<Double> = .fixed(0), reversed: Animatable<Double> = .fixed(0),
+    forceAlignment: Animatable<Double> = .fixed(0), perpendicular: Animatable<Double> = .fixed(1)
+  ) {
+    self.maskIndex = maskIndex
+    self.path = path
+    self.firstMargin = firstMargin
+    self.lastMargin = lastMargin
+    self.reversed = reversed
+    self.forceAlignment = forceAlignment
+    self.perpendicular = perpendicular
   }
 }
 
@@ -131,10 +166,10 @@ extension Reader {
       note(.warning, path, "text layer without a text document ('t.d'); nothing drawn")
       return TextLayer(document: .fixed(empty))
     }
-    if let p = to["p"], case .object(let po) = p, po["m"] != nil {
-      note(.warning, tPath.appending("p"), "text on a path is not supported yet; drawn on a straight baseline")
-    }
     var text = TextLayer(document: try property(d, tPath.appending("d"), Reader.textDocument))
+    if let p = to["p"], case .object(let po) = p, po["m"] != nil {
+      text.path = try textPath(po, layer: layer, layerPath: path, tPath.appending("p"))
+    }
     if let m = to["m"], case .object(let mo) = m {
       let mPath = tPath.appending("m")
       text.alignment = try property(mo, "a", mPath, Reader.vector, default: .zero)
@@ -149,6 +184,37 @@ extension Reader {
       }
     }
     return text
+  }
+
+  /// The path options (`t.p`) with the mask they name, nil (with a warning) when the layer has no such mask.
+  private func textPath(
+    _ p: [String: JSON], layer: [String: JSON], layerPath: JSONPath, _ path: JSONPath
+  ) throws(LottieError) -> TextPath? {
+    guard let index = try int(p, "m", path) else { return nil }
+    let masksPath = layerPath.appending("masksProperties")
+    var masks: [JSON] = []
+    if let mp = layer["masksProperties"], mp != .null { masks = try array(mp, masksPath) }
+    guard masks.indices.contains(index) else {
+      note(.warning, path.appending("m"), "text path mask \(index) does not exist; drawn on a straight baseline")
+      return nil
+    }
+    let maskPath = masksPath.appending(index)
+    let mask = try object(masks[index], maskPath)
+    guard let pt = mask["pt"], pt != .null else {
+      note(.warning, maskPath, "text path mask without a path ('pt'); drawn on a straight baseline")
+      return nil
+    }
+    let options = TextPath(
+      maskIndex: index, path: try property(pt, maskPath.appending("pt"), Reader.bezier),
+      firstMargin: try property(p, "f", path, Reader.scalar, default: 0),
+      lastMargin: try property(p, "l", path, Reader.scalar, default: 0),
+      reversed: try property(p, "r", path, Reader.scalar, default: 0),
+      forceAlignment: try property(p, "a", path, Reader.scalar, default: 0),
+      perpendicular: try property(p, "p", path, Reader.scalar, default: 1))
+    if !options.lastMargin.isStatic || options.lastMargin.initialValue != 0 {
+      note(.info, path.appending("l"), "the text path's last margin is not applied (lottie-web ignores it too)")
+    }
+    return options
   }
 
   private func textAnimator(_ json: JSON, _ path: JSONPath) throws(LottieError) -> TextAnimator? {
