@@ -96,6 +96,7 @@ public enum FontLibrary {
         switch text.document {
         case .fixed(let d): documents = [d]
         case .keyframed(let keys): documents = keys.map(\.value)
+        case .computed(let c): documents = [c.initial]
         }
         var missing: [String] = []
         for d in documents where hasGlyphs(d.fontName, in: animation) {
@@ -134,6 +135,7 @@ public enum FontLibrary {
         switch text.document {
         case .fixed(let d): documents = [d]
         case .keyframed(let keys): documents = keys.map(\.value)
+        case .computed(let c): documents = [c.initial]
         }
         for d in documents where !d.text.isEmpty && !hasGlyphs(d.fontName, in: animation) { names.insert(d.fontName) }
       }

@@ -54,6 +54,8 @@ public enum Animatable<Value: Interpolatable>: Sendable {
   case fixed(Value)
   /// Keyframes sorted by frame (at least one).
   case keyframed([Keyframe<Value>])
+  /// Computed per frame: an evaluated expression over the property's own value.
+  case computed(ComputedValue<Value>)
 
   /// Whether the value never changes.
   public var isStatic: Bool {
@@ -66,6 +68,7 @@ public enum Animatable<Value: Interpolatable>: Sendable {
     switch self {
     case .fixed(let v): return v
     case .keyframed(let keys): return keys[0].value
+    case .computed(let c): return c.initial
     }
   }
 
@@ -74,13 +77,15 @@ public enum Animatable<Value: Interpolatable>: Sendable {
     switch self {
     case .fixed(let v): return v
     case .keyframed(let keys): return Animatable.evaluate(keys, at: frame)
+    case .computed(let c): return c.compute(frame)
     }
   }
 
   /// Maps a value through `transform`, keeping the timing.
-  public func map<T>(_ transform: (Value) -> T) -> Animatable<T> {
+  public func map<T>(_ transform: @escaping @Sendable (Value) -> T) -> Animatable<T> {
     switch self {
     case .fixed(let v): return .fixed(transform(v))
+    case .computed(let c): return .computed(ComputedValue(initial: transform(c.initial)) { transform(c.compute($0)) })
     case .keyframed(let keys):
       return .keyframed(
         keys.map {
@@ -231,4 +236,63 @@ public enum Easing {
     }
     return sampleY(t)
   }
+}
+
+/// A property value computed per frame (an evaluated expression), with the value it starts from.
+public final class ComputedValue<Value: Sendable>: Sendable {
+  /// The property's own first value (what `initialValue` reports).
+  public let initial: Value
+  let compute: @Sendable (Double) -> Value
+
+  /// Makes a computed value from its first value and the function of the frame.
+  public init(initial: Value, compute: @escaping @Sendable (Double) -> Value) {
+    self.initial = initial
+    self.compute = compute
+  }
+}
+
+/// Values an expression can produce: converted to and from the numbers expressions compute with.
+public protocol ExpressionConvertible: Interpolatable {
+  /// The value as expression numbers (a number, or an array's components).
+  var expressionComponents: [Double] { get }
+  /// The value from expression numbers; nil when they do not fit.
+  init?(expressionComponents: [Double])
+  /// The property's own value at a frame, as an expression's `value` sees it.
+  static func ownValue(_ property: Animatable<Self>, at frame: Double) -> Self
+}
+
+extension ExpressionConvertible {
+  public static func ownValue(_ property: Animatable<Self>, at frame: Double) -> Self { property.value(at: frame) }
+}
+
+extension Double: ExpressionConvertible {
+  public var expressionComponents: [Double] { [self] }
+  public init?(expressionComponents c: [Double]) {
+    guard let first = c.first else { return nil }
+    self = first
+  }
+}
+
+extension Vec2: ExpressionConvertible {
+  public var expressionComponents: [Double] { [x, y] }
+  public init?(expressionComponents c: [Double]) {
+    guard let x = c.first else { return nil }
+    self.init(x, c.count > 1 ? c[1] : x)
+  }
+  public static func ownValue(_ property: Animatable<Vec2>, at frame: Double) -> Vec2 { property.spatialValue(at: frame) }
+}
+
+extension RGBA: ExpressionConvertible {
+  public var expressionComponents: [Double] { [r, g, b, a] }
+  public init?(expressionComponents c: [Double]) {
+    guard c.count >= 3 else { return nil }
+    func unit(_ v: Double) -> Double { min(max(v, 0), 1) }
+    // Colours are opaque, as players draw them (the alpha of a paint is its opacity).
+    self.init(unit(c[0]), unit(c[1]), unit(c[2]))
+  }
+}
+
+extension NumberList: ExpressionConvertible {
+  public var expressionComponents: [Double] { values }
+  public init?(expressionComponents c: [Double]) { self.init(c) }
 }

@@ -87,6 +87,7 @@ extension Reader {
     let width = try requiredNumber(o, "w", root)
     let height = try requiredNumber(o, "h", root)
     let frameRate = try requiredNumber(o, "fr", root)
+    self.frameRate = frameRate
     let inPoint = try requiredNumber(o, "ip", root)
     let outPoint = try requiredNumber(o, "op", root)
     guard width >= 1, height >= 1 else { throw invalid(root, "canvas size \(width)x\(height) is empty") }

@@ -90,21 +90,64 @@ extension Reader {
     if case .string(let sid)? = o["sid"], case .object(let slot)? = slots[sid], case .object(let p)? = slot["p"] {
       o = p
     }
-    if let x = o["x"] {
-      if case .string(let text) = x { expressions[path] = text }
-      note(.warning, path.appending("x"), "expressions are not evaluated; the property's own value is used")
-    }
     guard let k = o["k"] else { throw invalid(path, "missing required member 'k'") }
     let kPath = path.appending("k")
+    let base: Animatable<Value>
     if case .array(let items) = k, let first = items.first, case .object(let firstObject) = first,
       firstObject["t"] != nil
     {
-      return try keyframes(items, kPath, decode)
+      base = try keyframes(items, kPath, decode)
+    } else {
+      if try bool(o, "a", path), case .array(let items) = k, items.isEmpty {
+        throw invalid(kPath, "an animated property needs at least one keyframe")
+      }
+      base = .fixed(try decode(self, k, kPath))
     }
-    if try bool(o, "a", path), case .array(let items) = k, items.isEmpty {
-      throw invalid(kPath, "an animated property needs at least one keyframe")
+    if let x = o["x"] {
+      guard case .string(let text) = x else {
+        note(.warning, path.appending("x"), "expression is not a string; the property's own value is used")
+        return base
+      }
+      expressions[path] = text
+      return withExpression(text, base, path.appending("x"))
     }
-    return .fixed(try decode(self, k, kPath))
+    return base
+  }
+
+  /// The property with its expression applied, when the expression is in the subset we evaluate and the
+  /// property holds numbers; otherwise the property as it is, with a diagnostic.
+  func withExpression<Value>(_ source: String, _ base: Animatable<Value>, _ path: JSONPath) -> Animatable<Value> {
+    guard let convertible = Value.self as? any ExpressionConvertible.Type else {
+      note(.warning, path, "expressions are not evaluated on this kind of property; the property's own value is used")
+      return base
+    }
+    switch Expression.compile(source) {
+    case .failure:
+      note(.warning, path, "expressions are not evaluated; the property's own value is used")
+      return base
+    case .success(let program):
+      note(.info, path, "expression evaluated (loops, time and arithmetic; the supported subset)")
+      return Self.computed(program, base, convertible, frameRate: frameRate)
+    }
+  }
+
+  private static func computed<Value, C: ExpressionConvertible>(
+    _ program: Expression, _ base: Animatable<Value>, _ type: C.Type, frameRate: Double
+  ) -> Animatable<Value> {
+    // `Value` is `C` here (checked by the caller's cast).
+    guard let typed = base as? Animatable<C> else { return base }
+    var keyframeFrames: [Double] = []
+    if case .keyframed(let keys) = typed { keyframeFrames = keys.map(\.frame) }
+    let frames = keyframeFrames
+    let computed = ComputedValue<C>(initial: typed.initialValue) { frame in
+      let own: (Double) -> [Double] = { C.ownValue(typed, at: $0).expressionComponents }
+      let context = Expression.Context(frame: frame, frameRate: frameRate, valueAt: own, keyframeFrames: frames)
+      guard let result = program.evaluate(context), let value = C(expressionComponents: result) else {
+        return C.ownValue(typed, at: frame)
+      }
+      return value
+    }
+    return (Animatable<C>.computed(computed) as? Animatable<Value>) ?? base
   }
 
   private func easing(_ o: [String: JSON], _ key: String, _ path: JSONPath) throws(LottieError) -> EasingHandle? {

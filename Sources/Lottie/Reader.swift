@@ -8,6 +8,8 @@ final class Reader {
   var expressions: [JSONPath: String] = [:]
   /// Lottie 1.0 slots (`slots`): a property with `sid` takes the slot's property (`p`) instead of its own.
   var slots: [String: JSON] = [:]
+  /// The animation's frame rate (`fr`), for expressions' `time`.
+  var frameRate: Double = 30
   /// Diagnostics already reported once for a (kind, message) pair, to keep repeated notes short.
   private var reportedKinds: [String: Int] = [:]
 

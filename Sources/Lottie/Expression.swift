@@ -1,0 +1,547 @@
+import Foundation
+
+/// The subset of After Effects expressions (as Bodymovin exports them, JavaScript) that we evaluate:
+/// the looping and arithmetic that most real files use, without a JavaScript engine.
+///
+/// Supported: `var` declarations and assignments (the result is `$bm_rt`), numbers, strings, arrays, `+ - * / %`,
+/// unary minus, parentheses; `time`, `value`, `thisComp.frameDuration`; Bodymovin's `$bm_sum`, `$bm_sub`,
+/// `$bm_mul`, `$bm_div`, `$bm_mod`, `$bm_neg` and `add`, `sub`, `mul`, `div`, `sum`; `clamp`, `linear`,
+/// `loopOut` and `loopIn` (cycle, pingpong, offset, continue; with a keyframe count), `framesToTime`,
+/// `timeToFrames`, `degreesToRadians`, `radiansToDegrees` and `Math`'s functions and constants. Anything else
+/// (other layers, effects, `wiggle`'s randomness, control flow) makes the expression unsupported: the
+/// property keeps its own value and the parser says so.
+public struct Expression: Sendable {
+  /// One statement: assign `name = expression` (a `var` without a value assigns nothing).
+  struct Statement: Sendable {
+    var name: String
+    var value: Node
+  }
+
+  indirect enum Node: Sendable {
+    case number(Double)
+    case string(String)
+    case array([Node])
+    case variable(String)
+    case call(String, [Node])
+    case binary(Character, Node, Node)
+    case negate(Node)
+    case index(Node, Node)
+  }
+
+  let statements: [Statement]
+
+  /// Compiles `source`; nil (with the reason) when it uses anything outside the subset.
+  public static func compile(_ source: String) -> Result<Expression, ExpressionError> {
+    do {
+      var parser = try ExpressionParser(source)
+      let statements = try parser.program()
+      guard statements.contains(where: { $0.name == "$bm_rt" }) else {
+        return .failure(ExpressionError(message: "it never sets $bm_rt"))
+      }
+      return .success(Expression(statements: statements))
+    } catch let error as ExpressionError {
+      return .failure(error)
+    } catch {
+      return .failure(ExpressionError(message: "\(error)"))
+    }
+  }
+
+  /// What an expression sees of its property.
+  public struct Context {
+    /// Composition frame.
+    public var frame: Double
+    /// Frames per second (`time` is `frame / frameRate`).
+    public var frameRate: Double
+    /// The property's own value at a frame, as numbers.
+    public var valueAt: (Double) -> [Double]
+    /// Keyframe frames, sorted (empty for a fixed property).
+    public var keyframeFrames: [Double]
+  }
+
+  /// Runs the program; nil when it fails at run time (the caller keeps the property's own value).
+  public func evaluate(_ context: Context) -> [Double]? {
+    var variables: [String: Value] = [:]
+    let evaluator = Evaluator(context: context)
+    for statement in statements {
+      guard let v = evaluator.eval(statement.value, &variables) else { return nil }
+      variables[statement.name] = v
+    }
+    switch variables["$bm_rt"] {
+    case .number(let n)?: return n.isFinite ? [n] : nil
+    case .array(let a)?: return a.allSatisfy(\.isFinite) ? a : nil
+    default: return nil
+    }
+  }
+
+  enum Value {
+    case number(Double)
+    case array([Double])
+    case string(String)
+  }
+
+  /// Built-in functions and the names that may be read, checked at compile time.
+  static let functions: Set<String> = [
+    "$bm_sum", "$bm_sub", "$bm_mul", "$bm_div", "$bm_mod", "$bm_neg", "add", "sub", "mul", "div", "sum", "clamp",
+    "linear", "loopOut", "loopIn", "loopOutDuration", "loopInDuration", "framesToTime", "timeToFrames",
+    "degreesToRadians", "radiansToDegrees", "Math.sin", "Math.cos", "Math.tan", "Math.asin", "Math.acos",
+    "Math.atan", "Math.atan2", "Math.abs", "Math.floor", "Math.ceil", "Math.round", "Math.min", "Math.max",
+    "Math.sqrt", "Math.pow", "Math.exp", "Math.log",
+  ]
+  static let constants: Set<String> = ["time", "value", "thisComp.frameDuration", "Math.PI", "Math.E"]
+
+  struct Evaluator {
+    let context: Expression.Context
+
+    func number(_ v: Value) -> Double? {
+      switch v {
+      case .number(let n): return n
+      case .array(let a): return a.first
+      case .string: return nil
+      }
+    }
+
+    func eval(_ node: Node, _ variables: inout [String: Value]) -> Value? {
+      switch node {
+      case .number(let n): return .number(n)
+      case .string(let s): return .string(s)
+      case .array(let items):
+        var out: [Double] = []
+        for item in items {
+          guard let v = eval(item, &variables), let n = number(v) else { return nil }
+          out.append(n)
+        }
+        return .array(out)
+      case .variable(let name):
+        if let v = variables[name] { return v }
+        switch name {
+        case "time": return .number(context.frame / context.frameRate)
+        case "value": return pack(context.valueAt(context.frame))
+        case "thisComp.frameDuration": return .number(1 / context.frameRate)
+        case "Math.PI": return .number(.pi)
+        case "Math.E": return .number(M_E)
+        default: return nil
+        }
+      case .negate(let inner):
+        guard let v = eval(inner, &variables) else { return nil }
+        return Self.arithmetic("*", v, .number(-1))
+      case .binary(let op, let l, let r):
+        guard let a = eval(l, &variables), let b = eval(r, &variables) else { return nil }
+        return Self.arithmetic(op, a, b)
+      case .index(let base, let i):
+        guard let b = eval(base, &variables), let iv = eval(i, &variables), let n = number(iv) else { return nil }
+        guard case .array(let a) = b, n >= 0, Int(n) < a.count else { return nil }
+        return .number(a[Int(n)])
+      case .call(let name, let argumentNodes):
+        var arguments: [Value] = []
+        for a in argumentNodes {
+          guard let v = eval(a, &variables) else { return nil }
+          arguments.append(v)
+        }
+        return call(name, arguments)
+      }
+    }
+
+    func pack(_ values: [Double]) -> Value { values.count == 1 ? .number(values[0]) : .array(values) }
+
+    /// lottie-web's `sum`, `sub`, `mul`, `div`, `mod` on numbers and arrays: a number with an array adds to
+    /// (or subtracts from) its first component, and scales every component.
+    static func arithmetic(_ op: Character, _ a: Value, _ b: Value) -> Value? {
+      func apply(_ x: Double, _ y: Double) -> Double {
+        switch op {
+        case "+": return x + y
+        case "-": return x - y
+        case "*": return x * y
+        case "/": return x / y
+        default: return x.truncatingRemainder(dividingBy: y)
+        }
+      }
+      switch (a, b) {
+      case (.number(let x), .number(let y)): return .number(apply(x, y))
+      case (.array(var x), .number(let y)):
+        if op == "+" || op == "-" {
+          if !x.isEmpty { x[0] = apply(x[0], y) }
+          return .array(x)
+        }
+        return .array(x.map { apply($0, y) })
+      case (.number(let x), .array(var y)):
+        if op == "+" || op == "-" {
+          if !y.isEmpty { y[0] = apply(x, y[0]) }
+          return .array(y)
+        }
+        if op == "*" { return .array(y.map { x * $0 }) }
+        return .array(y.map { apply(x, $0) })
+      case (.array(let x), .array(let y)):
+        if op == "+" || op == "-" {
+          return .array((0..<max(x.count, y.count)).map { i in apply(i < x.count ? x[i] : 0, i < y.count ? y[i] : 0) })
+        }
+        return .array(zip(x, y).map { apply($0, $1) })
+      case (.string(let x), _) where op == "+": return .string(x + text(b))
+      case (_, .string(let y)) where op == "+": return .string(text(a) + y)
+      default: return nil
+      }
+    }
+
+    static func text(_ v: Value) -> String {
+      switch v {
+      case .string(let s): return s
+      case .number(let n): return n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
+      case .array(let a): return a.map { text(.number($0)) }.joined(separator: ",")
+      }
+    }
+
+    func call(_ name: String, _ args: [Value]) -> Value? {
+      func n(_ i: Int) -> Double? { i < args.count ? number(args[i]) : nil }
+      switch name {
+      case "$bm_sum", "add", "sum": return args.count == 2 ? Self.arithmetic("+", args[0], args[1]) : nil
+      case "$bm_sub", "sub": return args.count == 2 ? Self.arithmetic("-", args[0], args[1]) : nil
+      case "$bm_mul", "mul": return args.count == 2 ? Self.arithmetic("*", args[0], args[1]) : nil
+      case "$bm_div", "div": return args.count == 2 ? Self.arithmetic("/", args[0], args[1]) : nil
+      case "$bm_mod": return args.count == 2 ? Self.arithmetic("%", args[0], args[1]) : nil
+      case "$bm_neg": return args.count == 1 ? Self.arithmetic("*", args[0], .number(-1)) : nil
+      case "clamp":
+        guard args.count == 3, let lo = n(1), let hi = n(2) else { return nil }
+        switch args[0] {
+        case .number(let x): return .number(min(max(x, lo), hi))
+        case .array(let a): return .array(a.map { min(max($0, lo), hi) })
+        case .string: return nil
+        }
+      case "linear":
+        // linear(t, tMin, tMax, value1, value2) or linear(t, value1, value2) over 0..1.
+        guard let t = n(0) else { return nil }
+        let (tMin, tMax, v1, v2): (Double, Double, Value, Value)
+        if args.count == 5, let a = n(1), let b = n(2) {
+          (tMin, tMax, v1, v2) = (a, b, args[3], args[4])
+        } else if args.count == 3 {
+          (tMin, tMax, v1, v2) = (0, 1, args[1], args[2])
+        } else {
+          return nil
+        }
+        let p = tMax == tMin ? (t < tMin ? 0 : 1) : min(max((t - tMin) / (tMax - tMin), 0), 1)
+        guard let delta = Self.arithmetic("-", v2, v1), let scaled = Self.arithmetic("*", delta, .number(p)) else {
+          return nil
+        }
+        if case .array(let a) = v1, case .array(let d) = scaled {
+          return .array(zip(a, d).map { $0 + $1 })
+        }
+        return Self.arithmetic("+", v1, scaled)
+      case "loopOut", "loopIn", "loopOutDuration", "loopInDuration":
+        var type = ""
+        if let first = args.first {
+          guard case .string(let s) = first else { return nil }
+          type = s.lowercased()
+        }
+        let amount = n(1) ?? 0
+        let duration = name.hasSuffix("Duration")
+        return pack(loop(out: name.hasPrefix("loopOut"), type: type, amount: amount, isDuration: duration))
+      case "framesToTime": return n(0).map { .number($0 / (n(1) ?? context.frameRate)) }
+      case "timeToFrames": return n(0).map { .number($0 * (n(1) ?? context.frameRate)) }
+      case "degreesToRadians": return n(0).map { .number($0 * .pi / 180) }
+      case "radiansToDegrees": return n(0).map { .number($0 * 180 / .pi) }
+      case "Math.sin": return n(0).map { .number(sin($0)) }
+      case "Math.cos": return n(0).map { .number(cos($0)) }
+      case "Math.tan": return n(0).map { .number(tan($0)) }
+      case "Math.asin": return n(0).map { .number(asin($0)) }
+      case "Math.acos": return n(0).map { .number(acos($0)) }
+      case "Math.atan": return n(0).map { .number(atan($0)) }
+      case "Math.atan2": return n(0).flatMap { y in n(1).map { .number(atan2(y, $0)) } }
+      case "Math.abs": return n(0).map { .number(abs($0)) }
+      case "Math.floor": return n(0).map { .number($0.rounded(.down)) }
+      case "Math.ceil": return n(0).map { .number($0.rounded(.up)) }
+      case "Math.round": return n(0).map { .number(($0 + 0.5).rounded(.down)) }
+      case "Math.sqrt": return n(0).map { .number($0.squareRoot()) }
+      case "Math.exp": return n(0).map { .number(exp($0)) }
+      case "Math.log": return n(0).map { .number(log($0)) }
+      case "Math.pow": return n(0).flatMap { x in n(1).map { .number(pow(x, $0)) } }
+      case "Math.min": return args.isEmpty ? nil : .number((0..<args.count).compactMap { n($0) }.min() ?? 0)
+      case "Math.max": return args.isEmpty ? nil : .number((0..<args.count).compactMap { n($0) }.max() ?? 0)
+      default: return nil
+      }
+    }
+
+    /// lottie-web's `loopOut` / `loopIn`: outside the keyframes' span, play a part of them again.
+    /// `amount` is a keyframe count (0: all), or seconds for the `Duration` forms.
+    func loop(out: Bool, type: String, amount: Double, isDuration: Bool) -> [Double] {
+      let frame = context.frame
+      let keys = context.keyframeFrames
+      let own = context.valueAt
+      guard keys.count > 1 else { return own(frame) }
+      let first: Double, last: Double
+      if out {
+        last = keys[keys.count - 1]
+        if frame <= last { return own(frame) }
+        if isDuration {
+          first = amount > 0 ? max(keys[0], last - amount * context.frameRate) : keys[0]
+        } else {
+          let count = amount <= 0 || Int(amount) > keys.count - 1 ? keys.count - 1 : Int(amount)
+          first = keys[keys.count - 1 - count]
+        }
+      } else {
+        first = keys[0]
+        if frame >= first { return own(frame) }
+        if isDuration {
+          last = amount > 0 ? min(keys[keys.count - 1], first + amount * context.frameRate) : keys[keys.count - 1]
+        } else {
+          let count = amount <= 0 || Int(amount) > keys.count - 1 ? keys.count - 1 : Int(amount)
+          last = keys[count]
+        }
+      }
+      let cycle = last - first
+      guard cycle > 0 else { return own(frame) }
+      func combine(_ a: [Double], _ b: [Double], _ f: (Double, Double) -> Double) -> [Double] {
+        zip(a, b).map { f($0, $1) }
+      }
+      if out {
+        let elapsed = frame - first
+        switch type {
+        case "pingpong":
+          if Int((elapsed / cycle).rounded(.down)) % 2 != 0 {
+            return own(cycle - elapsed.truncatingRemainder(dividingBy: cycle) + first)
+          }
+        case "offset":
+          let initial = own(first), end = own(last)
+          let current = own(elapsed.truncatingRemainder(dividingBy: cycle) + first)
+          let repeats = (elapsed / cycle).rounded(.down)
+          return zip(current, combine(end, initial, -)).map { $0 + $1 * repeats }
+        case "continue":
+          let lastValue = own(last), before = own(last - 0.001)
+          return zip(lastValue, before).map { $0 + ($0 - $1) * (frame - last) / 0.001 }
+        default: break
+        }
+        return own(elapsed.truncatingRemainder(dividingBy: cycle) + first)
+      } else {
+        let ahead = first - frame
+        switch type {
+        case "pingpong":
+          if Int((ahead / cycle).rounded(.down)) % 2 == 0 {
+            return own(ahead.truncatingRemainder(dividingBy: cycle) + first)
+          }
+        case "offset":
+          let initial = own(first), end = own(last)
+          let current = own(cycle - ahead.truncatingRemainder(dividingBy: cycle) + first)
+          let repeats = (ahead / cycle).rounded(.down) + 1
+          return zip(current, combine(end, initial, -)).map { $0 - $1 * repeats }
+        case "continue":
+          let firstValue = own(first), after = own(first + 0.001)
+          return zip(firstValue, after).map { $0 + ($0 - $1) * (first - frame) / 0.001 }
+        default: break
+        }
+        return own(cycle - ahead.truncatingRemainder(dividingBy: cycle) + first)
+      }
+    }
+  }
+}
+
+/// Why an expression is outside the supported subset.
+public struct ExpressionError: Error, Sendable, CustomStringConvertible {
+  public let message: String
+  public var description: String { message }
+}
+
+/// A recursive-descent parser for the expression subset.
+struct ExpressionParser {
+  enum Token: Equatable {
+    case number(Double)
+    case string(String)
+    case identifier(String)
+    case symbol(Character)
+    case end
+  }
+
+  var tokens: [Token] = []
+  var position = 0
+  /// Names declared with `var` or assigned.
+  var declared: Set<String> = []
+
+  init(_ source: String) throws {
+    tokens = try Self.tokenize(source)
+  }
+
+  static func tokenize(_ source: String) throws -> [Token] {
+    var out: [Token] = []
+    let chars = Array(source.unicodeScalars)
+    var i = 0
+    func isIdentifierStart(_ c: Unicode.Scalar) -> Bool {
+      CharacterSet.letters.contains(c) || c == "_" || c == "$"
+    }
+    while i < chars.count {
+      let c = chars[i]
+      if CharacterSet.whitespacesAndNewlines.contains(c) {
+        i += 1
+      } else if c == "/" && i + 1 < chars.count && chars[i + 1] == "/" {
+        while i < chars.count && chars[i] != "\n" { i += 1 }
+      } else if c == "/" && i + 1 < chars.count && chars[i + 1] == "*" {
+        i += 2
+        while i + 1 < chars.count && !(chars[i] == "*" && chars[i + 1] == "/") { i += 1 }
+        i += 2
+      } else if CharacterSet.decimalDigits.contains(c) || (c == "." && i + 1 < chars.count && CharacterSet.decimalDigits.contains(chars[i + 1])) {
+        var j = i
+        while j < chars.count && (CharacterSet.decimalDigits.contains(chars[j]) || chars[j] == "." || chars[j] == "e" || chars[j] == "E"
+          || ((chars[j] == "-" || chars[j] == "+") && j > i && (chars[j - 1] == "e" || chars[j - 1] == "E")))
+        {
+          j += 1
+        }
+        guard let n = Double(String(String.UnicodeScalarView(chars[i..<j]))) else {
+          throw ExpressionError(message: "a malformed number")
+        }
+        out.append(.number(n))
+        i = j
+      } else if c == "'" || c == "\"" {
+        var j = i + 1
+        var s = ""
+        while j < chars.count && chars[j] != c {
+          if chars[j] == "\\" && j + 1 < chars.count { j += 1 }
+          s.unicodeScalars.append(chars[j])
+          j += 1
+        }
+        guard j < chars.count else { throw ExpressionError(message: "an unterminated string") }
+        out.append(.string(s))
+        i = j + 1
+      } else if isIdentifierStart(c) {
+        var j = i
+        while j < chars.count && (isIdentifierStart(chars[j]) || CharacterSet.decimalDigits.contains(chars[j])) { j += 1 }
+        out.append(.identifier(String(String.UnicodeScalarView(chars[i..<j]))))
+        i = j
+      } else if "+-*/%()[],;=.".unicodeScalars.contains(c) {
+        out.append(.symbol(Character(c)))
+        i += 1
+      } else {
+        throw ExpressionError(message: "'\(c)' is not supported")
+      }
+    }
+    out.append(.end)
+    return out
+  }
+
+  var current: Token { tokens[position] }
+
+  mutating func expect(_ c: Character) throws {
+    guard current == .symbol(c) else { throw ExpressionError(message: "expected '\(c)'") }
+    position += 1
+  }
+
+  mutating func program() throws -> [Expression.Statement] {
+    var statements: [Expression.Statement] = []
+    while current != .end {
+      if current == .symbol(";") {
+        position += 1
+        continue
+      }
+      if current == .identifier("var") {
+        position += 1
+        repeat {
+          if current == .symbol(",") { position += 1 }
+          guard case .identifier(let name) = current else { throw ExpressionError(message: "expected a name after var") }
+          position += 1
+          declared.insert(name)
+          if current == .symbol("=") {
+            position += 1
+            statements.append(.init(name: name, value: try expression()))
+          }
+        } while current == .symbol(",")
+        continue
+      }
+      guard case .identifier(let name) = current, tokens[position + 1] == .symbol("=") else {
+        throw ExpressionError(message: "only assignments are supported")
+      }
+      position += 2
+      declared.insert(name)
+      var value = try expression()
+      // Chained assignment `a = b = expr`: the value goes to both.
+      while current == .symbol("="), case .variable(let inner) = value {
+        position += 1
+        let rest = try expression()
+        statements.append(.init(name: inner, value: rest))
+        value = .variable(inner)
+      }
+      statements.append(.init(name: name, value: value))
+    }
+    return statements
+  }
+
+  mutating func expression() throws -> Expression.Node {
+    var node = try term()
+    while case .symbol(let c) = current, c == "+" || c == "-" {
+      position += 1
+      node = .binary(c, node, try term())
+    }
+    return node
+  }
+
+  mutating func term() throws -> Expression.Node {
+    var node = try unary()
+    while case .symbol(let c) = current, c == "*" || c == "/" || c == "%" {
+      position += 1
+      node = .binary(c, node, try unary())
+    }
+    return node
+  }
+
+  mutating func unary() throws -> Expression.Node {
+    if current == .symbol("-") {
+      position += 1
+      return .negate(try unary())
+    }
+    if current == .symbol("+") {
+      position += 1
+      return try unary()
+    }
+    return try postfix()
+  }
+
+  mutating func postfix() throws -> Expression.Node {
+    var node: Expression.Node
+    switch current {
+    case .number(let n):
+      position += 1
+      node = .number(n)
+    case .string(let s):
+      position += 1
+      node = .string(s)
+    case .symbol("("):
+      position += 1
+      node = try expression()
+      try expect(")")
+    case .symbol("["):
+      position += 1
+      var items: [Expression.Node] = []
+      while current != .symbol("]") {
+        items.append(try expression())
+        if current == .symbol(",") { position += 1 } else { break }
+      }
+      try expect("]")
+      node = .array(items)
+    case .identifier(var name):
+      position += 1
+      // Dotted names (Math.sin, thisComp.frameDuration) are looked up whole.
+      while current == .symbol("."), case .identifier(let member) = tokens[position + 1] {
+        name += "." + member
+        position += 2
+      }
+      if current == .symbol("(") {
+        position += 1
+        var arguments: [Expression.Node] = []
+        while current != .symbol(")") {
+          arguments.append(try expression())
+          if current == .symbol(",") { position += 1 } else { break }
+        }
+        try expect(")")
+        guard Expression.functions.contains(name) else { throw ExpressionError(message: "'\(name)' is not supported") }
+        node = .call(name, arguments)
+      } else {
+        guard declared.contains(name) || Expression.constants.contains(name) else {
+          throw ExpressionError(message: "'\(name)' is not supported")
+        }
+        node = .variable(name)
+      }
+    default:
+      throw ExpressionError(message: "unexpected \(current)")
+    }
+    while current == .symbol("[") {
+      position += 1
+      let i = try expression()
+      try expect("]")
+      node = .index(node, i)
+    }
+    return node
+  }
+}

@@ -1,0 +1,85 @@
+import Lottie
+import Testing
+
+/// The expression subset: compiled or refused, and evaluated as lottie-web evaluates them.
+@Suite("Expressions")
+struct ExpressionTests {
+  /// A null layer whose opacity has keyframes 0 at frame 0 and 100 at frame 10 (linear), with `x`.
+  func opacity(_ expression: String, keyframes: Bool = true) throws -> Animation {
+    let escaped = expression.replacingOccurrences(of: "\"", with: "\\\"")
+    let k =
+      keyframes
+      ? #"[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":[100]}]"#
+      : "50"
+    return try parse(opacityComposition(#"{"a":\#(keyframes ? 1 : 0),"k":\#(k),"x":"\#(escaped)"}"#))
+  }
+
+  func values(_ animation: Animation, _ frames: [Double]) -> [Double] {
+    frames.map { animation.layers[0].transform.opacity.value(at: $0) }
+  }
+
+  @Test(
+    "loopOut and loopIn types, as lottie-web computes them",
+    arguments: [
+      ("var $bm_rt; $bm_rt = loopOut();", [5.0, 10, 12, 25, 31], [50.0, 100, 20, 50, 10]),
+      ("var $bm_rt; $bm_rt = loopOut('cycle');", [12, 20], [20, 0]),
+      ("var $bm_rt; $bm_rt = loopOut('pingpong');", [12, 18, 22], [80, 20, 20]),
+      ("var $bm_rt; $bm_rt = loopOut('offset');", [12, 25], [120, 250]),
+      ("var $bm_rt; $bm_rt = loopOut('continue');", [12], [120]),
+      ("var $bm_rt; $bm_rt = loopIn('cycle');", [-2, -10, 5], [80, 100, 50]),
+      ("var $bm_rt; $bm_rt = loopIn('offset');", [-2], [-20]),
+      ("var $bm_rt; $bm_rt = loopIn('continue');", [-2], [-20]),
+    ])
+  func loops(expression: String, frames: [Double], expected: [Double]) throws {
+    let animation = try opacity(expression)
+    let actual = values(animation, frames)
+    for (a, e) in zip(actual, expected) { #expect(abs(a - e) < 1e-6, "\(expression) at \(frames): \(actual)") }
+  }
+
+  @Test("time, value and arithmetic")
+  func arithmetic() throws {
+    // time is frame / 30.
+    let t = try opacity("var $bm_rt; $bm_rt = $bm_mul(time, 60);", keyframes: false)
+    #expect(values(t, [0, 15, 30]) == [0, 30, 60])
+    let v = try opacity("var $bm_rt; $bm_rt = clamp($bm_sum(value, 70), 0, 100);", keyframes: false)
+    #expect(values(v, [3]) == [100])
+    let ops = try opacity("var s = 2; var $bm_rt; $bm_rt = (value - 10) * s / 4 + Math.abs(-1) % 3;", keyframes: false)
+    #expect(values(ops, [0]) == [21])
+    let linear = try opacity("var $bm_rt; $bm_rt = linear(time, 0, 1, 0, 100);", keyframes: false)
+    #expect(values(linear, [15, 60]) == [50, 100])
+    let uiux = try opacity("var $bm_rt; $bm_rt = $bm_sub($bm_sum(loopIn('cycle'), loopOut('cycle')), value);")
+    #expect(values(uiux, [5, 12, -2]) == [50, 20, 80])
+  }
+
+  @Test("vectors: arrays add to the first component with a number and scale with one")
+  func vectors() throws {
+    let json = transformComposition(
+      #"{"p":{"a":0,"k":[10,20],"x":"var $bm_rt; $bm_rt = $bm_sum($bm_mul(value, 2), [1, 2]);"},"s":{"a":0,"k":[100,100],"x":"var $bm_rt; $bm_rt = $bm_sum(value, 5);"}}"#
+    )
+    let t = try parse(json).layers[0].transform
+    #expect(t.position.value(at: 0) == Vec2(21, 42))
+    #expect(t.scale.value(at: 0) == Vec2(105, 100))
+  }
+
+  @Test(
+    "anything outside the subset keeps the property's own value, with a warning",
+    arguments: [
+      "var $bm_rt; $bm_rt = wiggle(2, 30);", "var $bm_rt; $bm_rt = thisComp.layer('A').transform.opacity;",
+      "var $bm_rt; if (time > 1) { $bm_rt = 0; } else { $bm_rt = 100; }", "var x = 3;", "var $bm_rt; $bm_rt = 'a' ^ 2;",
+    ])
+  func unsupported(expression: String) throws {
+    let animation = try opacity(expression)
+    #expect(values(animation, [5]) == [50])
+    #expect(
+      diagnosticTexts(animation)
+        == ["test.json: $.layers[0].ks.o.x: warning: expressions are not evaluated; the property's own value is used"])
+  }
+
+  @Test("a run-time failure falls back to the property's own value")
+  func runtimeFailure() throws {
+    // A string result is not a number.
+    let animation = try opacity("var $bm_rt; $bm_rt = 'text';")
+    #expect(values(animation, [5]) == [50])
+    #expect(diagnosticTexts(animation).first?.contains("info: expression evaluated") == true)
+  }
+}
