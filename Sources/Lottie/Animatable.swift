@@ -239,15 +239,26 @@ public enum Easing {
 }
 
 /// A property value computed per frame (an evaluated expression), with the value it starts from.
-public final class ComputedValue<Value: Sendable>: Sendable {
+public final class ComputedValue<Value: Interpolatable>: Sendable {
   /// The property's own first value (what `initialValue` reports).
   public let initial: Value
+  /// The property without its expression, when known.
+  public let base: Animatable<Value>?
   let compute: @Sendable (Double) -> Value
 
   /// Makes a computed value from its first value and the function of the frame.
-  public init(initial: Value, compute: @escaping @Sendable (Double) -> Value) {
+  public init(initial: Value, base: Animatable<Value>? = nil, compute: @escaping @Sendable (Double) -> Value) {
     self.initial = initial
+    self.base = base
     self.compute = compute
+  }
+}
+
+extension Animatable {
+  /// The property as its keyframes say, without an expression.
+  public var withoutExpression: Animatable<Value> {
+    if case .computed(let c) = self { return c.base ?? .fixed(c.initial) }
+    return self
   }
 }
 

@@ -26,7 +26,24 @@ public struct Expression: Sendable {
     case binary(Character, Node, Node)
     case negate(Node)
     case index(Node, Node)
+    case reference(Reference)
   }
+
+  /// A layer's transform property read by an expression: `transform.position` (this layer),
+  /// `thisComp.layer('Name').transform.rotation`, `thisComp.layer(3).opacity`.
+  public struct Reference: Sendable, Hashable {
+    public enum Layer: Sendable, Hashable {
+      case this
+      case name(String)
+      /// `ind`, as `thisComp.layer(n)` counts.
+      case index(Int)
+    }
+    public var layer: Layer
+    /// `anchorPoint`, `position`, `scale`, `rotation` or `opacity`.
+    public var property: String
+  }
+
+  static let transformProperties: Set<String> = ["anchorPoint", "position", "scale", "rotation", "opacity"]
 
   let statements: [Statement]
 
@@ -56,6 +73,8 @@ public struct Expression: Sendable {
     public var valueAt: (Double) -> [Double]
     /// Keyframe frames, sorted (empty for a fixed property).
     public var keyframeFrames: [Double]
+    /// Another property read by the expression, at a frame; nil when there is no such layer.
+    public var resolve: (Reference, Double) -> [Double]? = { _, _ in nil }
   }
 
   /// Runs the program; nil when it fails at run time (the caller keeps the property's own value).
@@ -127,6 +146,8 @@ public struct Expression: Sendable {
       case .binary(let op, let l, let r):
         guard let a = eval(l, &variables), let b = eval(r, &variables) else { return nil }
         return Self.arithmetic(op, a, b)
+      case .reference(let r):
+        return context.resolve(r, context.frame).map(pack)
       case .index(let base, let i):
         guard let b = eval(base, &variables), let iv = eval(i, &variables), let n = number(iv) else { return nil }
         guard case .array(let a) = b, n >= 0, Int(n) < a.count else { return nil }
@@ -458,6 +479,41 @@ struct ExpressionParser {
     return statements
   }
 
+  /// A transform property of this layer (`transform.position`, `thisLayer.transform.position`) or of another
+  /// (`thisComp.layer('Name').transform.position`, `.position` for short); `name` is the dotted name read so
+  /// far. Nil when `name` is not a layer reference.
+  mutating func layerReference(_ name: String) throws -> Expression.Reference? {
+    func property(_ parts: [Substring]) -> String? {
+      let names = parts.first == "transform" ? Array(parts.dropFirst()) : parts
+      guard names.count == 1, Expression.transformProperties.contains(String(names[0])) else { return nil }
+      return String(names[0])
+    }
+    if !declared.contains(name) {
+      var parts = name.split(separator: ".")
+      if parts.first == "thisLayer" { parts.removeFirst() }
+      if parts.first == "transform", let p = property(parts) { return .init(layer: .this, property: p) }
+    }
+    guard name == "thisComp.layer", current == .symbol("(") else { return nil }
+    position += 1
+    let layer: Expression.Reference.Layer
+    switch current {
+    case .string(let s): layer = .name(s)
+    case .number(let n) where n >= 1 && n == n.rounded() && n < 1e9: layer = .index(Int(n))
+    default: throw ExpressionError(message: "thisComp.layer takes a name or an index")
+    }
+    position += 1
+    try expect(")")
+    var members: [Substring] = []
+    while current == .symbol("."), case .identifier(let member) = tokens[position + 1] {
+      members.append(Substring(member))
+      position += 2
+    }
+    guard let p = property(members) else {
+      throw ExpressionError(message: "only a layer's transform properties are supported")
+    }
+    return .init(layer: layer, property: p)
+  }
+
   mutating func expression() throws -> Expression.Node {
     var node = try term()
     while case .symbol(let c) = current, c == "+" || c == "-" {
@@ -517,7 +573,9 @@ struct ExpressionParser {
         name += "." + member
         position += 2
       }
-      if current == .symbol("(") {
+      if let reference = try layerReference(name) {
+        node = .reference(reference)
+      } else if current == .symbol("(") {
         position += 1
         var arguments: [Expression.Node] = []
         while current != .symbol(")") {

@@ -187,12 +187,20 @@ extension Reader {
 
   func layers(_ json: JSON, _ path: JSONPath, count: inout Int) throws(LottieError) -> [Layer] {
     var out: [Layer] = []
+    let registry = LayerRegistry()
+    let (outerRegistry, outerSlot) = (layerRegistry, layerSlot)
+    layerRegistry = registry
+    defer { (layerRegistry, layerSlot) = (outerRegistry, outerSlot) }
     for (i, item) in try array(json, path).enumerated() {
       count += 1
       if count > limits.maxLayers {
         throw .limitExceeded(file: file, path: path.appending(i), message: "more than \(limits.maxLayers) layers")
       }
-      if let layer = try layer(item, path.appending(i)) { out.append(layer) }
+      layerSlot = i
+      if let layer = try layer(item, path.appending(i)) {
+        registry.register(slot: i, name: layer.name, index: layer.index, transform: layer.transform)
+        out.append(layer)
+      }
     }
     return out
   }

@@ -126,22 +126,25 @@ extension Reader {
       note(.warning, path, "expressions are not evaluated; the property's own value is used")
       return base
     case .success(let program):
-      note(.info, path, "expression evaluated (loops, time and arithmetic; the supported subset)")
-      return Self.computed(program, base, convertible, frameRate: frameRate)
+      note(.info, path, "expression evaluated (the supported subset: loops, time, arithmetic, layer transforms)")
+      return Self.computed(
+        program, base, convertible, frameRate: frameRate, registry: layerRegistry, slot: layerSlot)
     }
   }
 
   private static func computed<Value, C: ExpressionConvertible>(
-    _ program: Expression, _ base: Animatable<Value>, _ type: C.Type, frameRate: Double
+    _ program: Expression, _ base: Animatable<Value>, _ type: C.Type, frameRate: Double, registry: LayerRegistry?,
+    slot: Int
   ) -> Animatable<Value> {
     // `Value` is `C` here (checked by the caller's cast).
     guard let typed = base as? Animatable<C> else { return base }
     var keyframeFrames: [Double] = []
     if case .keyframed(let keys) = typed { keyframeFrames = keys.map(\.frame) }
     let frames = keyframeFrames
-    let computed = ComputedValue<C>(initial: typed.initialValue) { frame in
+    let computed = ComputedValue<C>(initial: typed.initialValue, base: typed) { frame in
       let own: (Double) -> [Double] = { C.ownValue(typed, at: $0).expressionComponents }
-      let context = Expression.Context(frame: frame, frameRate: frameRate, valueAt: own, keyframeFrames: frames)
+      var context = Expression.Context(frame: frame, frameRate: frameRate, valueAt: own, keyframeFrames: frames)
+      if let registry { context.resolve = { registry.value($0, from: slot, at: $1) } }
       guard let result = program.evaluate(context), let value = C(expressionComponents: result) else {
         return C.ownValue(typed, at: frame)
       }

@@ -10,6 +10,10 @@ final class Reader {
   var slots: [String: JSON] = [:]
   /// The animation's frame rate (`fr`), for expressions' `time`.
   var frameRate: Double = 30
+  /// The composition whose layers are being read, and the slot of the layer being read in it, for
+  /// expressions that read a layer's transform.
+  var layerRegistry: LayerRegistry?
+  var layerSlot = 0
   /// Diagnostics already reported once for a (kind, message) pair, to keep repeated notes short.
   private var reportedKinds: [String: Int] = [:]
 
@@ -114,6 +118,46 @@ final class Reader {
       }
       return out
     default: throw mismatch(path, expected: "a number or an array of numbers", found: json)
+    }
+  }
+}
+
+/// The layers of one composition, for expressions that read a layer's transform (`transform.position`,
+/// `thisComp.layer('Name').rotation`). Filled while the composition is read; only read once rendering starts.
+final class LayerRegistry: @unchecked Sendable {
+  private var transforms: [Int: Transform] = [:]
+  private var slotByName: [String: Int] = [:]
+  private var slotByIndex: [Int: Int] = [:]
+
+  func register(slot: Int, name: String, index: Int?, transform: Transform) {
+    transforms[slot] = transform
+    if slotByName[name] == nil { slotByName[name] = slot }
+    if let index, slotByIndex[index] == nil { slotByIndex[index] = slot }
+  }
+
+  /// The transform of the referenced layer; `slot` is the layer the expression belongs to.
+  func transform(_ layer: Expression.Reference.Layer, from slot: Int) -> Transform? {
+    switch layer {
+    case .this: return transforms[slot]
+    case .name(let name): return slotByName[name].flatMap { transforms[$0] }
+    case .index(let index): return slotByIndex[index].flatMap { transforms[$0] }
+    }
+  }
+
+  /// A transform property's value, read without its own expression (so references cannot loop).
+  func value(_ reference: Expression.Reference, from slot: Int, at frame: Double) -> [Double]? {
+    guard let t = transform(reference.layer, from: slot) else { return nil }
+    switch reference.property {
+    case "anchorPoint": return t.anchor.withoutExpression.value(at: frame).expressionComponents
+    case "scale": return t.scale.withoutExpression.value(at: frame).expressionComponents
+    case "rotation": return [t.rotation.withoutExpression.value(at: frame)]
+    case "opacity": return [t.opacity.withoutExpression.value(at: frame)]
+    case "position":
+      switch t.position {
+      case .combined(let p): return p.withoutExpression.spatialValue(at: frame).expressionComponents
+      case .split(let x, let y): return [x.withoutExpression.value(at: frame), y.withoutExpression.value(at: frame)]
+      }
+    default: return nil
     }
   }
 }

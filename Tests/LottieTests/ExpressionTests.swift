@@ -64,7 +64,7 @@ struct ExpressionTests {
   @Test(
     "anything outside the subset keeps the property's own value, with a warning",
     arguments: [
-      "var $bm_rt; $bm_rt = wiggle(2, 30);", "var $bm_rt; $bm_rt = thisComp.layer('A').transform.opacity;",
+      "var $bm_rt; $bm_rt = wiggle(2, 30);", "var $bm_rt; $bm_rt = thisComp.layer('A').effect('Slider')('Slider');",
       "var $bm_rt; if (time > 1) { $bm_rt = 0; } else { $bm_rt = 100; }", "var x = 3;", "var $bm_rt; $bm_rt = 'a' ^ 2;",
     ])
   func unsupported(expression: String) throws {
@@ -73,6 +73,31 @@ struct ExpressionTests {
     #expect(
       diagnosticTexts(animation)
         == ["test.json: $.layers[0].ks.o.x: warning: expressions are not evaluated; the property's own value is used"])
+  }
+
+  @Test("a layer's transform is read by name, index or as this layer's, without its own expression")
+  func layerReferences() throws {
+    let json = composition(
+      layers: #"""
+        [{"ty": 3, "nm": "Nose", "ind": 5, "ip": 0, "op": 60, "ks": {
+           "p": {"a": 1, "k": [{"t": 0, "s": [0, 0], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 10, "s": [100, 50]}]},
+           "r": {"a": 0, "k": 30, "x": "var $bm_rt; $bm_rt = 999;"}}},
+         {"ty": 3, "nm": "Follower", "ind": 6, "ip": 0, "op": 60, "ks": {
+           "p": {"a": 0, "k": [1, 1], "x": "var $bm_rt; $bm_rt = thisComp.layer('Nose').transform.position;"},
+           "r": {"a": 0, "k": 0, "x": "var $bm_rt; $bm_rt = $bm_mul(thisComp.layer(5).rotation, 2);"},
+           "o": {"a": 0, "k": 40, "x": "var $bm_rt; $bm_rt = $bm_sum(transform.opacity, thisLayer.transform.scale[0] / 10);"},
+           "s": {"a": 0, "k": [200, 200]}}},
+         {"ty": 3, "nm": "Lost", "ind": 7, "ip": 0, "op": 60, "ks": {
+           "r": {"a": 0, "k": 12, "x": "var $bm_rt; $bm_rt = thisComp.layer('Nobody').rotation;"}}}]
+        """#)
+    let animation = try parse(json)
+    let follower = animation.layers[1].transform
+    #expect(follower.position.value(at: 5) == Vec2(50, 25))
+    // The Nose's rotation is read as its keyframes say (30), not through its own expression.
+    #expect(follower.rotation.value(at: 0) == 60)
+    #expect(follower.opacity.value(at: 0) == 60)
+    // A layer that does not exist leaves the property's own value.
+    #expect(animation.layers[2].transform.rotation.value(at: 0) == 12)
   }
 
   @Test("a run-time failure falls back to the property's own value")
