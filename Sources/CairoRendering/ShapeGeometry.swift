@@ -52,7 +52,8 @@ enum ShapeGeometry {
 
   /// A star or polygon, following lottie-web's `convertStarToPath` / `convertPolygonToPath`.
   static func polystar(_ star: Polystar, at frame: Double) -> BezierPath {
-    let points = max(0, Int(star.points.value(at: frame).rounded(.down)))
+    // lottie-web draws every point; more than 10,000 would only hang the renderer.
+    let points = star.points.value(at: frame).clampedInt(0...10_000)
     guard points > 0 else { return BezierPath(isClosed: true, vertices: [], inTangents: [], outTangents: []) }
     let center = star.position.value(at: frame)
     let outer = star.outerRadius.value(at: frame)

@@ -133,7 +133,7 @@ struct ShapeLayerBuilder {
       case .zigZag(let ridges, let size, let pointType):
         let s = size.value(at: frame)
         // lottie-web rounds the ridge count half up.
-        let r = Int(min(max(0, (ridges.value(at: frame) + 0.5).rounded(.down)), 1000))
+        let r = (ridges.value(at: frame) + 0.5).clampedInt(0...1000)
         let type = pointType.value(at: frame)
         if s != 0 { modify(mine) { ZigZag.apply($0, size: s, ridges: r, pointType: type) } }
       case .offsetPath(let amount, let join, let miterLimit):
@@ -223,7 +223,7 @@ struct ShapeLayerBuilder {
   }
 
   private mutating func applyRepeater(_ r: Repeater, slots ids: [Int], operationsFrom first: Int, matrix: Affine) -> [Int] {
-    let copies = Int(max(0, min(r.copies.value(at: frame), 1000)).rounded(.down))
+    let copies = r.copies.value(at: frame).clampedInt(0...1000)
     let offset = r.offset.value(at: frame)
     guard copies != 1 || offset != 0 else { return ids }
     let originals = Array(operations[first...])

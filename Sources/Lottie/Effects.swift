@@ -156,12 +156,12 @@ extension Reader {
     case 22:
       out.append(
         .stroke(
-          maskIndex: Int(try value(0, Reader.scalar, 1).initialValue.rounded()),
+          maskIndex: (try value(0, Reader.scalar, 1).initialValue + 0.5).clampedInt(-1_000_000...1_000_000),
           allMasks: try value(1, Reader.scalar, 0).initialValue != 0, color: try value(3, Reader.color, white),
           size: try value(4, Reader.scalar, 2), opacity: try value(6, Reader.scalar, 1),
           start: try value(7, Reader.scalar, 0), end: try value(8, Reader.scalar, 100),
           spacing: try value(9, Reader.scalar, 0),
-          paintStyle: Int(try value(10, Reader.scalar, 1).initialValue.rounded())))
+          paintStyle: (try value(10, Reader.scalar, 1).initialValue + 0.5).clampedInt(-1000...1000)))
     case 5 where Reader.isExpressionControl(try string(o, "mn", p) ?? ""):
       note(.info, p, "effect '\(name)' (ty 5) is an expression control with no visual result; ignored")
     default:

@@ -150,7 +150,7 @@ public struct Expression: Sendable {
         return context.resolve(r, context.frame).map(pack)
       case .index(let base, let i):
         guard let b = eval(base, &variables), let iv = eval(i, &variables), let n = number(iv) else { return nil }
-        guard case .array(let a) = b, n >= 0, Int(n) < a.count else { return nil }
+        guard case .array(let a) = b, n >= 0, n < Double(a.count) else { return nil }
         return .number(a[Int(n)])
       case .call(let name, let argumentNodes):
         var arguments: [Value] = []
@@ -193,9 +193,14 @@ public struct Expression: Sendable {
         return .array(y.map { apply(x, $0) })
       case (.array(let x), .array(let y)):
         if op == "+" || op == "-" {
-          return .array((0..<max(x.count, y.count)).map { i in apply(i < x.count ? x[i] : 0, i < y.count ? y[i] : 0) })
+          // A component only one side has is kept as it is.
+          return .array(
+            (0..<max(x.count, y.count)).map { i in
+              i < x.count && i < y.count ? apply(x[i], y[i]) : (i < x.count ? x[i] : y[i])
+            })
         }
-        return .array(zip(x, y).map { apply($0, $1) })
+        // lottie-web's mul and div of two arrays give 0.
+        return .number(0)
       case (.string(let x), _) where op == "+": return .string(x + text(b))
       case (_, .string(let y)) where op == "+": return .string(text(a) + y)
       default: return nil
@@ -220,7 +225,8 @@ public struct Expression: Sendable {
       case "$bm_mod": return args.count == 2 ? Self.arithmetic("%", args[0], args[1]) : nil
       case "$bm_neg": return args.count == 1 ? Self.arithmetic("*", args[0], .number(-1)) : nil
       case "clamp":
-        guard args.count == 3, let lo = n(1), let hi = n(2) else { return nil }
+        guard args.count == 3, let a = n(1), let b = n(2) else { return nil }
+        let (lo, hi) = (min(a, b), max(a, b))
         switch args[0] {
         case .number(let x): return .number(min(max(x, lo), hi))
         case .array(let a): return .array(a.map { min(max($0, lo), hi) })
@@ -237,7 +243,11 @@ public struct Expression: Sendable {
         } else {
           return nil
         }
-        let p = tMax == tMin ? (t < tMin ? 0 : 1) : min(max((t - tMin) / (tMax - tMin), 0), 1)
+        // lottie-web swaps a reversed time range, then holds value1 before it and value2 after it.
+        let (lo, hi) = (min(tMin, tMax), max(tMin, tMax))
+        if t <= lo { return v1 }
+        if t >= hi { return v2 }
+        let p = (t - lo) / (hi - lo)
         guard let delta = Self.arithmetic("-", v2, v1), let scaled = Self.arithmetic("*", delta, .number(p)) else {
           return nil
         }
@@ -291,18 +301,21 @@ public struct Expression: Sendable {
         last = keys[keys.count - 1]
         if frame <= last { return own(frame) }
         if isDuration {
-          first = amount > 0 ? max(keys[0], last - amount * context.frameRate) : keys[0]
+          // lottie-web: a cycle of |last - fps x duration| frames (without a duration, back to the first key).
+          let cycle = amount > 0 ? abs(last - context.frameRate * amount) : last - keys[0]
+          first = last - cycle
         } else {
-          let count = amount <= 0 || Int(amount) > keys.count - 1 ? keys.count - 1 : Int(amount)
+          let count = amount.isFinite && amount >= 1 ? amount.clampedInt(1...(keys.count - 1)) : keys.count - 1
           first = keys[keys.count - 1 - count]
         }
       } else {
         first = keys[0]
         if frame >= first { return own(frame) }
         if isDuration {
-          last = amount > 0 ? min(keys[keys.count - 1], first + amount * context.frameRate) : keys[keys.count - 1]
+          // lottie-web: a cycle of |fps x duration| frames (without a duration, up to the last key).
+          last = first + (amount > 0 ? abs(context.frameRate * amount) : keys[keys.count - 1] - first)
         } else {
-          let count = amount <= 0 || Int(amount) > keys.count - 1 ? keys.count - 1 : Int(amount)
+          let count = amount.isFinite && amount >= 1 ? amount.clampedInt(1...(keys.count - 1)) : keys.count - 1
           last = keys[count]
         }
       }
@@ -315,7 +328,7 @@ public struct Expression: Sendable {
         let elapsed = frame - first
         switch type {
         case "pingpong":
-          if Int((elapsed / cycle).rounded(.down)) % 2 != 0 {
+          if (elapsed / cycle).rounded(.down).truncatingRemainder(dividingBy: 2) != 0 {
             return own(cycle - elapsed.truncatingRemainder(dividingBy: cycle) + first)
           }
         case "offset":
@@ -325,6 +338,10 @@ public struct Expression: Sendable {
           return zip(current, combine(end, initial, -)).map { $0 + $1 * repeats }
         case "continue":
           let lastValue = own(last), before = own(last - 0.001)
+          if lastValue.count > 1 {
+            // lottie-web's formula for multi-dimensional values (it differs from the scalar one).
+            return zip(lastValue, before).map { $0 + ($0 - $1) * ((frame - last) / context.frameRate) / 0.0005 }
+          }
           return zip(lastValue, before).map { $0 + ($0 - $1) * (frame - last) / 0.001 }
         default: break
         }
@@ -333,7 +350,7 @@ public struct Expression: Sendable {
         let ahead = first - frame
         switch type {
         case "pingpong":
-          if Int((ahead / cycle).rounded(.down)) % 2 == 0 {
+          if (ahead / cycle).rounded(.down).truncatingRemainder(dividingBy: 2) == 0 {
             return own(ahead.truncatingRemainder(dividingBy: cycle) + first)
           }
         case "offset":

@@ -13,6 +13,9 @@ public struct LoadLimits: Sendable {
   public var maxPrecompDepth: Int = 64
   /// Deepest JSON nesting.
   public var maxJSONDepth: Int = 512
+  /// Most layers drawn in a frame once every precomp use is expanded (a precomp used 10 times counts its
+  /// layers 10 times): a small file can nest precomps into millions of layers.
+  public var maxLayerInstances: Int = 250_000
 
   /// The defaults.
   public init() {}

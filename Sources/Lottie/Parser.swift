@@ -39,7 +39,7 @@ public enum LottieParser {
     bytes: [UInt8], file: String, limits: LoadLimits = LoadLimits(), template: Template = Template()
   ) throws(LottieError) -> Animation {
     var json = try document(bytes: bytes, file: file, limits: limits)
-    try template.apply(to: &json, file: file)
+    try template.apply(to: &json, file: file, maxLayerInstances: limits.maxLayerInstances)
     let reader = Reader(file: file, limits: limits)
     var animation = try reader.animation(json)
     if template.listsKeypaths { animation.keypaths = Keypaths.list(json) }
@@ -181,6 +181,23 @@ extension Reader {
       state[id] = 2
     }
     for (id, path) in references(root) { try visit(id, path, chain: []) }
+    // No cycles now: count the layers a frame draws with every precomp use expanded.
+    var instances: [String: Double] = [:]
+    func expanded(_ layers: [Layer]) -> Double {
+      layers.reduce(0) { total, layer in
+        guard case .precomp(let id, _, _, _) = layer.content, let inner = precomps[id] else { return total + 1 }
+        if let known = instances[id] { return total + 1 + known }
+        let count = expanded(inner)
+        instances[id] = count
+        return total + 1 + count
+      }
+    }
+    let total = expanded(root)
+    if total > Double(limits.maxLayerInstances) {
+      throw .limitExceeded(
+        file: file, path: .root.appending("assets"),
+        message: "precomps expand to \(whole(total)) layers drawn per frame, more than the limit of \(limits.maxLayerInstances)")
+    }
   }
 
   // MARK: - Layers

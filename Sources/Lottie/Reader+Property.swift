@@ -122,8 +122,8 @@ extension Reader {
       return base
     }
     switch Expression.compile(source) {
-    case .failure:
-      note(.warning, path, "expressions are not evaluated; the property's own value is used")
+    case .failure(let error):
+      note(.warning, path, "expression not evaluated (\(error.message)); the property's own value is used")
       return base
     case .success(let program):
       note(.info, path, "expression evaluated (the supported subset: loops, time, arithmetic, layer transforms)")

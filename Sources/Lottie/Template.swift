@@ -35,9 +35,16 @@ public struct Template: Sendable {
   public var isEmpty: Bool { sets.isEmpty && slots.isEmpty }
 
   /// Applies the assignments to a Bodymovin document. `file` names the animation in errors.
-  public func apply(to json: inout JSON, file: String) throws(LottieError) {
+  public func apply(to json: inout JSON, file: String, maxLayerInstances: Int = 250_000) throws(LottieError) {
     if !slots.isEmpty { try applySlots(to: &json, file: file) }
     if sets.isEmpty { return }
+    // Keypaths run through every precomp use: refuse a file that expands past the limit before listing them.
+    let expanded = Keypaths.expandedLayerCount(json)
+    if expanded > Double(maxLayerInstances) {
+      throw .limitExceeded(
+        file: file, path: .root.appending("assets"),
+        message: "precomps expand to more than \(maxLayerInstances) layers drawn per frame; --set refused")
+    }
     let all = Keypaths.list(json)
     for set in sets {
       let pattern = Keypaths.split(set.key)
@@ -54,6 +61,12 @@ public struct Template: Sendable {
         guard let value = PropertyValue.parse(set.value, as: match.kind) else {
           throw .template(
             file: file, message: "the value '\(set.value)' for '\(match.text)' is not \(match.kind.expected)")
+        }
+        if match.kind == .solidColor, case .color(let c) = value, c.a < 1 {
+          throw .template(
+            file: file,
+            message: "the value '\(set.value)' for '\(match.text)' is translucent, but a solid's colour has no alpha "
+              + "(give #RRGGBB and set its layer's Transform.Opacity)")
         }
         json.modify(match.path.components[...]) { property in value.write(into: &property, kind: match.kind) }
         // Players ignore a colour's 4th number: a translucent colour (#RRGGBBAA) sets the paint's opacity.
@@ -80,9 +93,14 @@ public struct Template: Sendable {
         let ids = slotTable.keys.sorted().map { "'\($0)'" }.joined(separator: ", ")
         throw .template(file: file, message: "unknown slot '\(slot.key)'; slots: \(ids)")
       }
-      guard let kind = Keypaths.kind(ofSlotProperty: property),
-        let value = PropertyValue.parse(slot.value, as: kind)
-      else {
+      // Three or four numbers are a colour or a 3D point ([x, y, 0], [100, 100, 100]): the value decides.
+      var slotKind = Keypaths.kind(ofSlotProperty: property)
+      if slotKind == .color, PropertyValue.parse(slot.value, as: .color) == nil,
+        PropertyValue.parse(slot.value, as: .vector) != nil
+      {
+        slotKind = .vector
+      }
+      guard let kind = slotKind, let value = PropertyValue.parse(slot.value, as: kind) else {
         let kind = Keypaths.kind(ofSlotProperty: property)
         throw .template(
           file: file,
@@ -112,7 +130,8 @@ public struct Keypath: Sendable, Equatable {
 
   /// The keypath as typed, dots inside names escaped.
   public var text: String {
-    components.map { $0.replacingOccurrences(of: ".", with: "\\.") }.joined(separator: ".")
+    components.map { $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ".", with: "\\.") }
+      .joined(separator: ".")
   }
 }
 
@@ -228,13 +247,47 @@ public enum Keypaths {
     return out
   }
 
+  /// The number of layers with every precomp use expanded (cycles count once), from the JSON.
+  static func expandedLayerCount(_ json: JSON) -> Double {
+    var assets: [String: [JSON]] = [:]
+    if case .array(let list)? = json["assets"] {
+      for asset in list {
+        if case .string(let id)? = asset["id"], case .array(let layers)? = asset["layers"] { assets[id] = layers }
+      }
+    }
+    var memo: [String: Double] = [:]
+    var visiting: Set<String> = []
+    func count(_ layers: [JSON]) -> Double {
+      layers.reduce(0) { total, layer in
+        guard int(layer["ty"]) == 0, case .string(let id)? = layer["refId"], let inner = assets[id],
+          !visiting.contains(id)
+        else { return total + 1 }
+        if let known = memo[id] { return total + 1 + known }
+        visiting.insert(id)
+        let n = count(inner)
+        visiting.remove(id)
+        memo[id] = n
+        return total + 1 + n
+      }
+    }
+    guard case .array(let root)? = json["layers"] else { return 0 }
+    return count(root)
+  }
+
+  /// Most layers `list` visits with every precomp use expanded (as ``LoadLimits/maxLayerInstances``): past it
+  /// the listing stops, so a file that nests precomps into millions of layers cannot hang templating.
+  static let maxVisitedLayers = 250_000
+
   private struct Walker {
     let assets: [String: (JSON, JSONPath)]
     var stack: [String] = []
+    var visited = 0
 
     mutating func layers(_ json: JSON, _ path: JSONPath, prefix: [String], into out: inout [Keypath]) {
       guard case .array(let list) = json, stack.count < 64 else { return }
       for (i, layer) in list.enumerated() {
+        visited += 1
+        guard visited <= Keypaths.maxVisitedLayers else { return }
         guard case .object(let o) = layer else { continue }
         let lp = path.appending(i)
         let name = Keypaths.name(o)
@@ -382,26 +435,29 @@ public enum Keypaths {
     return parts
   }
 
-  /// Whether `pattern` (names, `*` for one, `**` for any number) matches `components`.
+  /// Whether `pattern` (names, `*` for one, `**` for any number) matches `components`: the classic
+  /// wildcard walk, backtracking only to the last `**`, with no allocation.
   public static func matches(_ pattern: [String], _ components: [String]) -> Bool {
-    // memo[i][j]: pattern[i...] matches components[j...].
-    var memo = [[Bool?]](repeating: [Bool?](repeating: nil, count: components.count + 1), count: pattern.count + 1)
-    func go(_ i: Int, _ j: Int) -> Bool {
-      if let known = memo[i][j] { return known }
-      let result: Bool
-      if i == pattern.count {
-        result = j == components.count
-      } else if pattern[i] == "**" {
-        result = go(i + 1, j) || (j < components.count && go(i, j + 1))
-      } else if j < components.count && (pattern[i] == "*" || pattern[i] == components[j]) {
-        result = go(i + 1, j + 1)
+    var p = 0, c = 0
+    var star = -1, starC = 0
+    while c < components.count {
+      if p < pattern.count && pattern[p] == "**" {
+        star = p
+        starC = c
+        p += 1
+      } else if p < pattern.count && (pattern[p] == "*" || pattern[p] == components[c]) {
+        p += 1
+        c += 1
+      } else if star >= 0 {
+        p = star + 1
+        starC += 1
+        c = starC
       } else {
-        result = false
+        return false
       }
-      memo[i][j] = result
-      return result
     }
-    return go(0, 0)
+    while p < pattern.count && pattern[p] == "**" { p += 1 }
+    return p == pattern.count
   }
 
   /// The `count` keypaths closest to `text`, for "did you mean": those ending in the same property first,
@@ -434,8 +490,10 @@ public enum Keypaths {
 }
 
 extension JSON {
-  /// Changes the value at `path` in place (creating nothing: a missing step leaves the document as it is).
-  /// The containers on the way are taken out of `self` while they change, so nothing is copied.
+  /// Changes the value at `path` in place. A missing last member of an object is created (as null, for
+  /// `change` to fill in: a transform without `o` still takes `--set ...Opacity`); any other missing step
+  /// leaves the document as it is. The containers on the way are taken out of `self` while they change, so
+  /// nothing is copied.
   mutating func modify(_ path: ArraySlice<JSONPath.Component>, _ change: (inout JSON) -> Void) {
     guard let step = path.first else {
       change(&self)
@@ -443,7 +501,7 @@ extension JSON {
     }
     switch (self, step) {
     case (.object(var members), .key(let key)):
-      guard var child = members[key] else { return }
+      guard var child = members[key] ?? (path.count == 1 ? .null : nil) else { return }
       self = .null
       members[key] = nil
       child.modify(path.dropFirst(), change)

@@ -42,7 +42,8 @@ extension CommandLineTool {
     let ext = formatName.flatMap { OutputFormat(rawValue: $0)?.fileExtension } ?? "mp4"
     // Options passed on to each export: everything but the inputs, the output and the batch's own.
     var passed: [String] = []
-    for (name, value) in list.options where name != "-o" && name != "--output" && !batchOptions.contains(name) {
+    for (name, value) in list.options
+    where name != "-o" && name != "--output" && name != "--poster" && !batchOptions.contains(name) {
       passed.append(name)
       if let value { passed.append(value) }
     }
@@ -66,10 +67,40 @@ extension CommandLineTool {
     // A shard takes every n-th file of the sorted list: shards never overlap and together cover the batch,
     // whatever machine runs them (a Kubernetes Indexed Job or a Slurm array passes its index).
     if let (i, n) = shard { jobs = jobs.enumerated().filter { $0.offset % n == i - 1 }.map(\.element) }
-    let jobsOption = list.options.last(where: { $0.name == "--jobs" })?.value.flatMap { Int($0) }
+    // Two inputs that would write the same output (a.json and a.lottie, or the same name in two input
+    // folders) are refused before anything runs: one would overwrite the other.
+    var writers: [String: String] = [:]
+    for job in jobs {
+      if let other = writers[job.output] {
+        throw UsageError(
+          message: "'\(other)' and '\(job.input)' would both write '\(job.output)'; export them to different folders",
+          command: nil)
+      }
+      writers[job.output] = job.input
+    }
+    let jobsOption = try list.options.last(where: { $0.name == "--jobs" }).map {
+      try OptionReader(command: nil).int($0.value ?? "", "--jobs", "n", range: 1...256)
+    }
+    let poster = try posterTemplate(list)
     return try run(
-      jobs.map { BatchJob(input: $0.input, output: $0.output, arguments: []) }, passed: passed, label: "batch",
+      jobs.map { job in
+        let stem = ((job.output as NSString).lastPathComponent as NSString).deletingPathExtension
+        return BatchJob(
+          input: job.input, output: job.output,
+          arguments: poster.map { ["--poster", fillTemplate($0, row: ["name": stem], number: 0)] } ?? [])
+      }, passed: passed, label: "batch",
       skipExisting: skipExisting, quiet: quiet, jobs: jobsOption ?? RenderSettings.defaultJobs, reportPath: reportPath)
+  }
+
+  /// `--poster` in a batch or data run: one poster per output, so the name must hold a placeholder.
+  static func posterTemplate(_ list: ArgumentList) throws(UsageError) -> String? {
+    guard let poster = list.options.last(where: { $0.name == "--poster" })?.value else { return nil }
+    guard poster.contains("{") else {
+      throw UsageError(
+        message: "Every output gets its own poster: put a placeholder in '--poster \(poster)', e.g. 'posters/{name}.png'",
+        command: nil)
+    }
+    return poster
   }
 
   /// One export of a batch or a data run.
@@ -121,7 +152,7 @@ extension CommandLineTool {
             atPath: (job.output as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
           let context = ExportContext(
             position: (index + 1, jobs.count), progressBar: concurrent == 1, handlesInterrupts: false)
-          let outcome = try exportOne([job.input, "-o", job.output] + job.arguments + perFileArguments, context: context)
+          let outcome = try exportOne([job.input, "-o", job.output] + perFileArguments + job.arguments, context: context)
           record["diagnostics"] = outcome.diagnostics.map(\.description)
           if outcome.status == 0, let result = outcome.result {
             record["status"] = "done"

@@ -56,8 +56,15 @@ extension CommandLineTool {
     }
     let reportPath = list.options.last(where: { $0.name == "--report" })?.value
     let quiet = list.options.contains { $0.name == "--quiet" || $0.name == "-q" }
+    let poster = try posterTemplate(list)
+    if let poster {
+      for name in templatePlaceholders(poster) where name != "row" && !table.columns.contains(name) {
+        throw UsageError(
+          message: "The poster template '\(poster)' uses {\(name)}, which is not a column of \(dataPath)", command: nil)
+      }
+    }
     var passed: [String] = []
-    for (name, value) in list.options where !["-o", "--output", "--data", "--report"].contains(name) {
+    for (name, value) in list.options where !["-o", "--output", "--data", "--report", "--poster"].contains(name) {
       passed.append(name)
       if let value { passed.append(value) }
     }
@@ -72,6 +79,7 @@ extension CommandLineTool {
       }
       seen[output] = i + 1
       var extra: [String] = []
+      if let poster { extra += ["--poster", fillTemplate(poster, row: row, number: i + 1)] }
       for column in table.columns {
         // An empty cell keeps the animation's own value.
         guard let value = row[column], !value.isEmpty else { continue }
@@ -84,7 +92,10 @@ extension CommandLineTool {
       }
       jobs.append(BatchJob(input: input, output: output, arguments: extra, label: "row \(i + 1) (\(output))"))
     }
-    let workers = list.options.last(where: { $0.name == "--jobs" })?.value.flatMap { Int($0) } ?? RenderSettings.defaultJobs
+    let workers =
+      try list.options.last(where: { $0.name == "--jobs" }).map {
+        try OptionReader(command: nil).int($0.value ?? "", "--jobs", "n", range: 1...256)
+      } ?? RenderSettings.defaultJobs
     return try run(
       jobs, passed: passed, label: "data", skipExisting: false, quiet: quiet, jobs: workers, reportPath: reportPath)
   }
@@ -103,14 +114,20 @@ extension CommandLineTool {
   /// The template with each `{column}` replaced by the row's value (path separators made safe) and `{row}`
   /// by the row number.
   static func fillTemplate(_ template: String, row: [String: String], number: Int) -> String {
-    var out = template
-    for name in templatePlaceholders(template) {
+    // One pass over the template, so a value holding "{row}" stays as it is.
+    var out = ""
+    var rest = Substring(template)
+    while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+      out += rest[..<open]
+      let name = String(rest[rest.index(after: open)..<close])
       var value = name == "row" ? String(number) : (row[name] ?? "")
-      value = value.replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "\0", with: "")
+      // Path separators and control characters (newlines in a cell) become "_".
+      value = String(value.unicodeScalars.map { $0 == "/" || $0.value < 0x20 || $0.value == 0x7F ? "_" : Character($0) })
       if value.isEmpty || value == "." || value == ".." { value = "_" }
-      out = out.replacingOccurrences(of: "{\(name)}", with: value)
+      out += value
+      rest = rest[rest.index(after: close)...]
     }
-    return out
+    return out + rest
   }
 
   /// Reads `.csv` (RFC 4180: quotes, doubled quotes, newlines in quotes; the first row names the columns) or

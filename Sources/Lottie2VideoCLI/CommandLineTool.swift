@@ -147,6 +147,7 @@ public enum CommandLineTool {
     ("frames", "frames", "frames in the root composition"),
     ("layers", "layers", "layers in the file, precomps included"),
     ("precomp-depth", "levels", "precomp nesting"),
+    ("layer-instances", "layers", "layers drawn per frame with every precomp use expanded"),
     ("image-size", "megapixels", "decoded image"),
   ]
 
@@ -165,6 +166,7 @@ public enum CommandLineTool {
     case "frames": o.limits.maxFrames = n
     case "layers": o.limits.maxLayers = Int(min(n, 1e9))
     case "precomp-depth": o.limits.maxPrecompDepth = Int(min(n, 1000))
+    case "layer-instances": o.limits.maxLayerInstances = Int(min(n, 1e9))
     case "image-size": o.maxImagePixels = Int(min(n, 1_048_576) * 1_048_576)
     default: throw reader.invalid(v, "--limit", "name=value", "unknown limit '\(name)'; use \(names)")
     }
@@ -577,7 +579,7 @@ public enum CommandLineTool {
       options.apng.plays = plays
     }
     if let dither = o.dither { options.gif.dither = dither }
-    if o.explicit.contains("--crf") {
+    if o.explicit.contains("--crf") || o.appliedPreset?.crf != nil {
       options.vp9.crf = o.crf
       options.av1.crf = o.crf
     }
@@ -594,22 +596,38 @@ public enum CommandLineTool {
     var status: Int32 = 0
     if let maxBytes = o.maxBytes, result.bytes > maxBytes, let preset = o.appliedPreset {
       // A size budget (telegram-sticker, slack-emoji): encode again at lower quality until the file fits.
+      // Each attempt goes to a hidden file next to the output and replaces the output only when it is
+      // smaller, so the output is always the smallest encode so far (lower quality is not always smaller).
+      let directory = (output as NSString).deletingLastPathComponent
+      let name = (output as NSString).lastPathComponent
+      let side = (directory.isEmpty ? "" : directory + "/") + ".budget-\(getpid())-" + name
+      defer { unlink(side) }
       var attempt = 0
+      var bestQuality = budgetQuality(options)
       while result.bytes > maxBytes, attempt < 8, let step = lowerQuality(&options) {
         attempt += 1
         if !o.quiet {
           Console.error(
             "note: \(output) is \(result.bytes) bytes, over the preset '\(preset.name)' budget of \(maxBytes); encoding again at \(step)")
         }
-        result = try Exporter.export(animation: animation, options: options) { report in progress?.update(report) }
+        var retry = options
+        retry.outputPath = side
+        let candidate = try Exporter.export(animation: animation, options: retry) { report in progress?.update(report) }
         progress?.finish()
+        if candidate.bytes < result.bytes {
+          guard rename(side, output) == 0 else {
+            throw UsageError(message: "cannot replace \(output): \(String(cString: strerror(errno)))", command: nil)
+          }
+          result = candidate
+          bestQuality = step
+        }
       }
       if result.bytes > maxBytes {
         Console.error(
           "Error: \(output) is still \(result.bytes) bytes at the lowest quality, over the preset '\(preset.name)' budget of \(maxBytes) bytes (kept; try a shorter --duration or a smaller --size)")
         status = 1
       } else if attempt > 0 && !o.quiet {
-        Console.error("note: \(output) fits the \(maxBytes)-byte budget at \(budgetQuality(options))")
+        Console.error("note: \(output) fits the \(maxBytes)-byte budget at \(bestQuality)")
       }
     }
     if let poster = o.poster {

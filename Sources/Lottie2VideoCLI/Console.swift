@@ -58,6 +58,8 @@ final class ProgressLine: @unchecked Sendable {
 
   func finish() {
     guard enabled else { return }
+    // A later encode (a size budget's retry) starts its own count.
+    defer { lastDraw = -1 }
     if json {
       if let last { emit("done", last, fps: Double(last.done) / max(last.elapsed, 1e-9), eta: 0) }
       return

@@ -180,8 +180,9 @@ enum Help {
       --limit <name=value>    Raise or lower a safety limit (repeatable):
                               file-size (MB, default 256), archive-size (MB, 256),
                               canvas (px a side, 16384), frames (1000000),
-                              layers (20000), precomp-depth (64), image-size
-                              (megapixels, 64).
+                              layers (20000), precomp-depth (64),
+                              layer-instances (layers per frame with precomps
+                              expanded, 250000), image-size (megapixels, 64).
       -q, --quiet             No progress and no summary line.
       -h, --help              Show this help.
       --version               Show the version.

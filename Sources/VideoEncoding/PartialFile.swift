@@ -22,6 +22,8 @@ final class PartialFile {
     self.outputPath = outputPath
     self.path = Self.temporaryPath(for: outputPath)
     guard PartialFiles.register(path) else {
+      // The name belongs to the other encoder: deinit must not unregister or delete it.
+      isSettled = true
       throw VideoEncodingError.io(
         path: outputPath, message: "another encoder in this process is already writing \(path)")
     }

@@ -185,6 +185,59 @@ struct TemplatingCLITests {
     #expect(!FileManager.default.fileExists(atPath: out + "/2.gif"))
   }
 
+  /// A row's value wins over the same keypath on the command line (the command line gives the default), and
+  /// each row gets its own poster.
+  @Test func rowsOverrideTheCommandLineAndNamePosters() async throws {
+    let (directory, input) = try await Self.workspace()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let csv = directory.appendingPathComponent("rows.csv")
+    try Data("name,Left.Box.Fill 1.Color\ngreen,#00FF00\ndefault,\n".utf8).write(to: csv)
+    let out = directory.appendingPathComponent("out").path
+    let result = try await CommandRunner.lottie2video([
+      input, "--data", csv.path, "-o", out + "/{name}.gif", "--frames", "0-0", "--set", "Left.Box.Fill 1.Color=#0000FF",
+      "--poster", out + "/{name}.png",
+    ])
+    #expect(result.exited(0), "\(result)")
+    let green = try await CommandRunner.decodeFirstFrame(out + "/green.png")
+    let blue = try await CommandRunner.decodeFirstFrame(out + "/default.png")
+    func pixel(_ p: [UInt8]) -> [UInt8] { Array(p[(15 * 40 + 15) * 4..<(15 * 40 + 15) * 4 + 4]) }
+    #expect(pixel(green) == Self.green && pixel(blue) == Self.blue)
+    let single = try await CommandRunner.lottie2video([
+      input, "--data", csv.path, "-o", out + "/{name}.gif", "--poster", out + "/poster.png",
+    ])
+    #expect(single.exited(64) && single.stderr.contains("put a placeholder in '--poster"), "\(single)")
+  }
+
+  @Test func batchRefusesTwoInputsWritingOneOutput() async throws {
+    let (directory, input) = try await Self.workspace()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let other = directory.appendingPathComponent("sub")
+    try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+    let copy = other.appendingPathComponent("two.json").path
+    try FileManager.default.copyItem(atPath: input, toPath: copy)
+    let out = directory.appendingPathComponent("out").path
+    let result = try await CommandRunner.lottie2video([input, copy, "-o", out, "--jobs", "2"])
+    #expect(result.exited(64), "\(result)")
+    #expect(result.stderr.contains("'\(input)' and '\(copy)' would both write '\(out)/two.mp4'"), "\(result)")
+    #expect(!FileManager.default.fileExists(atPath: out + "/two.mp4"))
+  }
+
+  /// Counts taken from user values are clamped, never trapped on: a star with 1e300 points.
+  @Test func hugeCountsDoNotCrash() async throws {
+    let directory = Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let input = directory.appendingPathComponent("star.json")
+    try Data(
+      #"{"v":"5.7.0","fr":30,"ip":0,"op":2,"w":40,"h":40,"layers":[{"ty":4,"nm":"L","ind":1,"ip":0,"op":2,"st":0,"ks":{},"shapes":[{"ty":"gr","nm":"G","it":[{"ty":"sr","nm":"S","sy":2,"pt":{"k":5},"p":{"k":[20,20]},"r":{"k":0},"or":{"k":15},"os":{"k":0}},{"ty":"fl","c":{"k":[1,0,0,1]},"o":{"k":100}},{"ty":"tr"}]}]}]}"#
+        .utf8
+    ).write(to: input)
+    let output = directory.appendingPathComponent("s.png").path
+    let result = try await CommandRunner.lottie2video([
+      "snapshot", input.path, "--frame", "0", "-o", output, "--set", "L.G.S.Points=1e300",
+    ])
+    #expect(result.exited(0), "\(result)")
+  }
+
   @Test func progressJSONLines() async throws {
     let (directory, input) = try await Self.workspace()
     defer { try? FileManager.default.removeItem(at: directory) }

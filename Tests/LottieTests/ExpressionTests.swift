@@ -64,15 +64,24 @@ struct ExpressionTests {
   @Test(
     "anything outside the subset keeps the property's own value, with a warning",
     arguments: [
-      "var $bm_rt; $bm_rt = wiggle(2, 30);", "var $bm_rt; $bm_rt = thisComp.layer('A').effect('Slider')('Slider');",
-      "var $bm_rt; if (time > 1) { $bm_rt = 0; } else { $bm_rt = 100; }", "var x = 3;", "var $bm_rt; $bm_rt = 'a' ^ 2;",
+      ("var $bm_rt; $bm_rt = wiggle(2, 30);", "'wiggle' is not supported"),
+      (
+        "var $bm_rt; $bm_rt = thisComp.layer('A').effect('Slider')('Slider');",
+        "only a layer's transform properties are supported"
+      ),
+      ("var $bm_rt; if (time > 1) { $bm_rt = 0; } else { $bm_rt = 100; }", "'>' is not supported"),
+      ("var x = 3;", "it never sets $bm_rt"), ("var $bm_rt; $bm_rt = 'a' ^ 2;", "'^' is not supported"),
+      ("var $bm_rt; $bm_rt = loopOut('cycle', 1e20) + [1, 2][1e300];", nil),
     ])
-  func unsupported(expression: String) throws {
+  func unsupported(expression: String, reason: String?) throws {
     let animation = try opacity(expression)
-    #expect(values(animation, [5]) == [50])
-    #expect(
-      diagnosticTexts(animation)
-        == ["test.json: $.layers[0].ks.o.x: warning: expressions are not evaluated; the property's own value is used"])
+    #expect(values(animation, [5, 25]) == [50, 100])
+    if let reason {
+      #expect(
+        diagnosticTexts(animation) == [
+          "test.json: $.layers[0].ks.o.x: warning: expression not evaluated (\(reason)); the property's own value is used"
+        ])
+    }
   }
 
   @Test("a layer's transform is read by name, index or as this layer's, without its own expression")

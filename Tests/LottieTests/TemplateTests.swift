@@ -219,5 +219,49 @@ struct TemplateTests {
     #expect(!Keypaths.matches(["*", "Color"], ["L", "G", "Color"]))
     #expect(Keypaths.matches(["L", "*", "*", "Color"], ["L", "G", "Fill", "Color"]))
     #expect(!Keypaths.matches(["L", "Color"], ["L", "Fill", "Color"]))
+    #expect(Keypaths.matches(["**", "a", "**", "b"], ["a", "x", "y", "b"]))
+    #expect(Keypaths.matches(["**"], []) && !Keypaths.matches(["*", "**"], []))
+    #expect(!Keypaths.matches(["**", "a", "*"], ["a", "b", "c", "d"]) && Keypaths.matches(["**", "a", "*"], ["x", "a", "b"]))
+  }
+
+  @Test("a listed property the file leaves out is created; names with backslashes are escaped")
+  func absentAndEscaped() throws {
+    let json = composition(layers: #"[{"ty": 3, "nm": "a\\b", "ind": 1, "ip": 0, "op": 60, "ks": {}}]"#)
+    let animation = try load([], json: json)
+    #expect(animation.keypaths?.map(\.text).contains("a\\\\b.Transform.Opacity") == true)
+    let set = try load([("a\\\\b.Transform.Opacity", "25")], json: json)
+    #expect(set.layers[0].name == "a\\b" && set.layers[0].transform.opacity.value(at: 0) == 25)
+  }
+
+  @Test("a solid's colour takes no alpha; a 3-number slot takes a point as well as a colour")
+  func solidAlphaAndSlotPoints() throws {
+    let error = #expect(throws: LottieError.self) { try load([("Back\\.ground.Color", "#FF000080")]) }
+    #expect(error?.description.contains("is translucent, but a solid's colour has no alpha") == true)
+    let slotted = composition(
+      layers: #"[{"ty": 3, "nm": "N", "ind": 1, "ip": 0, "op": 60, "ks": {"p": {"sid": "where", "k": [0, 0, 0]}}}]"#,
+      extra: #""slots": {"where": {"p": {"a": 0, "k": [5, 6, 0]}}}"#)
+    let moved = try load([], slots: [("where", "10,20")], json: slotted)
+    #expect(moved.layers[0].transform.position.value(at: 0) == Vec2(10, 20))
+  }
+
+  @Test("precomps that expand past the layer limit are refused before templating or drawing")
+  func precompExpansion() {
+    // Each level uses the next ten times: 10^6 layers from a few hundred bytes.
+    var assets: [String] = []
+    for level in 0..<6 {
+      let uses = (0..<10).map { i in
+        level == 5
+          ? #"{"ty": 3, "ind": \#(i + 1), "ip": 0, "op": 60, "ks": {}}"#
+          : #"{"ty": 0, "refId": "c\#(level + 1)", "ind": \#(i + 1), "ip": 0, "op": 60, "ks": {}}"#
+      }
+      assets.append(#"{"id": "c\#(level)", "layers": [\#(uses.joined(separator: ","))]}"#)
+    }
+    let json = composition(
+      layers: #"[{"ty": 0, "refId": "c0", "nm": "Top", "ind": 1, "ip": 0, "op": 60, "ks": {}}]"#,
+      extra: #""assets": [\#(assets.joined(separator: ","))]"#)
+    for sets in [[], [("**.Transform.Opacity", "50")]] {
+      let error = #expect(throws: LottieError.self) { try load(sets, json: json) }
+      #expect(error?.description.contains("precomps expand to") == true, "\(String(describing: error))")
+    }
   }
 }

@@ -171,7 +171,7 @@ struct ValueQuirkTests {
     #expect(o.fixedValue == 35)
     #expect(
       diagnosticTexts(animation) == [
-        "test.json: $.layers[0].ks.o.x: warning: expressions are not evaluated; the property's own value is used"
+        "test.json: $.layers[0].ks.o.x: warning: expression not evaluated (only assignments are supported); the property's own value is used"
       ])
     #expect(animation.diagnostics.first?.severity == .warning)
     // The source text is kept, by the property's path.

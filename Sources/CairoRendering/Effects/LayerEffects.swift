@@ -36,7 +36,7 @@ enum ResolvedEffect {
         out.append(.tritone(bright: bright.value(at: t), mid: mid.value(at: t), dark: dark.value(at: t)))
       case .gaussianBlur(let sigma, let dimensions):
         let s = min(max(sigma.value(at: t), 0) * scale, maxSigma)
-        let d = Int(dimensions.value(at: t).rounded())
+        let d = (dimensions.value(at: t) + 0.5).clampedInt(-1000...1000)
         let sx = d == 3 ? 0 : s, sy = d == 2 ? 0 : s
         if sx >= 0.3 || sy >= 0.3 { out.append(.blur(sigmaX: sx, sigmaY: sy)) }
       case .stroke(let index, let all, let color, let size, let opacity, let start, let end, let spacing, let style):
@@ -164,7 +164,7 @@ extension LayerPainter {
         let length = pathLength()
         dashes = [0, 0, 0, length * s]
         let segment = 1 + gap
-        let count = Int(min((length * (e - s) / segment).rounded(.down), 100_000))
+        let count = (length * (e - s) / segment).clampedInt(0...100_000)
         if count > 0 { for _ in 0..<count { dashes += [1, gap] } }
         dashes += [0, length * 10, 0, 0]
       } else if gap > 0 {
@@ -429,7 +429,7 @@ enum EffectPixels {
   static func boxRadii(sigma: Double) -> [Int] {
     let n = 3.0
     let ideal = (12 * sigma * sigma / n + 1).squareRoot()
-    var wl = Int(ideal.rounded(.down))
+    var wl = ideal.clampedInt(0...1_000_000)
     if wl % 2 == 0 { wl -= 1 }
     wl = max(wl, 1)
     let wu = wl + 2

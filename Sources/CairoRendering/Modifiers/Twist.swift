@@ -90,7 +90,7 @@ enum Twist {
       let curve = segment(path, i)
       let hull = (curve.p1 - curve.p0).length + (curve.p2 - curve.p1).length + (curve.p3 - curve.p2).length
       let turn = abs(map.angle) * hull / map.radius
-      let pieces = max(1, min(maxPiecesPerSegment, Int((turn / maxTurnPerPiece).rounded(.up))))
+      let pieces = max(1, (turn / maxTurnPerPiece).rounded(.up).clampedInt(1...maxPiecesPerSegment))
       let step = 1 / Double(pieces)
       for k in 0..<pieces {
         let t0 = Double(k) * step, t1 = k == pieces - 1 ? 1 : Double(k + 1) * step
