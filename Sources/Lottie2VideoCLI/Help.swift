@@ -169,7 +169,9 @@ enum Help {
                               list, starting with the i-th, so n machines split
                               a batch without overlap (default: all).
       --poster <file.png>     Also write the first frame of the video as a PNG
-                              (default: none).
+                              (default: none). In a batch or --data run the
+                              name is a template: {name} (the output's name)
+                              or a data column, e.g. 'posters/{name}.png'.
       --strict                Fail (exit 1, nothing written) when the input uses
                               anything we ignore or approximate (warnings).
       --progress json         Progress as JSON lines on stderr instead of the bar:
