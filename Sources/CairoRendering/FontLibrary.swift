@@ -92,12 +92,7 @@ public enum FontLibrary {
     func checkCharacters(_ layers: [Layer]) {
       for layer in layers {
         guard case .text(let text) = layer.content else { continue }
-        var documents: [TextDocument] = []
-        switch text.document {
-        case .fixed(let d): documents = [d]
-        case .keyframed(let keys): documents = keys.map(\.value)
-        case .computed(let c): documents = [c.initial]
-        }
+        let documents = text.document.allValues
         var missing: [String] = []
         for d in documents where hasGlyphs(d.fontName, in: animation) {
           let font = animation.fonts[d.fontName]
@@ -131,12 +126,7 @@ public enum FontLibrary {
     func visit(_ layers: [Layer]) {
       for layer in layers {
         guard case .text(let text) = layer.content else { continue }
-        var documents: [TextDocument] = []
-        switch text.document {
-        case .fixed(let d): documents = [d]
-        case .keyframed(let keys): documents = keys.map(\.value)
-        case .computed(let c): documents = [c.initial]
-        }
+        let documents = text.document.allValues
         for d in documents where !d.text.isEmpty && !hasGlyphs(d.fontName, in: animation) { names.insert(d.fontName) }
       }
     }

@@ -72,6 +72,15 @@ public enum Animatable<Value: Interpolatable>: Sendable {
     }
   }
 
+  /// Every value the property holds: the fixed value, each keyframe's, or a computed property's first.
+  public var allValues: [Value] {
+    switch self {
+    case .fixed(let v): return [v]
+    case .keyframed(let keys): return keys.map(\.value)
+    case .computed(let c): return [c.initial]
+    }
+  }
+
   /// The value at a (fractional) frame of the property's own timeline.
   public func value(at frame: Double) -> Value {
     switch self {
