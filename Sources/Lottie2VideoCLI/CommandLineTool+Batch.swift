@@ -132,6 +132,10 @@ extension CommandLineTool {
     shared += ["--jobs", String(perFile)]
     let perFileArguments = shared
     let state = BatchState(count: jobs.count)
+    // Several files at once on a terminal: one shared line instead of a bar per file.
+    let batchLine =
+      concurrent > 1 && Console.stderrIsTerminal && !quiet
+      ? BatchProgress(fileCount: jobs.count, concurrent: concurrent) : nil
     let interrupt = InterruptHandler.install()
     defer { interrupt.cancel() }
     DispatchQueue.concurrentPerform(iterations: concurrent) { _ in
@@ -144,14 +148,15 @@ extension CommandLineTool {
           state.finish(index, record: record, failure: nil, skipped: true)
           continue
         }
-        if !quiet { Console.error("[\(index + 1)/\(jobs.count)] \(job.label ?? job.input)") }
+        if !quiet && batchLine == nil { Console.error("[\(index + 1)/\(jobs.count)] \(job.label ?? job.input)") }
         let start = Date()
         var failure: String? = nil
         do {
           try FileManager.default.createDirectory(
             atPath: (job.output as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
           let context = ExportContext(
-            position: (index + 1, jobs.count), progressBar: concurrent == 1, handlesInterrupts: false)
+            position: (index + 1, jobs.count), batchProgress: batchLine, progressBar: concurrent == 1,
+            handlesInterrupts: false)
           let outcome = try exportOne([job.input, "-o", job.output] + perFileArguments + job.arguments, context: context)
           record["diagnostics"] = outcome.diagnostics.map(\.description)
           if outcome.status == 0, let result = outcome.result {
@@ -171,9 +176,11 @@ extension CommandLineTool {
           record["reason"] = failure
         }
         record["seconds"] = Date().timeIntervalSince(start)
+        batchLine?.finish(index)
         state.finish(index, record: record, failure: failure, skipped: false)
       }
     }
+    StatusLine.shared.clear()
     let (records, failures, done, skipped) = state.results()
     if let reportPath {
       let data = try JSONSerialization.data(withJSONObject: records, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])

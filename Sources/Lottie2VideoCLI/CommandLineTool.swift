@@ -490,6 +490,8 @@ public enum CommandLineTool {
   struct ExportContext {
     /// "file i/n" for progress.
     var position: (index: Int, count: Int)? = nil
+    /// A batch's shared progress line, fed instead of this export's own bar.
+    var batchProgress: BatchProgress? = nil
     /// Whether to draw a progress bar (off when several files export at once).
     var progressBar = true
     /// Whether this export installs the Ctrl-C handler (a batch installs one for all).
@@ -591,7 +593,12 @@ public enum CommandLineTool {
       : ProgressLine(
         label: o.jsonProgress ? input : (input as NSString).lastPathComponent, json: o.jsonProgress,
         position: context.position, bar: context.progressBar)
-    var result = try Exporter.export(animation: animation, options: options) { report in progress?.update(report) }
+    let batchProgress = o.jsonProgress ? nil : context.batchProgress
+    let index = (context.position?.index ?? 1) - 1
+    let report: @Sendable (ProgressReport) -> Void = { report in
+      if let batchProgress { batchProgress.update(index, report) } else { progress?.update(report) }
+    }
+    var result = try Exporter.export(animation: animation, options: options, progress: report)
     progress?.finish()
     var status: Int32 = 0
     if let maxBytes = o.maxBytes, result.bytes > maxBytes, let preset = o.appliedPreset {
@@ -612,7 +619,7 @@ public enum CommandLineTool {
         }
         var retry = options
         retry.outputPath = side
-        let candidate = try Exporter.export(animation: animation, options: retry) { report in progress?.update(report) }
+        let candidate = try Exporter.export(animation: animation, options: retry, progress: report)
         progress?.finish()
         if candidate.bytes < result.bytes {
           guard rename(side, output) == 0 else {

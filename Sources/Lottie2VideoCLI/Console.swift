@@ -5,14 +5,98 @@ import VideoEncoding
 /// Writes results to stdout and messages to stderr (Swift 6 forbids touching C's global `stderr`).
 enum Console {
   static func output(_ line: String) {
+    StatusLine.shared.clear()
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
   }
 
   static func error(_ line: String) {
+    StatusLine.shared.clear()
     FileHandle.standardError.write(Data((line + "\n").utf8))
   }
 
   static var stderrIsTerminal: Bool { isatty(2) != 0 }
+}
+
+/// The one status line a batch draws on a terminal (`\r`, then the text): cleared before any other line is
+/// written, so results and messages never land in the middle of it.
+final class StatusLine: @unchecked Sendable {
+  static let shared = StatusLine()
+  private let lock = NSLock()
+  private var drawn = false
+
+  func draw(_ text: String) {
+    lock.lock()
+    defer { lock.unlock() }
+    FileHandle.standardError.write(Data(("\r" + text + "\u{1B}[K").utf8))
+    drawn = true
+  }
+
+  func clear() {
+    lock.lock()
+    defer { lock.unlock() }
+    guard drawn else { return }
+    FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    drawn = false
+  }
+}
+
+/// One progress line for a batch whose files export at once: files done and running, frames, fps and an
+/// estimate of the time left (from the files finished so far), redrawn at most ten times a second.
+final class BatchProgress: @unchecked Sendable {
+  private let lock = NSLock()
+  private let fileCount: Int
+  private let concurrent: Int
+  private let start = Date()
+  private var running: [Int: (done: Int, total: Int)] = [:]
+  private var finishedFiles = 0
+  private var finishedFrames = 0
+  private var lastDraw = -1.0
+
+  init(fileCount: Int, concurrent: Int) {
+    self.fileCount = fileCount
+    self.concurrent = concurrent
+  }
+
+  func update(_ index: Int, _ report: ProgressReport) {
+    lock.lock()
+    running[index] = (report.done, report.total)
+    lock.unlock()
+    draw()
+  }
+
+  func finish(_ index: Int) {
+    lock.lock()
+    if let r = running.removeValue(forKey: index) { finishedFrames += r.done }
+    finishedFiles += 1
+    lock.unlock()
+    draw(force: true)
+  }
+
+  private func draw(force: Bool = false) {
+    lock.lock()
+    let elapsed = Date().timeIntervalSince(start)
+    guard force || elapsed - lastDraw >= 0.1 else {
+      lock.unlock()
+      return
+    }
+    lastDraw = elapsed
+    let frames = finishedFrames + running.values.reduce(0) { $0 + $1.done }
+    let fps = Double(frames) / max(elapsed, 1e-9)
+    let left = fileCount - finishedFiles
+    // Time left: the average time a file has taken per slot, for the files still to come.
+    let eta: String
+    if finishedFiles > 0 && left > 0 {
+      let perFile = elapsed * Double(min(concurrent, fileCount)) / Double(finishedFiles)
+      eta = "  ETA ~\(Int((perFile * Double(left) / Double(max(1, min(concurrent, left)))).rounded()))s"
+    } else {
+      eta = ""
+    }
+    let text = String(
+      format: "batch: %d/%d files done, %d running  %d frames  %.1f fps%@", finishedFiles, fileCount, running.count,
+      frames, fps, eta)
+    lock.unlock()
+    StatusLine.shared.draw(text)
+  }
 }
 
 /// Progress on stderr: a one-line bar (file i/n, frames, fps, ETA) on a terminal, or with `--progress json`

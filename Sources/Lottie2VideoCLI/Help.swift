@@ -155,7 +155,8 @@ enum Help {
       --dither <mode>         GIF: sierra2_4a, bayer or none (default: sierra2_4a).
       --jobs <n>              Render workers (default: active cores). A batch
                               or --data run exports up to n files at once, with
-                              n divided between them.
+                              n divided between them; on a terminal one line
+                              shows files done and running, frames, fps, ETA.
       --max-frames <n>        Stop after n frames (default: all).
       --recursive             Batch: also export the animations in sub-folders,
                               mirroring them under the output folder (default:
