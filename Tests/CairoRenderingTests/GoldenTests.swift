@@ -13,7 +13,10 @@ import Testing
 @Suite("Golden images")
 struct GoldenTests {
   static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
-  static let isUpdating = ProcessInfo.processInfo.environment["GOLDEN_UPDATE"] == "1"
+  /// `GOLDEN_UPDATE=1`, or STYLE.md's `L2V_RECORD_GOLDENS=1`.
+  static let isUpdating =
+    ProcessInfo.processInfo.environment["GOLDEN_UPDATE"] == "1"
+    || ProcessInfo.processInfo.environment["L2V_RECORD_GOLDENS"] == "1"
 
   /// Every `NAME.json` in the folder, by name.
   static let names: [String] =
