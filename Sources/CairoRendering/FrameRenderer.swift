@@ -51,7 +51,11 @@ public final class FrameRenderer {
 
   /// Renders the composition at `frame` (composition frames, fractional allowed) into the surface.
   public func draw(frame: Double) {
-    let cr = canvas.context
+    draw(frame: frame, on: canvas.context)
+  }
+
+  /// Renders the composition at `frame` with the context `cr` (the worker's own surface, or a frame buffer).
+  func draw(frame: Double, on cr: OpaquePointer) {
     cairo_save(cr)
     cairo_identity_matrix(cr)
     cairo_reset_clip(cr)
@@ -64,7 +68,7 @@ public final class FrameRenderer {
     cairo_paint(cr)
     cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
     // lottie-web clips to the composition's bounds.
-    setMatrix(rootMatrix)
+    setMatrix(rootMatrix, on: cr)
     cairo_rectangle(cr, 0, 0, scene.animation.width, scene.animation.height)
     cairo_clip(cr)
     let painter = LayerPainter(scene: scene, context: cr)
@@ -72,10 +76,30 @@ public final class FrameRenderer {
     cairo_restore(cr)
   }
 
-  /// Renders `frame` and copies the pixels into `buffer`.
+  /// Renders `frame` straight into `buffer` (premultiplied BGRA, Cairo's ARGB32 layout), reusing its storage
+  /// when the size matches: a Cairo surface over the buffer's bytes, so no frame-sized copy.
   public func render(frame: Double, into buffer: inout PixelBuffer) {
-    draw(frame: frame)
-    canvas.copyPixels(into: &buffer)
+    let stride = canvas.stride
+    if buffer.width != width || buffer.height != height || buffer.stride != stride {
+      buffer = PixelBuffer(width: width, height: height, stride: stride)
+    }
+    let (w, h) = (Int32(width), Int32(height))
+    let drawn: Bool = buffer.bytes.withUnsafeMutableBytes { raw in
+      guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self),
+        let surface = cairo_image_surface_create_for_data(base, CAIRO_FORMAT_ARGB32, w, h, Int32(stride))
+      else { return false }
+      defer { cairo_surface_destroy(surface) }
+      guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else { return false }
+      draw(frame: frame, on: cr)
+      cairo_destroy(cr)
+      cairo_surface_flush(surface)
+      return true
+    }
+    if !drawn {
+      // Cairo could not wrap the buffer: draw on the worker's own surface and copy.
+      draw(frame: frame)
+      canvas.copyPixels(into: &buffer)
+    }
   }
 
   /// Renders `frame` into a new buffer.
@@ -91,8 +115,8 @@ public final class FrameRenderer {
     try canvas.writePNG(to: path)
   }
 
-  private func setMatrix(_ m: Affine) {
+  private func setMatrix(_ m: Affine, on cr: OpaquePointer) {
     var cm = cairo_matrix_t(xx: m.a, yx: m.b, xy: m.c, yy: m.d, x0: m.tx, y0: m.ty)
-    cairo_set_matrix(canvas.context, &cm)
+    cairo_set_matrix(cr, &cm)
   }
 }
