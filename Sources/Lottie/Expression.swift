@@ -39,8 +39,17 @@ public struct Expression: Sendable {
       case index(Int)
     }
     public var layer: Layer
-    /// `anchorPoint`, `position`, `scale`, `rotation` or `opacity`.
+    /// `anchorPoint`, `position`, `scale`, `rotation` or `opacity`; `effect` for an effect's parameter.
     public var property: String
+    /// For `effect`: the effect and its parameter, each by name or 1-based index.
+    public var effect: Selector? = nil
+    public var parameter: Selector? = nil
+
+    /// An effect or parameter named or counted.
+    public enum Selector: Sendable, Hashable {
+      case name(String)
+      case index(Int)
+    }
   }
 
   static let transformProperties: Set<String> = ["anchorPoint", "position", "scale", "rotation", "opacity"]
@@ -509,6 +518,7 @@ struct ExpressionParser {
       var parts = name.split(separator: ".")
       if parts.first == "thisLayer" { parts.removeFirst() }
       if parts.first == "transform", let p = property(parts) { return .init(layer: .this, property: p) }
+      if parts == ["effect"], current == .symbol("(") { return try effectReference(.this) }
     }
     guard name == "thisComp.layer", current == .symbol("(") else { return nil }
     position += 1
@@ -525,10 +535,32 @@ struct ExpressionParser {
       members.append(Substring(member))
       position += 2
     }
+    if members == ["effect"], current == .symbol("(") { return try effectReference(layer) }
     guard let p = property(members) else {
       throw ExpressionError(message: "only a layer's transform properties are supported")
     }
     return .init(layer: layer, property: p)
+  }
+
+  /// `effect('Name')('Param')`, `effect('Name')(1)` or `effect(1).param('Param')`, after `effect`.
+  mutating func effectReference(_ layer: Expression.Reference.Layer) throws -> Expression.Reference {
+    func selector() throws -> Expression.Reference.Selector {
+      try expect("(")
+      let s: Expression.Reference.Selector
+      switch current {
+      case .string(let name): s = .name(name)
+      case .number(let n) where n >= 1 && n == n.rounded() && n < 1e6: s = .index(Int(n))
+      default: throw ExpressionError(message: "effect() takes a name or an index")
+      }
+      position += 1
+      try expect(")")
+      return s
+    }
+    let effect = try selector()
+    if current == .symbol("."), tokens[position + 1] == .identifier("param") { position += 2 }
+    guard current == .symbol("(") else { throw ExpressionError(message: "an effect is read through one of its parameters") }
+    let parameter = try selector()
+    return .init(layer: layer, property: "effect", effect: effect, parameter: parameter)
   }
 
   mutating func expression() throws -> Expression.Node {

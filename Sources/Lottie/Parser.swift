@@ -214,8 +214,10 @@ extension Reader {
         throw .limitExceeded(file: file, path: path.appending(i), message: "more than \(limits.maxLayers) layers")
       }
       layerSlot = i
+      effectControls = []
       if let layer = try layer(item, path.appending(i)) {
-        registry.register(slot: i, name: layer.name, index: layer.index, transform: layer.transform)
+        registry.register(
+          slot: i, name: layer.name, index: layer.index, transform: layer.transform, effects: effectControls)
         out.append(layer)
       }
     }

@@ -126,7 +126,7 @@ extension Reader {
       note(.warning, path, "expression not evaluated (\(error.message)); the property's own value is used")
       return base
     case .success(let program):
-      note(.info, path, "expression evaluated (the supported subset: loops, time, arithmetic, layer transforms)")
+      note(.info, path, "expression evaluated (the supported subset: loops, time, arithmetic, layer transforms, expression controls)")
       return Self.computed(
         program, base, convertible, frameRate: frameRate, registry: layerRegistry, slot: layerSlot)
     }

@@ -14,6 +14,9 @@ final class Reader {
   /// expressions that read a layer's transform.
   var layerRegistry: LayerRegistry?
   var layerSlot = 0
+  /// The expression controls (slider, angle, colour, point, checkbox...) of the layer being read, for
+  /// expressions that read `effect('Name')('Param')`.
+  var effectControls: [EffectControl] = []
   /// Diagnostics already reported once for a (kind, message) pair, to keep repeated notes short.
   private var reportedKinds: [String: Int] = [:]
 
@@ -124,28 +127,58 @@ final class Reader {
 
 /// The layers of one composition, for expressions that read a layer's transform (`transform.position`,
 /// `thisComp.layer('Name').rotation`). Filled while the composition is read; only read once rendering starts.
+/// An expression control effect's parameters, as numbers.
+struct EffectControl {
+  var name: String
+  var parameters: [(name: String, value: Animatable<NumberList>)]
+}
+
 final class LayerRegistry: @unchecked Sendable {
   private var transforms: [Int: Transform] = [:]
+  private var effects: [Int: [EffectControl]] = [:]
   private var slotByName: [String: Int] = [:]
   private var slotByIndex: [Int: Int] = [:]
 
-  func register(slot: Int, name: String, index: Int?, transform: Transform) {
+  func register(slot: Int, name: String, index: Int?, transform: Transform, effects: [EffectControl] = []) {
     transforms[slot] = transform
+    self.effects[slot] = effects
     if slotByName[name] == nil { slotByName[name] = slot }
     if let index, slotByIndex[index] == nil { slotByIndex[index] = slot }
   }
 
-  /// The transform of the referenced layer; `slot` is the layer the expression belongs to.
-  func transform(_ layer: Expression.Reference.Layer, from slot: Int) -> Transform? {
+  /// The slot of the referenced layer; `slot` is the layer the expression belongs to.
+  func slot(_ layer: Expression.Reference.Layer, from slot: Int) -> Int? {
     switch layer {
-    case .this: return transforms[slot]
-    case .name(let name): return slotByName[name].flatMap { transforms[$0] }
-    case .index(let index): return slotByIndex[index].flatMap { transforms[$0] }
+    case .this: return slot
+    case .name(let name): return slotByName[name]
+    case .index(let index): return slotByIndex[index]
     }
+  }
+
+  /// The transform of the referenced layer.
+  func transform(_ layer: Expression.Reference.Layer, from slot: Int) -> Transform? {
+    self.slot(layer, from: slot).flatMap { transforms[$0] }
   }
 
   /// A transform property's value, read without its own expression (so references cannot loop).
   func value(_ reference: Expression.Reference, from slot: Int, at frame: Double) -> [Double]? {
+    if reference.property == "effect" {
+      guard let target = self.slot(reference.layer, from: slot), let controls = effects[target],
+        let effectSelector = reference.effect, let parameterSelector = reference.parameter
+      else { return nil }
+      let control: EffectControl?
+      switch effectSelector {
+      case .name(let n): control = controls.first { $0.name == n }
+      case .index(let i): control = i <= controls.count ? controls[i - 1] : nil
+      }
+      guard let parameters = control?.parameters else { return nil }
+      let parameter: Animatable<NumberList>?
+      switch parameterSelector {
+      case .name(let n): parameter = parameters.first { $0.name == n }?.value
+      case .index(let i): parameter = i <= parameters.count ? parameters[i - 1].value : nil
+      }
+      return parameter?.withoutExpression.value(at: frame).values
+    }
     guard let t = transform(reference.layer, from: slot) else { return nil }
     switch reference.property {
     case "anchorPoint": return t.anchor.withoutExpression.value(at: frame).expressionComponents

@@ -156,7 +156,7 @@ struct EffectParsingTests {
       diagnostics == [
         "test.json: $.layers[0].ef[0]: warning: effect 'Glow' (ty 7) is not supported; ignored",
         "test.json: $.layers[0].ef[1]: warning: effect 'Pro Levels' (ty 24) is not supported; ignored",
-        "test.json: $.layers[0].ef[2]: info: effect 'Bounce' (ty 5) is an expression control with no visual result; ignored",
+        "test.json: $.layers[0].ef[2]: info: effect 'Bounce' (ty 5) is an expression control: nothing to draw; its values are kept for expressions",
         "test.json: $.layers[0].ef[3]: warning: effect 'Gradient Ramp' (ty 5) is not supported; ignored",
         "test.json: $.layers[0].ef[4]: info: effect 'Fill' (ty 21) is disabled; ignored",
         "test.json: $.layers[0].ef[5]: warning: effect could not be read (expected a colour of 3 or 4 numbers, found 1); ignored",

@@ -65,10 +65,7 @@ struct ExpressionTests {
     "anything outside the subset keeps the property's own value, with a warning",
     arguments: [
       ("var $bm_rt; $bm_rt = wiggle(2, 30);", "'wiggle' is not supported"),
-      (
-        "var $bm_rt; $bm_rt = thisComp.layer('A').effect('Slider')('Slider');",
-        "only a layer's transform properties are supported"
-      ),
+      ("var $bm_rt; $bm_rt = thisComp.layer('A').content('Group 1');", "only a layer's transform properties are supported"),
       ("var $bm_rt; if (time > 1) { $bm_rt = 0; } else { $bm_rt = 100; }", "'>' is not supported"),
       ("var x = 3;", "it never sets $bm_rt"), ("var $bm_rt; $bm_rt = 'a' ^ 2;", "'^' is not supported"),
       ("var $bm_rt; $bm_rt = loopOut('cycle', 1e20) + [1, 2][1e300];", nil),
@@ -107,6 +104,32 @@ struct ExpressionTests {
     #expect(follower.opacity.value(at: 0) == 60)
     // A layer that does not exist leaves the property's own value.
     #expect(animation.layers[2].transform.rotation.value(at: 0) == 12)
+  }
+
+  @Test("expression controls are read by effect and parameter, by name or index, on this layer or another")
+  func effectControls() throws {
+    let json = composition(
+      layers: #"""
+        [{"ty": 3, "nm": "Controls", "ind": 1, "ip": 0, "op": 60, "ks": {},
+          "ef": [{"ty": 5, "nm": "Size", "mn": "ADBE Slider Control", "ef": [{"ty": 0, "nm": "Slider",
+                   "v": {"a": 1, "k": [{"t": 0, "s": [10], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 10, "s": [30]}]}}]},
+                 {"ty": 5, "nm": "Tint", "mn": "ADBE Color Control", "ef": [{"ty": 2, "nm": "Color", "v": {"a": 0, "k": [0, 0.5, 1, 1]}}]}]},
+         {"ty": 4, "nm": "Dot", "ind": 2, "ip": 0, "op": 60,
+          "ef": [{"ty": 5, "nm": "Spin", "mn": "ADBE Angle Control", "ef": [{"ty": 1, "nm": "Angle", "v": {"a": 0, "k": 45}}]}],
+          "ks": {"r": {"a": 0, "k": 0, "x": "var $bm_rt; $bm_rt = effect('Spin')('Angle');"},
+                 "o": {"a": 0, "k": 100, "x": "var $bm_rt; $bm_rt = thisComp.layer('Controls').effect('Size')(1);"}},
+          "shapes": [{"ty": "fl", "nm": "Fill 1", "o": {"k": 100},
+                      "c": {"a": 0, "k": [0, 0, 0, 1], "x": "var $bm_rt; $bm_rt = thisComp.layer(1).effect(2).param('Color');"}}]}]
+        """#)
+    let animation = try parse(json)
+    let dot = animation.layers[1]
+    #expect(dot.transform.rotation.value(at: 0) == 45)
+    #expect(dot.transform.opacity.value(at: 5) == 20)
+    guard case .shapes(let items) = dot.content, case .fill(let color, _, _) = items[0].kind else {
+      Issue.record("expected the fill")
+      return
+    }
+    #expect(color.value(at: 0) == RGBA(0, 0.5, 1))
   }
 
   @Test("a run-time failure falls back to the property's own value")
