@@ -164,12 +164,14 @@ extension Reader {
           paintStyle: (try value(10, Reader.scalar, 1).initialValue + 0.5).clampedInt(-1000...1000)))
     case 5 where Reader.isExpressionControl(try string(o, "mn", p) ?? ""):
       // Nothing to draw, but expressions read its values: keep every parameter as numbers.
-      var parameters: [(name: String, value: Animatable<NumberList>)] = []
+      var parameters: [(name: String, value: Animatable<NumberList>?)] = []
       for (i, item) in values.enumerated() {
         guard case .object(let vo) = item, let v = vo["v"], v != .null,
           let value = try? property(v, vp.appending(i).appending("v"), Reader.numberList)
         else { continue }
-        parameters.append((try string(vo, "nm", vp.appending(i)) ?? "", value))
+        // A parameter driven by an expression we cannot evaluate has no known value.
+        parameters.append(
+          (try string(vo, "nm", vp.appending(i)) ?? "", LayerRegistry.hasUnknownExpression(v) ? nil : value))
       }
       effectControls.append(EffectControl(name: name, parameters: parameters))
       note(.info, p, "effect '\(name)' (ty 5) is an expression control: nothing to draw; its values are kept for expressions")

@@ -216,8 +216,17 @@ extension Reader {
       layerSlot = i
       effectControls = []
       if let layer = try layer(item, path.appending(i)) {
+        var unknown: Set<String> = []
+        if case .object(let ks)? = item["ks"] {
+          let names = ["a": "anchorPoint", "p": "position", "s": "scale", "r": "rotation", "rz": "rotation", "o": "opacity"]
+          for (key, name) in names where LayerRegistry.hasUnknownExpression(ks[key]) { unknown.insert(name) }
+          if case .object(let p)? = ks["p"], LayerRegistry.hasUnknownExpression(p["x"]) || LayerRegistry.hasUnknownExpression(p["y"]) {
+            unknown.insert("position")
+          }
+        }
         registry.register(
-          slot: i, name: layer.name, index: layer.index, transform: layer.transform, effects: effectControls)
+          slot: i, name: layer.name, index: layer.index, transform: layer.transform, effects: effectControls,
+          unknown: unknown)
         out.append(layer)
       }
     }

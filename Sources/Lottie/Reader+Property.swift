@@ -127,14 +127,22 @@ extension Reader {
       return base
     case .success(let program):
       note(.info, path, "expression evaluated (the supported subset: loops, time, arithmetic, layer transforms, expression controls)")
+      // A layer transform's expression that reads its own property (`transform.opacity` in the opacity) gets
+      // the property's own value, as After Effects gives it.
+      var selfProperty: String? = nil
+      let steps = path.components
+      if steps.count >= 3, steps[steps.count - 3] == .key("ks"), case .key(let key) = steps[steps.count - 2] {
+        selfProperty = ["a": "anchorPoint", "p": "position", "s": "scale", "r": "rotation", "rz": "rotation", "o": "opacity"][key]
+      }
       return Self.computed(
-        program, base, convertible, frameRate: frameRate, registry: layerRegistry, slot: layerSlot)
+        program, base, convertible, frameRate: frameRate, registry: layerRegistry, slot: layerSlot,
+        selfProperty: selfProperty)
     }
   }
 
   private static func computed<Value, C: ExpressionConvertible>(
     _ program: Expression, _ base: Animatable<Value>, _ type: C.Type, frameRate: Double, registry: LayerRegistry?,
-    slot: Int
+    slot: Int, selfProperty: String? = nil
   ) -> Animatable<Value> {
     // `Value` is `C` here (checked by the caller's cast).
     guard let typed = base as? Animatable<C> else { return base }
@@ -144,7 +152,12 @@ extension Reader {
     let computed = ComputedValue<C>(initial: typed.initialValue, base: typed) { frame in
       let own: (Double) -> [Double] = { C.ownValue(typed, at: $0).expressionComponents }
       var context = Expression.Context(frame: frame, frameRate: frameRate, valueAt: own, keyframeFrames: frames)
-      if let registry { context.resolve = { registry.value($0, from: slot, at: $1) } }
+      if let registry {
+        context.resolve = { reference, at in
+          if reference.layer == .this && reference.property == selfProperty { return own(at) }
+          return registry.value(reference, from: slot, at: at)
+        }
+      }
       guard let result = program.evaluate(context), let value = C(expressionComponents: result) else {
         return C.ownValue(typed, at: frame)
       }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads typed values out of a JSON tree, turning every type mismatch into an error that names the
 /// file and the JSON path, and collecting diagnostics for what is ignored.
 final class Reader {
@@ -130,18 +132,26 @@ final class Reader {
 /// An expression control effect's parameters, as numbers.
 struct EffectControl {
   var name: String
-  var parameters: [(name: String, value: Animatable<NumberList>)]
+  /// Each parameter's value; nil when its own expression is one we cannot evaluate (its value is unknown).
+  var parameters: [(name: String, value: Animatable<NumberList>?)]
 }
 
 final class LayerRegistry: @unchecked Sendable {
   private var transforms: [Int: Transform] = [:]
   private var effects: [Int: [EffectControl]] = [:]
+  /// Per layer, the transform properties whose own expression we cannot evaluate: reading them would give a
+  /// value lottie-web does not show, so a reference to them fails instead.
+  private var unknown: [Int: Set<String>] = [:]
   private var slotByName: [String: Int] = [:]
   private var slotByIndex: [Int: Int] = [:]
 
-  func register(slot: Int, name: String, index: Int?, transform: Transform, effects: [EffectControl] = []) {
+  func register(
+    slot: Int, name: String, index: Int?, transform: Transform, effects: [EffectControl] = [],
+    unknown: Set<String> = []
+  ) {
     transforms[slot] = transform
     self.effects[slot] = effects
+    self.unknown[slot] = unknown
     if slotByName[name] == nil { slotByName[name] = slot }
     if let index, slotByIndex[index] == nil { slotByIndex[index] = slot }
   }
@@ -177,20 +187,49 @@ final class LayerRegistry: @unchecked Sendable {
       case .name(let n): parameter = parameters.first { $0.name == n }?.value
       case .index(let i): parameter = i <= parameters.count ? parameters[i - 1].value : nil
       }
-      return parameter?.withoutExpression.value(at: frame).values
+      return parameter.flatMap { p in ReferenceDepth.guarded(p) { $0.value(at: frame).values } }
     }
-    guard let t = transform(reference.layer, from: slot) else { return nil }
+    guard let target = self.slot(reference.layer, from: slot), let t = transforms[target],
+      !(unknown[target]?.contains(reference.property) ?? false)
+    else { return nil }
     switch reference.property {
-    case "anchorPoint": return t.anchor.withoutExpression.value(at: frame).expressionComponents
-    case "scale": return t.scale.withoutExpression.value(at: frame).expressionComponents
-    case "rotation": return [t.rotation.withoutExpression.value(at: frame)]
-    case "opacity": return [t.opacity.withoutExpression.value(at: frame)]
+    case "anchorPoint": return ReferenceDepth.guarded(t.anchor) { $0.value(at: frame).expressionComponents }
+    case "scale": return ReferenceDepth.guarded(t.scale) { $0.value(at: frame).expressionComponents }
+    case "rotation": return ReferenceDepth.guarded(t.rotation) { [$0.value(at: frame)] }
+    case "opacity": return ReferenceDepth.guarded(t.opacity) { [$0.value(at: frame)] }
     case "position":
       switch t.position {
-      case .combined(let p): return p.withoutExpression.spatialValue(at: frame).expressionComponents
-      case .split(let x, let y): return [x.withoutExpression.value(at: frame), y.withoutExpression.value(at: frame)]
+      case .combined(let p): return ReferenceDepth.guarded(p) { $0.spatialValue(at: frame).expressionComponents }
+      case .split(let x, let y):
+        guard let vx = ReferenceDepth.guarded(x, { [$0.value(at: frame)] }),
+          let vy = ReferenceDepth.guarded(y, { [$0.value(at: frame)] })
+        else { return nil }
+        return vx + vy
       }
     default: return nil
     }
+  }
+
+  /// Whether `json` (a property object) has an expression outside the subset we evaluate.
+  static func hasUnknownExpression(_ json: JSON?) -> Bool {
+    guard case .string(let source)? = json?["x"] else { return false }
+    if case .success = Expression.compile(source) { return false }
+    return true
+  }
+}
+
+/// How deep references between expressions go on this thread: a property read through a reference is
+/// evaluated with its own expression, up to a few levels, then without it, so references that loop end.
+enum ReferenceDepth {
+  static let key = "lottie2video.expressionReferenceDepth"
+  static let limit = 4
+
+  static func guarded<V>(_ property: Animatable<V>, _ read: (Animatable<V>) -> [Double]) -> [Double]? {
+    let dictionary = Thread.current.threadDictionary
+    let depth = dictionary[key] as? Int ?? 0
+    if depth >= limit { return read(property.withoutExpression) }
+    dictionary[key] = depth + 1
+    defer { dictionary[key] = depth }
+    return read(property)
   }
 }

@@ -81,13 +81,14 @@ struct ExpressionTests {
     }
   }
 
-  @Test("a layer's transform is read by name, index or as this layer's, without its own expression")
+  @Test("a layer's transform is read by name, index or as this layer's, with its own expression; unknown values fail")
   func layerReferences() throws {
     let json = composition(
       layers: #"""
         [{"ty": 3, "nm": "Nose", "ind": 5, "ip": 0, "op": 60, "ks": {
            "p": {"a": 1, "k": [{"t": 0, "s": [0, 0], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 10, "s": [100, 50]}]},
-           "r": {"a": 0, "k": 30, "x": "var $bm_rt; $bm_rt = 999;"}}},
+           "r": {"a": 0, "k": 30, "x": "var $bm_rt; $bm_rt = $bm_sum(value, 5);"},
+           "o": {"a": 0, "k": 30, "x": "var $bm_rt; $bm_rt = wiggle(1, 2);"}}},
          {"ty": 3, "nm": "Follower", "ind": 6, "ip": 0, "op": 60, "ks": {
            "p": {"a": 0, "k": [1, 1], "x": "var $bm_rt; $bm_rt = thisComp.layer('Nose').transform.position;"},
            "r": {"a": 0, "k": 0, "x": "var $bm_rt; $bm_rt = $bm_mul(thisComp.layer(5).rotation, 2);"},
@@ -99,11 +100,31 @@ struct ExpressionTests {
     let animation = try parse(json)
     let follower = animation.layers[1].transform
     #expect(follower.position.value(at: 5) == Vec2(50, 25))
-    // The Nose's rotation is read as its keyframes say (30), not through its own expression.
-    #expect(follower.rotation.value(at: 0) == 60)
+    // The Nose's rotation is read through its own expression (30 + 5).
+    #expect(follower.rotation.value(at: 0) == 70)
     #expect(follower.opacity.value(at: 0) == 60)
     // A layer that does not exist leaves the property's own value.
     #expect(animation.layers[2].transform.rotation.value(at: 0) == 12)
+    // So does a property whose own expression we cannot evaluate (the Nose's wiggling opacity).
+    let wiggled = try parse(
+      json.replacingOccurrences(
+        of: "$bm_rt = $bm_sum(transform.opacity, thisLayer.transform.scale[0] / 10);",
+        with: "$bm_rt = thisComp.layer('Nose').transform.opacity;"))
+    #expect(wiggled.layers[1].transform.opacity.value(at: 0) == 40)
+  }
+
+  @Test("references that loop end: each side is read through the other a few levels deep, then as keyframes")
+  func referenceCycle() throws {
+    let json = composition(
+      layers: #"""
+        [{"ty": 3, "nm": "A", "ind": 1, "ip": 0, "op": 60, "ks": {
+           "r": {"a": 0, "k": 1, "x": "var $bm_rt; $bm_rt = $bm_sum(thisComp.layer('B').rotation, 1);"}}},
+         {"ty": 3, "nm": "B", "ind": 2, "ip": 0, "op": 60, "ks": {
+           "r": {"a": 0, "k": 1, "x": "var $bm_rt; $bm_rt = $bm_sum(thisComp.layer('A').rotation, 1);"}}}]
+        """#)
+    let animation = try parse(json)
+    let a = animation.layers[0].transform.rotation.value(at: 0)
+    #expect(a.isFinite && a > 1 && a < 10)
   }
 
   @Test("expression controls are read by effect and parameter, by name or index, on this layer or another")
