@@ -171,7 +171,10 @@ extension Reader {
         else { continue }
         // A parameter driven by an expression we cannot evaluate has no known value.
         parameters.append(
-          (try string(vo, "nm", vp.appending(i)) ?? "", LayerRegistry.hasUnknownExpression(v) ? nil : value))
+          (
+            try string(vo, "nm", vp.appending(i)) ?? "",
+            unevaluatedExpressions.contains(vp.appending(i).appending("v")) ? nil : value
+          ))
       }
       effectControls.append(EffectControl(name: name, parameters: parameters))
       note(.info, p, "effect '\(name)' (ty 5) is an expression control: nothing to draw; its values are kept for expressions")

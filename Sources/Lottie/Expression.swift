@@ -45,6 +45,11 @@ public struct Expression: Sendable {
     public var effect: Selector? = nil
     public var parameter: Selector? = nil
 
+    /// The transform properties an expression can read, by their key in a layer's `ks`.
+    public static let transformProperties = [
+      "a": "anchorPoint", "p": "position", "s": "scale", "r": "rotation", "rz": "rotation", "o": "opacity",
+    ]
+
     /// An effect or parameter named or counted.
     public enum Selector: Sendable, Hashable {
       case name(String)
@@ -52,7 +57,7 @@ public struct Expression: Sendable {
     }
   }
 
-  static let transformProperties: Set<String> = ["anchorPoint", "position", "scale", "rotation", "opacity"]
+  static let transformProperties = Set(Reference.transformProperties.values)
 
   let statements: [Statement]
 

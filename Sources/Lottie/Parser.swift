@@ -217,12 +217,15 @@ extension Reader {
       effectControls = []
       if let layer = try layer(item, path.appending(i)) {
         var unknown: Set<String> = []
-        if case .object(let ks)? = item["ks"] {
-          let names = ["a": "anchorPoint", "p": "position", "s": "scale", "r": "rotation", "rz": "rotation", "o": "opacity"]
-          for (key, name) in names where LayerRegistry.hasUnknownExpression(ks[key]) { unknown.insert(name) }
-          if case .object(let p)? = ks["p"], LayerRegistry.hasUnknownExpression(p["x"]) || LayerRegistry.hasUnknownExpression(p["y"]) {
-            unknown.insert("position")
-          }
+        let ks = path.appending(i).appending("ks")
+        for (key, name) in Expression.Reference.transformProperties
+        where unevaluatedExpressions.contains(ks.appending(key)) {
+          unknown.insert(name)
+        }
+        if unevaluatedExpressions.contains(ks.appending("p").appending("x"))
+          || unevaluatedExpressions.contains(ks.appending("p").appending("y"))
+        {
+          unknown.insert("position")
         }
         registry.register(
           slot: i, name: layer.name, index: layer.index, transform: layer.transform, effects: effectControls,

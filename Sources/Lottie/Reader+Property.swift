@@ -106,33 +106,38 @@ extension Reader {
     if let x = o["x"] {
       guard case .string(let text) = x else {
         note(.warning, path.appending("x"), "expression is not a string; the property's own value is used")
+        unevaluatedExpressions.insert(path)
         return base
       }
       expressions[path] = text
-      return withExpression(text, base, path.appending("x"))
+      return withExpression(text, base, path)
     }
     return base
   }
 
-  /// The property with its expression applied, when the expression is in the subset we evaluate and the
-  /// property holds numbers; otherwise the property as it is, with a diagnostic.
-  func withExpression<Value>(_ source: String, _ base: Animatable<Value>, _ path: JSONPath) -> Animatable<Value> {
+  /// The property at `propertyPath` with its expression applied, when the expression is in the subset we
+  /// evaluate and the property holds numbers; otherwise the property as it is, with a diagnostic, and its
+  /// path listed in `unevaluatedExpressions`.
+  func withExpression<Value>(_ source: String, _ base: Animatable<Value>, _ propertyPath: JSONPath) -> Animatable<Value> {
+    let path = propertyPath.appending("x")
     guard let convertible = Value.self as? any ExpressionConvertible.Type else {
       note(.warning, path, "expressions are not evaluated on this kind of property; the property's own value is used")
+      unevaluatedExpressions.insert(propertyPath)
       return base
     }
     switch Expression.compile(source) {
     case .failure(let error):
       note(.warning, path, "expression not evaluated (\(error.message)); the property's own value is used")
+      unevaluatedExpressions.insert(propertyPath)
       return base
     case .success(let program):
       note(.info, path, "expression evaluated (the supported subset: loops, time, arithmetic, layer transforms, expression controls)")
       // A layer transform's expression that reads its own property (`transform.opacity` in the opacity) gets
       // the property's own value, as After Effects gives it.
       var selfProperty: String? = nil
-      let steps = path.components
-      if steps.count >= 3, steps[steps.count - 3] == .key("ks"), case .key(let key) = steps[steps.count - 2] {
-        selfProperty = ["a": "anchorPoint", "p": "position", "s": "scale", "r": "rotation", "rz": "rotation", "o": "opacity"][key]
+      let steps = propertyPath.components
+      if steps.count >= 2, steps[steps.count - 2] == .key("ks"), case .key(let key) = steps[steps.count - 1] {
+        selfProperty = Expression.Reference.transformProperties[key]
       }
       return Self.computed(
         program, base, convertible, frameRate: frameRate, registry: layerRegistry, slot: layerSlot,

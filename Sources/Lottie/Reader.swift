@@ -19,6 +19,9 @@ final class Reader {
   /// The expression controls (slider, angle, colour, point, checkbox...) of the layer being read, for
   /// expressions that read `effect('Name')('Param')`.
   var effectControls: [EffectControl] = []
+  /// Properties (by path) whose expression is outside the subset we evaluate: their value as lottie-web
+  /// shows it is unknown, so expressions that read them fail instead.
+  var unevaluatedExpressions: Set<JSONPath> = []
   /// Diagnostics already reported once for a (kind, message) pair, to keep repeated notes short.
   private var reportedKinds: [String: Int] = [:]
 
@@ -208,13 +211,6 @@ final class LayerRegistry: @unchecked Sendable {
       }
     default: return nil
     }
-  }
-
-  /// Whether `json` (a property object) has an expression outside the subset we evaluate.
-  static func hasUnknownExpression(_ json: JSON?) -> Bool {
-    guard case .string(let source)? = json?["x"] else { return false }
-    if case .success = Expression.compile(source) { return false }
-    return true
   }
 }
 

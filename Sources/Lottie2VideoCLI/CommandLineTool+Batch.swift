@@ -78,9 +78,7 @@ extension CommandLineTool {
       }
       writers[job.output] = job.input
     }
-    let jobsOption = try list.options.last(where: { $0.name == "--jobs" }).map {
-      try OptionReader(command: nil).int($0.value ?? "", "--jobs", "n", range: 1...256)
-    }
+    let workers = try workerCount(list)
     let poster = try posterTemplate(list)
     return try run(
       jobs.map { job in
@@ -89,7 +87,7 @@ extension CommandLineTool {
           input: job.input, output: job.output,
           arguments: poster.map { ["--poster", fillTemplate($0, row: ["name": stem], number: 0)] } ?? [])
       }, passed: passed, label: "batch",
-      skipExisting: skipExisting, quiet: quiet, jobs: jobsOption ?? RenderSettings.defaultJobs, reportPath: reportPath)
+      skipExisting: skipExisting, quiet: quiet, jobs: workers, reportPath: reportPath)
   }
 
   /// `--poster` in a batch or data run: one poster per output, so the name must hold a placeholder.

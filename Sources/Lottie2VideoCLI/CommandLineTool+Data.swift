@@ -92,10 +92,7 @@ extension CommandLineTool {
       }
       jobs.append(BatchJob(input: input, output: output, arguments: extra, label: "row \(i + 1) (\(output))"))
     }
-    let workers =
-      try list.options.last(where: { $0.name == "--jobs" }).map {
-        try OptionReader(command: nil).int($0.value ?? "", "--jobs", "n", range: 1...256)
-      } ?? RenderSettings.defaultJobs
+    let workers = try workerCount(list)
     return try run(
       jobs, passed: passed, label: "data", skipExisting: false, quiet: quiet, jobs: workers, reportPath: reportPath)
   }

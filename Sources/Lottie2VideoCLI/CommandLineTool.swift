@@ -172,6 +172,12 @@ public enum CommandLineTool {
     }
   }
 
+  /// `--jobs` of a batch or data run (parsed there before the per-file exports see it), or the default.
+  static func workerCount(_ list: ArgumentList) throws(UsageError) -> Int {
+    guard let value = list.options.last(where: { $0.name == "--jobs" })?.value else { return RenderSettings.defaultJobs }
+    return try OptionReader(command: nil).int(value, "--jobs", "n", range: 1...256)
+  }
+
   /// Splits `KEY=VALUE` for --set, --slot and --image.
   static func assignment(_ v: String, _ name: String, _ placeholder: String, reader: OptionReader) throws(UsageError)
     -> Template.Assignment
@@ -660,9 +666,7 @@ public enum CommandLineTool {
 
   /// One step down in quality for a size budget; returns what it set ("crf 40"), or nil at the bottom.
   static func lowerQuality(_ options: inout ExportOptions) -> String? {
-    let format = options.format ?? OutputFormat.from(path: options.outputPath) ?? .mp4
-    let codec = options.codec ?? format.defaultCodec(alpha: options.render.background.map { $0.a < 1 } ?? true)
-    switch codec {
+    switch options.resolvedCodec {
     case .vp9:
       guard options.vp9.crf < 63 else { return nil }
       options.vp9.crf = min(63, options.vp9.crf + 6)
@@ -687,8 +691,7 @@ public enum CommandLineTool {
 
   /// The quality setting a budget changes, as text.
   static func budgetQuality(_ options: ExportOptions) -> String {
-    let format = options.format ?? OutputFormat.from(path: options.outputPath) ?? .mp4
-    switch options.codec ?? format.defaultCodec(alpha: options.render.background.map { $0.a < 1 } ?? true) {
+    switch options.resolvedCodec {
     case .vp9: return "crf \(options.vp9.crf)"
     case .av1: return "crf \(options.av1.crf)"
     case .gif: return "\(options.gif.maxColors) colours"

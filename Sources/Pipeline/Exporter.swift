@@ -46,6 +46,14 @@ public struct ExportOptions: Sendable {
     self.codecPreset = codecPreset
     self.maxFrames = maxFrames
   }
+
+  /// The container written: `format`, else the one the output's extension names, else MP4.
+  public var resolvedFormat: OutputFormat { format ?? OutputFormat.from(path: outputPath) ?? .mp4 }
+
+  /// The codec used: `codec`, else the container's default (with alpha unless the background is opaque).
+  public var resolvedCodec: VideoCodec {
+    codec ?? resolvedFormat.defaultCodec(alpha: render.background.map { $0.a < 1 } ?? true)
+  }
 }
 
 /// What an export produced.
@@ -86,8 +94,8 @@ public enum Exporter {
     let schedule = (options.timeline ?? Timeline(animation: animation)).schedule(
       fps: options.fps, maxFrames: options.maxFrames)
     var render = options.render
-    let format = options.format ?? OutputFormat.from(path: options.outputPath) ?? .mp4
-    let codec = options.codec ?? format.defaultCodec(alpha: render.background.map { $0.a < 1 } ?? true)
+    let format = options.resolvedFormat
+    let codec = options.resolvedCodec
     // Keep alpha where the codec carries it and the background is not opaque; otherwise composite over the
     // background, or white (a see-through background is itself put over white first).
     let alpha = codec.supportsAlpha && (render.background.map { $0.a < 1 } ?? true)
