@@ -31,7 +31,7 @@ public enum ContactSheet {
       cairo_set_source_surface(cr, renderer.canvas.surface, x, y + Double(label))
       cairo_paint(cr)
       cairo_set_source_rgb(cr, 0.92, 0.92, 0.92)
-      cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+      if let face = FontLibrary.fallback.face { cairo_set_font_face(cr, face) }
       cairo_set_font_size(cr, 12)
       cairo_move_to(cr, x + 2, y + 13)
       let text = frame == frame.rounded() ? "frame \(Int(frame))" : String(format: "frame %.2f", frame)

@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import Lottie
+import Synchronization
 
 /// Finds the system fonts text layers ask for, through fontconfig, and makes Cairo (FreeType) font faces for
 /// them. Fonts can be added to fontconfig's list for this process: folders (`--fonts DIR`), files, and font
@@ -9,33 +10,60 @@ public enum FontLibrary {
   /// The family fontconfig falls back to when a font is missing, as the diagnostic names it.
   public static let fallbackFamily = "DejaVu Sans"
 
+  /// Serialises every fontconfig call of this process. fontconfig's configuration is not safe to change
+  /// (adding application fonts) while another thread matches against it, and render workers match fonts
+  /// while a batch prepares the next file's fonts: that race crashed inside libfontconfig. Cairo itself only
+  /// calls fontconfig to resolve unresolved patterns and toy faces, which we never hand it.
+  static let fontconfig = Mutex<Void>(())
+
+  /// The fallback font (`fallbackFamily`, or whatever fontconfig substitutes for it), found once.
+  static let fallback = FontMatch(family: fallbackFamily, style: "")
+
   /// Adds every font in `directory` (and its subfolders) for this process. False when fontconfig cannot
   /// read it.
   @discardableResult
   public static func addFontDirectory(_ directory: String) -> Bool {
     guard FileManager.default.fileExists(atPath: directory) else { return false }
-    return FcConfigAppFontAddDir(nil, directory) != 0
+    return fontconfig.withLock { _ in FcConfigAppFontAddDir(nil, directory) != 0 }
   }
 
   /// Adds one font file for this process. False when fontconfig cannot read it as a font.
   @discardableResult
   public static func addFontFile(_ path: String) -> Bool {
     guard FileManager.default.fileExists(atPath: path) else { return false }
-    return FcConfigAppFontAddFile(nil, path) != 0
+    return fontconfig.withLock { _ in FcConfigAppFontAddFile(nil, path) != 0 }
   }
 
   /// Adds font data (a TrueType, OpenType or WOFF file's bytes) for this process: fontconfig reads fonts
   /// from files, so the bytes go to a private temporary folder first. False when they are not a font.
   @discardableResult
   public static func addFontData(_ bytes: [UInt8], name: String) -> Bool {
-    let folder = (NSTemporaryDirectory() as NSString).appendingPathComponent("lottie2video-fonts-\(getpid())")
-    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let folder = dataFolder
     // Unique by content length and a hash of the name, so two fonts called alike do not overwrite each other.
     let base = (name as NSString).lastPathComponent.filter { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }
     let file = (folder as NSString).appendingPathComponent("\(bytes.count)-\(base.isEmpty ? "font" : base)")
     guard FileManager.default.createFile(atPath: file, contents: Data(bytes)) else { return false }
     return addFontFile(file)
   }
+
+  /// The folder font data is written to: one per process, removed when the process exits. Folders left by
+  /// processes that were killed are removed when the next one starts.
+  private static let dataFolder: String = {
+    let temporary = NSTemporaryDirectory()
+    let prefix = "lottie2video-fonts-"
+    for entry in (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? [] where entry.hasPrefix(prefix) {
+      if let pid = Int32(entry.dropFirst(prefix.count)), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH {
+        try? FileManager.default.removeItem(atPath: (temporary as NSString).appendingPathComponent(entry))
+      }
+    }
+    let folder = (temporary as NSString).appendingPathComponent("\(prefix)\(getpid())")
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    atexit {
+      let folder = (NSTemporaryDirectory() as NSString).appendingPathComponent("lottie2video-fonts-\(getpid())")
+      try? FileManager.default.removeItem(atPath: folder)
+    }
+    return folder
+  }()
 
   /// Registers what an animation brings along and checks that every font its text layers draw without glyph
   /// outlines can be found. Returns diagnostics for fonts that could not be added or are missing.
@@ -148,7 +176,8 @@ public enum FontLibrary {
 }
 
 /// A font fontconfig found for a family and an After Effects style name, as a Cairo font face.
-final class FontMatch {
+/// Immutable; Cairo font faces are reference counted atomically and may be used from any thread.
+final class FontMatch: @unchecked Sendable {
   /// The Cairo font face (owned).
   let face: OpaquePointer?
   /// The family of the font found.
@@ -159,7 +188,21 @@ final class FontMatch {
   /// Looks up `family` with the weight and slant `style` names ("Bold Italic", "Black", "65 Medium",
   /// "500"), trying `postScriptName` (a document's font name such as "Montserrat-Bold") when the family is
   /// not installed.
-  init(family: String, style: String, postScriptName: String? = nil) {
+  convenience init(family: String, style: String, postScriptName: String? = nil) {
+    let (face, familyName, isExact) = FontLibrary.fontconfig.withLock { _ in
+      FontMatch.find(family: family, style: style, postScriptName: postScriptName)
+    }
+    self.init(face: face, familyName: familyName, isExact: isExact)
+  }
+
+  private init(face: OpaquePointer?, familyName: String, isExact: Bool) {
+    self.face = face
+    self.familyName = familyName
+    self.isExact = isExact
+  }
+
+  /// The lookup itself; call with `FontLibrary.fontconfig` held.
+  private static func find(family: String, style: String, postScriptName: String?) -> (OpaquePointer?, String, Bool) {
     var found = FontMatch.match(family: family, style: style)
     var exact = found.map { FontMatch.families($0).contains { FontMatch.sameName($0, family) } } ?? false
     if !exact, let ps = postScriptName, !ps.isEmpty, let byName = FontMatch.match(postScriptName: ps) {
@@ -171,14 +214,14 @@ final class FontMatch {
         FcPatternDestroy(byName)
       }
     }
-    isExact = exact
-    familyName = found.flatMap { FontMatch.families($0).first } ?? FontLibrary.fallbackFamily
+    let familyName = found.flatMap { FontMatch.families($0).first } ?? FontLibrary.fallbackFamily
+    var face: OpaquePointer? = nil
     if let pattern = found {
+      // A matched pattern names its file, so Cairo opens it directly and never goes back to fontconfig.
       face = cairo_ft_font_face_create_for_pattern(pattern)
       FcPatternDestroy(pattern)
-    } else {
-      face = nil
     }
+    return (face, familyName, exact)
   }
 
   deinit {

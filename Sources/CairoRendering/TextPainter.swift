@@ -435,10 +435,9 @@ struct TextPainter {
 
   /// Selects the system font for a document's font name (found through fontconfig, see `FontLibrary`).
   private func selectSystemFont(_ fontName: String, size: Double) {
-    if let face = scene.fontMatch(fontName).face {
+    // Never Cairo's toy faces: resolving them calls fontconfig outside `FontLibrary.fontconfig`.
+    if let face = scene.fontMatch(fontName).face ?? FontLibrary.fallback.face {
       cairo_set_font_face(context, face)
-    } else {
-      cairo_select_font_face(context, FontLibrary.fallbackFamily, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
     }
     cairo_set_font_size(context, size)
   }

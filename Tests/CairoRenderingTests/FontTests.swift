@@ -93,6 +93,26 @@ struct FontTests {
   // space 300, 1000 units per em, family "L2V ... Box", style Bold (weight 700).
 
   /// "L2VFolderBox-Bold".
+  /// Fonts added while other threads match and draw fonts: fontconfig's configuration changes under the
+  /// matchers, which crashed inside libfontconfig (seen on CI) before every fontconfig call took one lock.
+  @Test func addingFontsWhileOthersRenderIsSafe() throws {
+    let font = try Self.decode(Self.dataBox)
+    let animation = try Self.parse(Self.animation(family: "DejaVu Sans", style: "Book", name: "DejaVuSans"))
+    let missing = try Self.parse(Self.animation(family: "L2V Nowhere", name: "L2VNowhere-Bold"))
+    DispatchQueue.concurrentPerform(iterations: 4) { worker in
+      for round in 0..<300 {
+        if worker == 0 {
+          // Font data stays on disk for the life of the process, so no other test finds a deleted file.
+          FontLibrary.addFontData(font, name: "ConcurrentBox\(round).ttf")
+        } else {
+          // A new renderer each round looks its fonts up again.
+          _ = try? FrameRenderer(animation: round % 2 == 0 ? animation : missing, width: 60, height: 60).render(frame: 0)
+        }
+      }
+    }
+    Self.expectBox(try Self.render(try Self.parse(Self.animation(family: "L2V Data Box", name: "L2VDataBox-Bold"))))
+  }
+
   static let folderBox = [
     "AAEAAAAKAIAAAwAgT1MvMkYsQ/gAAAEoAAAAYGNtYXAAggBVAAABlAAAADxnbHlmJPszCAAAAdgAAAAYaGVhZC9ucaoAAACsAAAANmhoZWEFFg",
     "H4AAAA5AAAACRobXR4BdwAAAAAAYgAAAAMbG9jYQAAAAwAAAHQAAAACG1heHAABQAGAAABCAAAACBuYW1lKtXmDAAAAfAAAAEIcG9zdAAIACsA",
