@@ -87,7 +87,7 @@ struct LayerPainter {
       paintOpacity = groupOpacity
       groupOpacity = 1
     }
-    let needsGroup = blend != CAIRO_OPERATOR_OVER || !activeMasks.isEmpty || groupOpacity < 1 || !effects.isEmpty
+    let needsGroup = blend != CAIRO_OPERATOR_OVER || layer.blendMode == LayerPainter.hardMix || !activeMasks.isEmpty || groupOpacity < 1 || !effects.isEmpty
     var clipped = false
     if needsGroup {
       // Groups are as large as the clip: clip to the layer's bounds first so that compositing touches only
@@ -110,10 +110,15 @@ struct LayerPainter {
     // After Effects order: masks, then effects, then the layer's opacity and blend mode.
     if !effects.isEmpty { applyEffects(effects) }
     if needsGroup {
-      popGroupToSource()
-      cairo_set_operator(context, blend)
-      cairo_paint_with_alpha(context, groupOpacity)
-      cairo_set_operator(context, CAIRO_OPERATOR_OVER)
+      if layer.blendMode == LayerPainter.hardMix, let group = popGroup() {
+        compositeHardMix(group, opacity: groupOpacity)
+        cairo_pattern_destroy(group)
+      } else {
+        popGroupToSource()
+        cairo_set_operator(context, blend)
+        cairo_paint_with_alpha(context, groupOpacity)
+        cairo_set_operator(context, CAIRO_OPERATOR_OVER)
+      }
     }
     if clipped { cairo_restore(context) }
   }
@@ -286,6 +291,9 @@ struct LayerPainter {
     if path.isClosed { cairo_close_path(context) }
   }
 
+  /// The blend mode After Effects calls Hard Mix (`bm` 17).
+  static let hardMix = 17
+
   static func blendOperator(_ mode: Int) -> cairo_operator_t {
     switch mode {
     case 1: return CAIRO_OPERATOR_MULTIPLY
@@ -303,8 +311,70 @@ struct LayerPainter {
     case 13: return CAIRO_OPERATOR_HSL_SATURATION
     case 14: return CAIRO_OPERATOR_HSL_COLOR
     case 15: return CAIRO_OPERATOR_HSL_LUMINOSITY
-    // 16 (add) and 17 (hard mix) have no canvas or SVG equivalent; lottie-web draws them as normal.
+    // lottie-web draws add and hard mix as normal (canvas and SVG lack them). The spec and After Effects add
+    // the colours: Cairo's ADD on premultiplied pixels, as Skottie draws it (SkBlendMode::kPlus).
+    case 16: return CAIRO_OPERATOR_ADD
+    // 17 (hard mix) has no Cairo operator: `compositeHardMix` draws it.
     default: return CAIRO_OPERATOR_OVER
     }
+  }
+
+  /// Composites a layer's group onto what is under it with After Effects' Hard Mix: each colour channel is
+  /// 1 where the layer's and the backdrop's (straight) values add up to 1 or more, else 0; mixed in with the
+  /// separable blend formula of the compositing spec (the layer alone where nothing is under it). Cairo has
+  /// no such operator, so the pixels are combined here. Pixels outside the group are left as they are.
+  func compositeHardMix(_ group: OpaquePointer, opacity: Double) {
+    var source: OpaquePointer? = nil
+    guard cairo_pattern_get_surface(group, &source) == CAIRO_STATUS_SUCCESS, let source,
+      let target = cairo_get_group_target(context),
+      cairo_surface_get_type(source) == CAIRO_SURFACE_TYPE_IMAGE,
+      cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE
+    else {
+      // Not image surfaces (never the case here): draw normally rather than not at all.
+      cairo_set_source(context, group)
+      cairo_paint_with_alpha(context, opacity)
+      return
+    }
+    cairo_surface_flush(source)
+    cairo_surface_flush(target)
+    // Pixel = device + device offset, on both surfaces.
+    var sx = 0.0, sy = 0.0, tx = 0.0, ty = 0.0
+    cairo_surface_get_device_offset(source, &sx, &sy)
+    cairo_surface_get_device_offset(target, &tx, &ty)
+    let dx = Int((tx - sx).rounded()), dy = Int((ty - sy).rounded())
+    let sw = Int(cairo_image_surface_get_width(source)), sh = Int(cairo_image_surface_get_height(source))
+    let tw = Int(cairo_image_surface_get_width(target)), th = Int(cairo_image_surface_get_height(target))
+    let sStride = Int(cairo_image_surface_get_stride(source)), tStride = Int(cairo_image_surface_get_stride(target))
+    guard let sData = cairo_image_surface_get_data(source), let tData = cairo_image_surface_get_data(target) else { return }
+    let k = UInt32(max(0, min(255, (opacity * 255).rounded())))
+    for y in max(0, -dy)..<min(sh, th - dy) {
+      let sRow = UnsafeMutableRawPointer(sData + y * sStride).assumingMemoryBound(to: UInt32.self)
+      let tRow = UnsafeMutableRawPointer(tData + (y + dy) * tStride).assumingMemoryBound(to: UInt32.self)
+      for x in max(0, -dx)..<min(sw, tw - dx) {
+        let s = sRow[x]
+        guard s != 0 else { continue }
+        let b = tRow[x + dx]
+        tRow[x + dx] = LayerPainter.hardMixPixel(source: s, backdrop: b, opacity: k)
+      }
+    }
+    cairo_surface_mark_dirty(target)
+  }
+
+  /// One premultiplied ARGB32 pixel of Hard Mix, the source's alpha scaled by `opacity` (0...255).
+  static func hardMixPixel(source s: UInt32, backdrop b: UInt32, opacity k: UInt32) -> UInt32 {
+    func channel(_ p: UInt32, _ shift: UInt32) -> Double { Double((p >> shift) & 0xFF) / 255 }
+    let scale = Double(k) / 255
+    let sa = channel(s, 24) * scale, ba = channel(b, 24)
+    guard sa > 0 else { return b }
+    let ra = sa + ba - sa * ba
+    var out = UInt32(max(0, min(255, (ra * 255).rounded())))
+    for shift: UInt32 in [16, 8, 0] {
+      let sp = channel(s, shift) * scale, bp = channel(b, shift)  // premultiplied
+      let cs = sp / sa, cb = ba > 0 ? bp / ba : 0
+      let mixed: Double = cs + cb >= 1 - 1e-9 ? 1 : 0
+      let r = sp * (1 - ba) + bp * (1 - sa) + sa * ba * mixed
+      out = (out << 8) | UInt32(max(0, min(255, (r * 255).rounded())))
+    }
+    return out
   }
 }

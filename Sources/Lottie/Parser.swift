@@ -303,7 +303,7 @@ extension Reader {
     let matteMode = try int(o, "tt", path).flatMap { MatteMode(rawValue: $0) }
     let blendMode = try int(o, "bm", path) ?? 0
     if blendMode == 16 || blendMode == 17 {
-      note(.info, path.appending("bm"), "blend mode \(blendMode == 16 ? "add" : "hard mix") is drawn as normal, as lottie-web does")
+      note(.info, path.appending("bm"), "blend mode \(blendMode == 16 ? "add" : "hard mix") is drawn as After Effects draws it; lottie-web draws it as normal")
     } else if blendMode < 0 || blendMode > 17 {
       note(.warning, path.appending("bm"), "unknown blend mode \(blendMode) drawn as normal")
     }
