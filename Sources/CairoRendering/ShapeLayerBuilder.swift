@@ -279,6 +279,18 @@ struct ShapeLayerBuilder {
     return slots.count - 1
   }
 
+  /// Cairo draws a zero-length dash (a dot with round or square caps) only when it starts the pattern; later
+  /// ones vanish (`[4, 0, 5]` shows no dots, where canvas and ThorVG draw them). A dash of a hundred-thousandth
+  /// of the pattern, taken from the gap after it, is drawn and looks the same.
+  static func lengthenEmptyDashes(_ dashes: inout [Double]) {
+    let epsilon = dashes.reduce(0, +) * 1e-5
+    guard epsilon > 0 else { return }
+    for i in stride(from: 2, to: dashes.count - 1, by: 2) where dashes[i] == 0 && dashes[i + 1] >= 2 * epsilon {
+      dashes[i] = epsilon
+      dashes[i + 1] -= epsilon
+    }
+  }
+
   private func stroke(_ s: StrokeStyle) -> StrokeParameters {
     var dashes: [Double] = []
     var dashOffset = 0.0
@@ -288,6 +300,7 @@ struct ShapeLayerBuilder {
     }
     if dashes.count % 2 == 1 { dashes += dashes }
     if dashes.allSatisfy({ $0 == 0 }) { dashes = [] }
+    ShapeLayerBuilder.lengthenEmptyDashes(&dashes)
     return StrokeParameters(
       width: s.width.value(at: frame), cap: s.cap, join: s.join, miterLimit: s.miterLimit, dashes: dashes,
       dashOffset: dashOffset)
