@@ -9,7 +9,7 @@ public enum LayerEffect: Sendable {
   /// Tritone (`ty 23`): luminance mapped dark → mid → bright.
   case tritone(bright: Animatable<RGBA>, mid: Animatable<RGBA>, dark: Animatable<RGBA>)
   /// Gaussian blur (`ty 29`): `sigma` in layer pixels (lottie-web: blurriness × 0.3); `dimensions` 1 both,
-  /// 2 horizontal, 3 vertical.
+  /// 2 horizontal, 3 vertical. Fast Box Blur (`ADBE Box Blur2`) is read as the Gaussian of its spread.
   case gaussianBlur(sigma: Animatable<Double>, dimensions: Animatable<Double>)
   /// Drop shadow (effect `ty 25`, style `ty 1`): a blurred copy of the layer's coverage in `color`, at
   /// `opacity` (0...1), moved `distance` layer pixels towards `direction` (degrees, After Effects
@@ -162,6 +162,23 @@ extension Reader {
           start: try value(7, Reader.scalar, 0), end: try value(8, Reader.scalar, 100),
           spacing: try value(9, Reader.scalar, 0),
           paintStyle: (try value(10, Reader.scalar, 1).initialValue + 0.5).clampedInt(-1000...1000)))
+    case 5 where try string(o, "mn", p) == "ADBE Box Blur2":
+      // Fast Box Blur: `Iterations` passes of a box `Blur Radius` wide each side. A box of half-width r has the
+      // spread (standard deviation) of r / sqrt(3); n passes add their variances. Drawn as the Gaussian of that
+      // spread, which n passes approach (After Effects' default is 3).
+      let iterations = min(max(try value(1, Reader.scalar, 3).initialValue.rounded(), 1), 50)
+      out.append(
+        .gaussianBlur(
+          sigma: try value(0, Reader.scalar, 0).map { max($0, 0) * (iterations / 3).squareRoot() },
+          dimensions: try value(2, Reader.scalar, 1)))
+      if iterations < 3 {
+        note(.info, p, "'\(name)' with \(Int(iterations)) iteration\(iterations == 1 ? "" : "s") is drawn as a Gaussian blur of the same spread")
+      }
+      if values.count > 3, case .object(let wrap) = values[3], let v = wrap["v"], v != .null,
+        try property(v, vp.appending(3).appending("v"), Reader.scalar).initialValue != 0
+      {
+        note(.info, vp.appending(3), "blur 'repeat edge pixels' is not supported; edges fade to transparent")
+      }
     case 5 where Reader.isExpressionControl(try string(o, "mn", p) ?? ""):
       // Nothing to draw, but expressions read its values: keep every parameter as numbers.
       var parameters: [(name: String, value: Animatable<NumberList>?)] = []

@@ -66,6 +66,31 @@ struct EffectParsingTests {
     }
   }
 
+  @Test("Fast Box Blur is read as the Gaussian of its spread: radius × sqrt(iterations / 3)")
+  func fastBoxBlur() throws {
+    func v(_ s: String) -> String { EffectParsingTests.value(s) }
+    let effects = """
+      [{"ty": 5, "nm": "Fast Box Blur", "mn": "ADBE Box Blur2", "ef": [\(v("6")), \(v("3")), \(v("3")), \(v("0"))]},
+       {"ty": 5, "nm": "One pass", "mn": "ADBE Box Blur2", "ef": [\(v("6")), \(v("1")), \(v("1")), \(v("1"))]}]
+      """
+    let (layer, diagnostics) = try EffectParsingTests.layer(effects: effects)
+    #expect(
+      diagnostics == [
+        "test.json: $.layers[0].ef[1]: info: 'One pass' with 1 iteration is drawn as a Gaussian blur of the same spread",
+        "test.json: $.layers[0].ef[1].ef[3]: info: blur 'repeat edge pixels' is not supported; edges fade to transparent",
+      ])
+    guard layer.effects.count == 2,
+      case .gaussianBlur(let three, let dimensions) = layer.effects[0],
+      case .gaussianBlur(let one, _) = layer.effects[1]
+    else {
+      Issue.record("expected two blurs, got \(layer.effects)")
+      return
+    }
+    #expect(close(three.value(at: 0), 6))
+    #expect(dimensions.value(at: 0) == 3)
+    #expect(close(one.value(at: 0), 6 / 3.0.squareRoot()))
+  }
+
   @Test("the stroke effect is read with lottie-web's parameter indices")
   func strokeEffect() throws {
     func v(_ s: String) -> String { EffectParsingTests.value(s) }
