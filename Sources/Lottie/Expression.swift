@@ -1,20 +1,28 @@
 import Foundation
 
 /// The subset of After Effects expressions (as Bodymovin exports them, JavaScript) that we evaluate:
-/// the looping and arithmetic that most real files use, without a JavaScript engine.
+/// the looping, arithmetic and small rigs that most real files use, without a JavaScript engine.
 ///
-/// Supported: `var` declarations and assignments (the result is `$bm_rt`), numbers, strings, arrays, `+ - * / %`,
-/// unary minus, parentheses; `time`, `value`, `thisComp.frameDuration`; Bodymovin's `$bm_sum`, `$bm_sub`,
+/// Supported statements: `var` declarations, expression statements, `if`/`else`, blocks, `try`/`catch` (a
+/// run-time failure in the `try` block runs the `catch` block, as a thrown error does). Expressions: numbers,
+/// strings, arrays, `true`/`false`, `+ - * / %`, unary `-`, `+` and `!`, comparisons (`< > <= >= == != ===
+/// !==`), `&&`, `||`, `?:`, the comma operator, assignments (`= += -= *= /= %=`), `++`/`--`, indexing,
+/// `.length`. Values: `time`, `value`, `numKeys`, `thisComp.frameDuration`, `key(n)` and `nearestKey(t)` with
+/// `.index`, `.time` and `.value`, `valueAtTime(t)`, `velocityAtTime(t)`; Bodymovin's `$bm_sum`, `$bm_sub`,
 /// `$bm_mul`, `$bm_div`, `$bm_mod`, `$bm_neg` and `add`, `sub`, `mul`, `div`, `sum`; `clamp`, `linear`,
 /// `loopOut` and `loopIn` (cycle, pingpong, offset, continue; with a keyframe count), `framesToTime`,
-/// `timeToFrames`, `degreesToRadians`, `radiansToDegrees` and `Math`'s functions and constants. Anything else
-/// (other layers, effects, `wiggle`'s randomness, control flow) makes the expression unsupported: the
-/// property keeps its own value and the parser says so.
+/// `timeToFrames`, `degreesToRadians`, `radiansToDegrees`, `Math`'s functions and constants; other layers'
+/// transforms and expression controls. Anything else (loops, functions, shape contents, `wiggle`'s
+/// randomness) makes the expression unsupported: the property keeps its own value and the parser says so.
 public struct Expression: Sendable {
-  /// One statement: assign `name = expression` (a `var` without a value assigns nothing).
-  struct Statement: Sendable {
-    var name: String
-    var value: Node
+  indirect enum Statement: Sendable {
+    /// `var name = value` (nil: declared only).
+    case declare(String, Node?)
+    case expression(Node)
+    case block([Statement])
+    case ifElse(Node, Statement, Statement?)
+    /// `try { } catch (e) { }`: the catch block runs when the try block fails.
+    case tryCatch(Statement, Statement)
   }
 
   indirect enum Node: Sendable {
@@ -25,8 +33,21 @@ public struct Expression: Sendable {
     case call(String, [Node])
     case binary(Character, Node, Node)
     case negate(Node)
+    case not(Node)
     case index(Node, Node)
+    case member(Node, String)
     case reference(Reference)
+    /// `< > <= >= == != === !==`
+    case compare(String, Node, Node)
+    /// `&&` (true) or `||` (false): JavaScript's, giving one of the operands.
+    case logical(and: Bool, Node, Node)
+    case conditional(Node, Node, Node)
+    /// The comma operator: every item in order, the last one's value.
+    case sequence([Node])
+    /// `name = value`, or `name op= value` with the operator.
+    case assign(String, Character?, Node)
+    /// `++name`, `name++`, `--name`, `name--`.
+    case increment(String, delta: Double, prefix: Bool)
   }
 
   /// A layer's transform property read by an expression: `transform.position` (this layer),
@@ -65,9 +86,14 @@ public struct Expression: Sendable {
   public static func compile(_ source: String) -> Result<Expression, ExpressionError> {
     do {
       var parser = try ExpressionParser(source)
-      let statements = try parser.program()
-      guard statements.contains(where: { $0.name == "$bm_rt" }) else {
-        return .failure(ExpressionError(message: "it never sets $bm_rt"))
+      var statements = try parser.program()
+      if !parser.assigned.contains("$bm_rt") {
+        // As in After Effects, the last statement's value is the result when `$bm_rt` (Bodymovin's) is not set:
+        // files written by hand or by other tools say just `loopOut('cycle')`.
+        guard case .expression(let last)? = statements.last else {
+          return .failure(ExpressionError(message: "it never sets $bm_rt"))
+        }
+        statements[statements.count - 1] = .expression(.assign("$bm_rt", nil, last))
       }
       return .success(Expression(statements: statements))
     } catch let error as ExpressionError {
@@ -96,8 +122,7 @@ public struct Expression: Sendable {
     var variables: [String: Value] = [:]
     let evaluator = Evaluator(context: context)
     for statement in statements {
-      guard let v = evaluator.eval(statement.value, &variables) else { return nil }
-      variables[statement.name] = v
+      guard evaluator.run(statement, &variables) else { return nil }
     }
     switch variables["$bm_rt"] {
     case .number(let n)?: return n.isFinite ? [n] : nil
@@ -110,6 +135,8 @@ public struct Expression: Sendable {
     case number(Double)
     case array([Double])
     case string(String)
+    /// A keyframe (`key(n)`, `nearestKey(t)`), by its 1-based index.
+    case key(Int)
   }
 
   /// Built-in functions and the names that may be read, checked at compile time.
@@ -118,9 +145,11 @@ public struct Expression: Sendable {
     "linear", "loopOut", "loopIn", "loopOutDuration", "loopInDuration", "framesToTime", "timeToFrames",
     "degreesToRadians", "radiansToDegrees", "Math.sin", "Math.cos", "Math.tan", "Math.asin", "Math.acos",
     "Math.atan", "Math.atan2", "Math.abs", "Math.floor", "Math.ceil", "Math.round", "Math.min", "Math.max",
-    "Math.sqrt", "Math.pow", "Math.exp", "Math.log",
+    "Math.sqrt", "Math.pow", "Math.exp", "Math.log", "key", "nearestKey", "valueAtTime", "velocityAtTime",
   ]
-  static let constants: Set<String> = ["time", "value", "thisComp.frameDuration", "Math.PI", "Math.E"]
+  static let constants: Set<String> = [
+    "time", "value", "thisComp.frameDuration", "Math.PI", "Math.E", "numKeys", "thisProperty.numKeys", "true", "false",
+  ]
 
   struct Evaluator {
     let context: Expression.Context
@@ -129,7 +158,39 @@ public struct Expression: Sendable {
       switch v {
       case .number(let n): return n
       case .array(let a): return a.first
-      case .string: return nil
+      case .string, .key: return nil
+      }
+    }
+
+    /// JavaScript's truthiness.
+    static func truthy(_ v: Value) -> Bool {
+      switch v {
+      case .number(let n): return n != 0 && !n.isNaN
+      case .string(let s): return !s.isEmpty
+      case .array, .key: return true
+      }
+    }
+
+    /// Runs one statement; false when it fails (a JavaScript exception).
+    func run(_ statement: Statement, _ variables: inout [String: Value]) -> Bool {
+      switch statement {
+      case .declare(let name, let value):
+        guard let value else { return true }
+        guard let v = eval(value, &variables) else { return false }
+        variables[name] = v
+        return true
+      case .expression(let node):
+        return eval(node, &variables) != nil
+      case .block(let statements):
+        for s in statements where !run(s, &variables) { return false }
+        return true
+      case .ifElse(let condition, let then, let otherwise):
+        guard let c = eval(condition, &variables) else { return false }
+        if Self.truthy(c) { return run(then, &variables) }
+        return otherwise.map { run($0, &variables) } ?? true
+      case .tryCatch(let body, let handler):
+        // Assignments made before the failure stay, as in JavaScript.
+        return run(body, &variables) || run(handler, &variables)
       }
     }
 
@@ -150,6 +211,9 @@ public struct Expression: Sendable {
         case "time": return .number(context.frame / context.frameRate)
         case "value": return pack(context.valueAt(context.frame))
         case "thisComp.frameDuration": return .number(1 / context.frameRate)
+        case "numKeys", "thisProperty.numKeys": return .number(Double(context.keyframeFrames.count))
+        case "true": return .number(1)
+        case "false": return .number(0)
         case "Math.PI": return .number(.pi)
         case "Math.E": return .number(M_E)
         default: return nil
@@ -157,15 +221,52 @@ public struct Expression: Sendable {
       case .negate(let inner):
         guard let v = eval(inner, &variables) else { return nil }
         return Self.arithmetic("*", v, .number(-1))
+      case .not(let inner):
+        guard let v = eval(inner, &variables) else { return nil }
+        return .number(Self.truthy(v) ? 0 : 1)
       case .binary(let op, let l, let r):
         guard let a = eval(l, &variables), let b = eval(r, &variables) else { return nil }
         return Self.arithmetic(op, a, b)
+      case .compare(let op, let l, let r):
+        guard let a = eval(l, &variables), let b = eval(r, &variables) else { return nil }
+        return Self.compare(op, a, b).map { .number($0 ? 1 : 0) }
+      case .logical(let and, let l, let r):
+        guard let a = eval(l, &variables) else { return nil }
+        if Self.truthy(a) != and { return a }
+        return eval(r, &variables)
+      case .conditional(let c, let a, let b):
+        guard let v = eval(c, &variables) else { return nil }
+        return eval(Self.truthy(v) ? a : b, &variables)
+      case .sequence(let items):
+        var last: Value? = nil
+        for item in items {
+          guard let v = eval(item, &variables) else { return nil }
+          last = v
+        }
+        return last
+      case .assign(let name, let op, let valueNode):
+        guard var v = eval(valueNode, &variables) else { return nil }
+        if let op {
+          guard let old = variables[name] ?? eval(.variable(name), &variables),
+            let combined = Self.arithmetic(op, old, v)
+          else { return nil }
+          v = combined
+        }
+        variables[name] = v
+        return v
+      case .increment(let name, let delta, let prefix):
+        guard let old = variables[name], let n = number(old) else { return nil }
+        variables[name] = .number(n + delta)
+        return .number(prefix ? n + delta : n)
       case .reference(let r):
         return context.resolve(r, context.frame).map(pack)
       case .index(let base, let i):
         guard let b = eval(base, &variables), let iv = eval(i, &variables), let n = number(iv) else { return nil }
         guard case .array(let a) = b, n >= 0, n < Double(a.count) else { return nil }
         return .number(a[Int(n)])
+      case .member(let base, let name):
+        guard let b = eval(base, &variables) else { return nil }
+        return member(b, name)
       case .call(let name, let argumentNodes):
         var arguments: [Value] = []
         for a in argumentNodes {
@@ -173,6 +274,49 @@ public struct Expression: Sendable {
           arguments.append(v)
         }
         return call(name, arguments)
+      }
+    }
+
+    /// `.index`, `.time` and `.value` of a keyframe; `.length` of an array or string.
+    func member(_ v: Value, _ name: String) -> Value? {
+      switch (v, name) {
+      case (.key(let i), "index"): return .number(Double(i))
+      case (.key(let i), "time"): return .number(context.keyframeFrames[i - 1] / context.frameRate)
+      case (.key(let i), "value"): return pack(context.valueAt(context.keyframeFrames[i - 1]))
+      case (.array(let a), "length"): return .number(Double(a.count))
+      case (.string(let s), "length"): return .number(Double(s.utf16.count))
+      default: return nil
+      }
+    }
+
+    /// JavaScript's comparisons of numbers and strings (loose and strict alike); nil for other values.
+    static func compare(_ op: String, _ a: Value, _ b: Value) -> Bool? {
+      switch (a, b) {
+      case (.number(let x), .number(let y)):
+        switch op {
+        case "<": return x < y
+        case ">": return x > y
+        case "<=": return x <= y
+        case ">=": return x >= y
+        case "==", "===": return x == y
+        default: return x != y
+        }
+      case (.string(let x), .string(let y)):
+        switch op {
+        case "<": return x < y
+        case ">": return x > y
+        case "<=": return x <= y
+        case ">=": return x >= y
+        case "==", "===": return x == y
+        default: return x != y
+        }
+      case (.key(let x), .key(let y)) where op == "==" || op == "===" || op == "!=" || op == "!==":
+        return (x == y) == (op == "==" || op == "===")
+      default:
+        // Strings against numbers, arrays: a different type is never strictly equal.
+        if op == "===" { return false }
+        if op == "!==" { return true }
+        return nil
       }
     }
 
@@ -226,6 +370,7 @@ public struct Expression: Sendable {
       case .string(let s): return s
       case .number(let n): return n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
       case .array(let a): return a.map { text(.number($0)) }.joined(separator: ",")
+      case .key: return "[object Object]"
       }
     }
 
@@ -244,7 +389,7 @@ public struct Expression: Sendable {
         switch args[0] {
         case .number(let x): return .number(min(max(x, lo), hi))
         case .array(let a): return .array(a.map { min(max($0, lo), hi) })
-        case .string: return nil
+        case .string, .key: return nil
         }
       case "linear":
         // linear(t, tMin, tMax, value1, value2) or linear(t, value1, value2) over 0..1.
@@ -278,6 +423,17 @@ public struct Expression: Sendable {
         let amount = n(1) ?? 0
         let duration = name.hasSuffix("Duration")
         return pack(loop(out: name.hasPrefix("loopOut"), type: type, amount: amount, isDuration: duration))
+      case "key":
+        // key(n), 1-based; out of range is an error, as in lottie-web.
+        guard let i = n(0), i >= 1, i <= Double(context.keyframeFrames.count) else { return nil }
+        return .key(Int(i))
+      case "nearestKey": return n(0).flatMap(nearestKey)
+      case "valueAtTime": return n(0).map { pack(context.valueAt($0 * context.frameRate)) }
+      case "velocityAtTime":
+        // lottie-web: the change over the hundredth of a second before `t`, per second.
+        guard let t = n(0) else { return nil }
+        let now = context.valueAt(t * context.frameRate), before = context.valueAt((t - 0.01) * context.frameRate)
+        return pack(zip(now, before).map { ($0 - $1) / 0.01 })
       case "framesToTime": return n(0).map { .number($0 / (n(1) ?? context.frameRate)) }
       case "timeToFrames": return n(0).map { .number($0 * (n(1) ?? context.frameRate)) }
       case "degreesToRadians": return n(0).map { .number($0 * .pi / 180) }
@@ -301,6 +457,22 @@ public struct Expression: Sendable {
       case "Math.max": return args.isEmpty ? nil : .number((0..<args.count).compactMap { n($0) }.max() ?? 0)
       default: return nil
       }
+    }
+
+    /// lottie-web's `nearestKey(t)`: the keyframe nearest to `t` seconds (the first before them all, the last
+    /// after them); an error without keyframes.
+    func nearestKey(_ seconds: Double) -> Value? {
+      let keys = context.keyframeFrames
+      guard !keys.isEmpty else { return nil }
+      let frame = seconds * context.frameRate
+      if frame < keys[0] { return .key(1) }
+      for i in 0..<(keys.count - 1) {
+        if frame == keys[i] { return .key(i + 1) }
+        if frame > keys[i] && frame < keys[i + 1] {
+          return .key(frame - keys[i] > keys[i + 1] - frame ? i + 2 : i + 1)
+        }
+      }
+      return .key(keys.count)
     }
 
     /// lottie-web's `loopOut` / `loopIn`: outside the keyframes' span, play a part of them again.
@@ -395,7 +567,7 @@ struct ExpressionParser {
     case number(Double)
     case string(String)
     case identifier(String)
-    case symbol(Character)
+    case symbol(String)
     case end
   }
 
@@ -403,10 +575,20 @@ struct ExpressionParser {
   var position = 0
   /// Names declared with `var` or assigned.
   var declared: Set<String> = []
+  /// Names assigned anywhere (`$bm_rt` must be).
+  var assigned: Set<String> = []
+  /// How deeply statements and expressions nest, bounded so that a hostile expression cannot exhaust the stack.
+  var depth = 0
+  static let maxDepth = 200
 
   init(_ source: String) throws {
     tokens = try Self.tokenize(source)
   }
+
+  /// Operators of several characters, longest first.
+  static let operators = [
+    "===", "!==", "==", "!=", "<=", ">=", "&&", "||", "++", "--", "+=", "-=", "*=", "/=", "%=",
+  ]
 
   static func tokenize(_ source: String) throws -> [Token] {
     var out: [Token] = []
@@ -414,6 +596,11 @@ struct ExpressionParser {
     var i = 0
     func isIdentifierStart(_ c: Unicode.Scalar) -> Bool {
       CharacterSet.letters.contains(c) || c == "_" || c == "$"
+    }
+    func matches(_ op: String, at i: Int) -> Bool {
+      let scalars = Array(op.unicodeScalars)
+      guard i + scalars.count <= chars.count else { return false }
+      return (0..<scalars.count).allSatisfy { chars[i + $0] == scalars[$0] }
     }
     while i < chars.count {
       let c = chars[i]
@@ -453,8 +640,11 @@ struct ExpressionParser {
         while j < chars.count && (isIdentifierStart(chars[j]) || CharacterSet.decimalDigits.contains(chars[j])) { j += 1 }
         out.append(.identifier(String(String.UnicodeScalarView(chars[i..<j]))))
         i = j
-      } else if "+-*/%()[],;=.".unicodeScalars.contains(c) {
-        out.append(.symbol(Character(c)))
+      } else if let op = operators.first(where: { matches($0, at: i) }) {
+        out.append(.symbol(op))
+        i += op.unicodeScalars.count
+      } else if "+-*/%()[]{},;=.<>!?:".unicodeScalars.contains(c) {
+        out.append(.symbol(String(c)))
         i += 1
       } else {
         throw ExpressionError(message: "'\(c)' is not supported")
@@ -465,49 +655,185 @@ struct ExpressionParser {
   }
 
   var current: Token { tokens[position] }
+  var next: Token { position + 1 < tokens.count ? tokens[position + 1] : .end }
 
-  mutating func expect(_ c: Character) throws {
-    guard current == .symbol(c) else { throw ExpressionError(message: "expected '\(c)'") }
+  func isSymbol(_ s: String) -> Bool { current == .symbol(s) }
+
+  mutating func expect(_ s: String) throws {
+    guard current == .symbol(s) else { throw ExpressionError(message: "expected '\(s)'") }
     position += 1
+  }
+
+  mutating func nested<T>(_ body: (inout ExpressionParser) throws -> T) throws -> T {
+    depth += 1
+    defer { depth -= 1 }
+    guard depth <= Self.maxDepth else { throw ExpressionError(message: "it nests too deeply") }
+    return try body(&self)
   }
 
   mutating func program() throws -> [Expression.Statement] {
     var statements: [Expression.Statement] = []
     while current != .end {
-      if current == .symbol(";") {
-        position += 1
-        continue
-      }
-      if current == .identifier("var") {
-        position += 1
-        repeat {
-          if current == .symbol(",") { position += 1 }
-          guard case .identifier(let name) = current else { throw ExpressionError(message: "expected a name after var") }
-          position += 1
-          declared.insert(name)
-          if current == .symbol("=") {
-            position += 1
-            statements.append(.init(name: name, value: try expression()))
-          }
-        } while current == .symbol(",")
-        continue
-      }
-      guard case .identifier(let name) = current, tokens[position + 1] == .symbol("=") else {
-        throw ExpressionError(message: "only assignments are supported")
-      }
-      position += 2
-      declared.insert(name)
-      var value = try expression()
-      // Chained assignment `a = b = expr`: the value goes to both.
-      while current == .symbol("="), case .variable(let inner) = value {
-        position += 1
-        let rest = try expression()
-        statements.append(.init(name: inner, value: rest))
-        value = .variable(inner)
-      }
-      statements.append(.init(name: name, value: value))
+      if let s = try statement() { statements.append(s) }
     }
     return statements
+  }
+
+  /// One statement; nil for an empty one (`;`).
+  mutating func statement() throws -> Expression.Statement? {
+    try nested { p in
+      switch p.current {
+      case .symbol(";"):
+        p.position += 1
+        return nil
+      case .symbol("{"):
+        return try p.block()
+      case .identifier("var"), .identifier("let"), .identifier("const"):
+        p.position += 1
+        var declarations: [Expression.Statement] = []
+        repeat {
+          if p.isSymbol(",") { p.position += 1 }
+          guard case .identifier(let name) = p.current else { throw ExpressionError(message: "expected a name after var") }
+          p.position += 1
+          p.declared.insert(name)
+          if p.isSymbol("=") {
+            p.position += 1
+            p.assigned.insert(name)
+            declarations.append(.declare(name, try p.assignment()))
+          } else {
+            declarations.append(.declare(name, nil))
+          }
+        } while p.isSymbol(",")
+        if p.isSymbol(";") { p.position += 1 }
+        return declarations.count == 1 ? declarations[0] : .block(declarations)
+      case .identifier("if"):
+        p.position += 1
+        try p.expect("(")
+        let condition = try p.expression()
+        try p.expect(")")
+        let then = try p.statement() ?? .block([])
+        var otherwise: Expression.Statement? = nil
+        if p.current == .identifier("else") {
+          p.position += 1
+          otherwise = try p.statement() ?? .block([])
+        }
+        return .ifElse(condition, then, otherwise)
+      case .identifier("try"):
+        p.position += 1
+        let body = try p.block()
+        var handler = Expression.Statement.block([])
+        if p.current == .identifier("catch") {
+          p.position += 1
+          if p.isSymbol("(") {
+            p.position += 1
+            guard case .identifier(let name) = p.current else { throw ExpressionError(message: "expected a name after catch") }
+            p.declared.insert(name)
+            p.position += 1
+            try p.expect(")")
+          }
+          handler = try p.block()
+        }
+        if p.current == .identifier("finally") {
+          p.position += 1
+          // Runs either way: after the try (or catch) block.
+          let last = try p.block()
+          return .block([.tryCatch(body, handler), last])
+        }
+        return .tryCatch(body, handler)
+      case .identifier(let keyword)
+      where ["function", "for", "while", "do", "switch", "return", "break", "continue", "throw", "new", "this"].contains(keyword):
+        throw ExpressionError(message: "'\(keyword)' is not supported")
+      default:
+        let node = try p.expression()
+        if p.isSymbol(";") { p.position += 1 }
+        return .expression(node)
+      }
+    }
+  }
+
+  mutating func block() throws -> Expression.Statement {
+    try expect("{")
+    var statements: [Expression.Statement] = []
+    while !isSymbol("}") {
+      guard current != .end else { throw ExpressionError(message: "expected '}'") }
+      if let s = try statement() { statements.append(s) }
+    }
+    position += 1
+    return .block(statements)
+  }
+
+  /// The comma operator's list of assignments.
+  mutating func expression() throws -> Expression.Node {
+    var items = [try assignment()]
+    while isSymbol(",") {
+      position += 1
+      items.append(try assignment())
+    }
+    return items.count == 1 ? items[0] : .sequence(items)
+  }
+
+  mutating func assignment() throws -> Expression.Node {
+    try nested { p in
+      let compound: [String: Character] = ["+=": "+", "-=": "-", "*=": "*", "/=": "/", "%=": "%"]
+      if case .identifier(let name) = p.current, case .symbol(let op) = p.next, op == "=" || compound[op] != nil {
+        // Assigning `value` or `time` makes a variable of that name, as in lottie-web's scope.
+        p.position += 2
+        p.declared.insert(name)
+        p.assigned.insert(name)
+        return .assign(name, compound[op], try p.assignment())
+      }
+      let node = try p.conditional()
+      if p.isSymbol("=") || compound.keys.contains(where: p.isSymbol) {
+        throw ExpressionError(message: "only a name can be assigned")
+      }
+      return node
+    }
+  }
+
+  mutating func conditional() throws -> Expression.Node {
+    let condition = try logical(and: false)
+    guard isSymbol("?") else { return condition }
+    position += 1
+    let a = try assignment()
+    try expect(":")
+    return .conditional(condition, a, try assignment())
+  }
+
+  /// `||` (and: false) over `&&` (and: true) over comparisons.
+  mutating func logical(and: Bool) throws -> Expression.Node {
+    var node = and ? try equality() : try logical(and: true)
+    while isSymbol(and ? "&&" : "||") {
+      position += 1
+      node = .logical(and: and, node, and ? try equality() : try logical(and: true))
+    }
+    return node
+  }
+
+  mutating func equality() throws -> Expression.Node {
+    var node = try relational()
+    while case .symbol(let op) = current, ["==", "!=", "===", "!=="].contains(op) {
+      position += 1
+      node = .compare(op, node, try relational())
+    }
+    return node
+  }
+
+  mutating func relational() throws -> Expression.Node {
+    var node = try additive()
+    while case .symbol(let op) = current, ["<", ">", "<=", ">="].contains(op) {
+      position += 1
+      node = .compare(op, node, try additive())
+    }
+    return node
+  }
+
+  mutating func additive() throws -> Expression.Node {
+    var node = try term()
+    while case .symbol(let op) = current, op == "+" || op == "-" {
+      position += 1
+      node = .binary(Character(op), node, try term())
+    }
+    return node
   }
 
   /// A transform property of this layer (`transform.position`, `thisLayer.transform.position`) or of another
@@ -568,34 +894,50 @@ struct ExpressionParser {
     return .init(layer: layer, property: "effect", effect: effect, parameter: parameter)
   }
 
-  mutating func expression() throws -> Expression.Node {
-    var node = try term()
-    while case .symbol(let c) = current, c == "+" || c == "-" {
-      position += 1
-      node = .binary(c, node, try term())
-    }
-    return node
-  }
-
   mutating func term() throws -> Expression.Node {
     var node = try unary()
-    while case .symbol(let c) = current, c == "*" || c == "/" || c == "%" {
+    while case .symbol(let op) = current, op == "*" || op == "/" || op == "%" {
       position += 1
-      node = .binary(c, node, try unary())
+      node = .binary(Character(op), node, try unary())
     }
     return node
   }
 
   mutating func unary() throws -> Expression.Node {
-    if current == .symbol("-") {
-      position += 1
-      return .negate(try unary())
+    try nested { p in
+      switch p.current {
+      case .symbol("-"):
+        p.position += 1
+        return .negate(try p.unary())
+      case .symbol("+"):
+        p.position += 1
+        return try p.unary()
+      case .symbol("!"):
+        p.position += 1
+        return .not(try p.unary())
+      case .symbol(let op) where op == "++" || op == "--":
+        p.position += 1
+        guard case .identifier(let name) = p.current, p.declared.contains(name) else {
+          throw ExpressionError(message: "'\(op)' applies to a variable")
+        }
+        p.position += 1
+        p.assigned.insert(name)
+        return .increment(name, delta: op == "++" ? 1 : -1, prefix: true)
+      default:
+        return try p.postfix()
+      }
     }
-    if current == .symbol("+") {
-      position += 1
-      return try unary()
+  }
+
+  mutating func arguments() throws -> [Expression.Node] {
+    try expect("(")
+    var arguments: [Expression.Node] = []
+    while !isSymbol(")") {
+      arguments.append(try assignment())
+      if isSymbol(",") { position += 1 } else { break }
     }
-    return try postfix()
+    try expect(")")
+    return arguments
   }
 
   mutating func postfix() throws -> Expression.Node {
@@ -614,31 +956,34 @@ struct ExpressionParser {
     case .symbol("["):
       position += 1
       var items: [Expression.Node] = []
-      while current != .symbol("]") {
-        items.append(try expression())
-        if current == .symbol(",") { position += 1 } else { break }
+      while !isSymbol("]") {
+        items.append(try assignment())
+        if isSymbol(",") { position += 1 } else { break }
       }
       try expect("]")
       node = .array(items)
     case .identifier(var name):
       position += 1
       // Dotted names (Math.sin, thisComp.frameDuration) are looked up whole.
-      while current == .symbol("."), case .identifier(let member) = tokens[position + 1] {
+      while isSymbol("."), case .identifier(let member) = next {
         name += "." + member
         position += 2
       }
       if let reference = try layerReference(name) {
         node = .reference(reference)
-      } else if current == .symbol("(") {
-        position += 1
-        var arguments: [Expression.Node] = []
-        while current != .symbol(")") {
-          arguments.append(try expression())
-          if current == .symbol(",") { position += 1 } else { break }
-        }
-        try expect(")")
+      } else if isSymbol("(") {
+        let arguments = try self.arguments()
         guard Expression.functions.contains(name) else { throw ExpressionError(message: "'\(name)' is not supported") }
         node = .call(name, arguments)
+      } else if declared.contains(name) && (current == .symbol("++") || current == .symbol("--")) {
+        let delta: Double = current == .symbol("++") ? 1 : -1
+        position += 1
+        assigned.insert(name)
+        return .increment(name, delta: delta, prefix: false)
+      } else if let dot = name.firstIndex(of: "."), declared.contains(String(name[..<dot])) {
+        // A variable's members: `k.time`, `a.length`.
+        node = .variable(String(name[..<dot]))
+        for member in name[name.index(after: dot)...].split(separator: ".") { node = .member(node, String(member)) }
       } else {
         guard declared.contains(name) || Expression.constants.contains(name) else {
           throw ExpressionError(message: "'\(name)' is not supported")
@@ -648,11 +993,18 @@ struct ExpressionParser {
     default:
       throw ExpressionError(message: "unexpected \(current)")
     }
-    while current == .symbol("[") {
-      position += 1
-      let i = try expression()
-      try expect("]")
-      node = .index(node, i)
+    while true {
+      if isSymbol("[") {
+        position += 1
+        let i = try expression()
+        try expect("]")
+        node = .index(node, i)
+      } else if isSymbol("."), case .identifier(let member) = next {
+        position += 2
+        node = .member(node, member)
+      } else {
+        break
+      }
     }
     return node
   }

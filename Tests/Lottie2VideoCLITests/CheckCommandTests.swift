@@ -25,7 +25,7 @@ struct CheckCommandTests {
       result.stdout == """
         \(Self.hello): ok
         \(expr): 1 diagnostic
-          $.layers[0].ks.o.x: warning: expression not evaluated (only assignments are supported); the property's own value is used
+          $.layers[0].ks.o.x: warning: expression not evaluated ('wiggle' is not supported); the property's own value is used
 
         """)
   }

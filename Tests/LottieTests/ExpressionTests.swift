@@ -1,3 +1,4 @@
+import Foundation
 import Lottie
 import Testing
 
@@ -66,8 +67,10 @@ struct ExpressionTests {
     arguments: [
       ("var $bm_rt; $bm_rt = wiggle(2, 30);", "'wiggle' is not supported"),
       ("var $bm_rt; $bm_rt = thisComp.layer('A').content('Group 1');", "only a layer's transform properties are supported"),
-      ("var $bm_rt; if (time > 1) { $bm_rt = 0; } else { $bm_rt = 100; }", "'>' is not supported"),
-      ("var x = 3;", "it never sets $bm_rt"), ("var $bm_rt; $bm_rt = 'a' ^ 2;", "'^' is not supported"),
+      ("var $bm_rt = 0; for (var i = 0; i < 3; i++) { $bm_rt += 1; }", "'for' is not supported"),
+      ("var $bm_rt; function f() { return 1; } $bm_rt = f();", "'function' is not supported"),
+      ("var $bm_rt; var a = [1, 2]; a[0] = 3; $bm_rt = a;", "only a name can be assigned"),
+      ("var x = 3;", "it never sets $bm_rt"), ("if (time > 1) { 5; }", "it never sets $bm_rt"), ("var $bm_rt; $bm_rt = 'a' ^ 2;", "'^' is not supported"),
       ("var $bm_rt; $bm_rt = loopOut('cycle', 1e20) + [1, 2][1e300];", nil),
     ])
   func unsupported(expression: String, reason: String?) throws {
@@ -79,6 +82,63 @@ struct ExpressionTests {
           "test.json: $.layers[0].ks.o.x: warning: expression not evaluated (\(reason)); the property's own value is used"
         ])
     }
+  }
+
+  @Test(
+    "statements and operators: if/else, try/catch, comparisons, logic, ternaries, commas, compound assignment",
+    arguments: [
+      // Keyframes 0 at frame 0 and 100 at frame 10; time is frame / 30.
+      ("var $bm_rt; if (time > 0.2) { $bm_rt = 10; } else if (time > 0.1) { $bm_rt = 20; } else $bm_rt = 30;", [9.0, 5, 1], [10.0, 20, 30]),
+      ("var $bm_rt = 1; try { $bm_rt = 2; $bm_rt = key(7).time; } catch (e) { $bm_rt = $bm_rt + 40; }", [0], [42]),
+      ("var $bm_rt; try { $bm_rt = nearestKey(time).index; } catch (err) { $bm_rt = value; }", [2, 6, 40, -3], [1, 2, 2, 1]),
+      ("var $bm_rt = value > 50 ? 1 : value == 50 ? 2 : 3;", [5, 6, 4], [2, 1, 3]),
+      ("var n = 0, $bm_rt; 0 < numKeys && (n = 5, n--); $bm_rt = n || 9;", [0], [4]),
+      ("var n = 0; var $bm_rt = (n && 7) + (!n && 3) + (n === 0) + ('a' !== 'b') + (1 >= 2);", [0], [5]),
+      ("var $bm_rt = 10; $bm_rt *= 3; $bm_rt -= 5; $bm_rt %= 7; $bm_rt /= 2; ++$bm_rt;", [0], [3]),
+      ("var a = [1, 2, 3], $bm_rt = a.length + key(2).value + key(2).time * 30 + nearestKey(0.1).time;", [0], [113]),
+      ("var $bm_rt = valueAtTime(0.1) + velocityAtTime(0.2);", [0], [330]),
+      ("var $bm_rt = 5; if (true) ; else $bm_rt = 6; { $bm_rt += 1; }", [0], [6]),
+      ("var $bm_rt; try { $bm_rt = key(0); } catch (e) { $bm_rt = value = value + 1; }", [5], [51]),
+      // After Effects' own form: the last statement's value.
+      ("loopOut('cycle')", [12], [20]), ("var a = 2; value * a", [5], [100]),
+    ])
+  func statements(expression: String, frames: [Double], expected: [Double]) throws {
+    let animation = try opacity(expression)
+    #expect(diagnosticTexts(animation).allSatisfy { $0.contains("info: expression evaluated") }, "\(diagnosticTexts(animation))")
+    let actual = values(animation, frames)
+    for (a, e) in zip(actual, expected) { #expect(abs(a - e) < 1e-6, "\(expression) at \(frames): \(actual)") }
+  }
+
+  /// The inertial bounce rig After Effects users paste everywhere (as Bodymovin exports it): after each
+  /// keyframe the value overshoots by the velocity it arrived with and settles in a damped sine.
+  @Test("the inertial bounce expression overshoots after the last keyframe and settles")
+  func inertialBounce() throws {
+    let bounce = """
+      var $bm_rt; var n, n, t, t, v, amp, freq, decay;
+      $bm_rt = n = 0;
+      if (numKeys > 0) { $bm_rt = n = nearestKey(time).index; if (key(n).time > time) { n--; } }
+      if (n == 0) { $bm_rt = t = 0; } else { $bm_rt = t = $bm_sub(time, key(n).time); }
+      if (n > 0 && t < 1) {
+        v = velocityAtTime($bm_sub(key(n).time, $bm_div(thisComp.frameDuration, 10)));
+        amp = 0.05; freq = 2; decay = 6;
+        $bm_rt = $bm_sum(value, $bm_div($bm_mul($bm_mul($bm_div(v, 100), amp), Math.sin($bm_mul($bm_mul($bm_mul(freq, t), 2), Math.PI))), Math.exp($bm_mul(decay, t))));
+      } else { $bm_rt = value; }
+      """
+    let animation = try opacity(bounce.replacingOccurrences(of: "\n", with: " "))
+    #expect(diagnosticTexts(animation).allSatisfy { $0.contains("info: expression evaluated") }, "\(diagnosticTexts(animation))")
+    // Before the last keyframe n is the first key (t = time): the rig adds a wave to the linear ramp.
+    // Arriving at 300 units per second, the value overshoots: 100 + 3 × 0.05 × sin(2π × 2 × t) / e^(6t).
+    let v = 300.0, amp = 0.05, freq = 2.0, decay = 6.0
+    for frame in [11.0, 13, 18, 25] {
+      let t = (frame - 10) / 30
+      let wave: Double = sin(freq * t * 2 * Double.pi) / exp(decay * t)
+      let expected: Double = 100 + v / 100 * amp * wave
+      let actual = values(animation, [frame])[0]
+      #expect(abs(actual - expected) < 1e-3, "frame \(frame): \(actual), expected \(expected)")
+    }
+    #expect(values(animation, [13])[0] > 100)
+    // A second after the keyframe the rig gives the value itself.
+    #expect(values(animation, [45]) == [100])
   }
 
   @Test("a layer's transform is read by name, index or as this layer's, with its own expression; unknown values fail")
