@@ -12,8 +12,8 @@ import Foundation
 /// `$bm_mul`, `$bm_div`, `$bm_mod`, `$bm_neg` and `add`, `sub`, `mul`, `div`, `sum`; `clamp`, `linear`,
 /// `loopOut` and `loopIn` (cycle, pingpong, offset, continue; with a keyframe count), `framesToTime`,
 /// `timeToFrames`, `degreesToRadians`, `radiansToDegrees`, `Math`'s functions and constants; other layers'
-/// transforms and expression controls. Anything else (loops, functions, shape contents, `wiggle`'s
-/// randomness) makes the expression unsupported: the property keeps its own value and the parser says so.
+/// transforms and expression controls; `wiggle` (our own smooth noise, seeded by the property). Anything else
+/// (loops, functions, shape contents, `random`) makes the expression unsupported: the property keeps its own value and the parser says so.
 public struct Expression: Sendable {
   indirect enum Statement: Sendable {
     /// `var name = value` (nil: declared only).
@@ -115,6 +115,8 @@ public struct Expression: Sendable {
     public var keyframeFrames: [Double]
     /// Another property read by the expression, at a frame; nil when there is no such layer.
     public var resolve: (Reference, Double) -> [Double]? = { _, _ in nil }
+    /// Seeds `wiggle`'s noise: the same property wiggles the same way in every frame and every run.
+    public var seed: UInt64 = 0
   }
 
   /// Runs the program; nil when it fails at run time (the caller keeps the property's own value).
@@ -145,7 +147,7 @@ public struct Expression: Sendable {
     "linear", "loopOut", "loopIn", "loopOutDuration", "loopInDuration", "framesToTime", "timeToFrames",
     "degreesToRadians", "radiansToDegrees", "Math.sin", "Math.cos", "Math.tan", "Math.asin", "Math.acos",
     "Math.atan", "Math.atan2", "Math.abs", "Math.floor", "Math.ceil", "Math.round", "Math.min", "Math.max",
-    "Math.sqrt", "Math.pow", "Math.exp", "Math.log", "key", "nearestKey", "valueAtTime", "velocityAtTime",
+    "Math.sqrt", "Math.pow", "Math.exp", "Math.log", "key", "nearestKey", "valueAtTime", "velocityAtTime", "wiggle",
   ]
   static let constants: Set<String> = [
     "time", "value", "thisComp.frameDuration", "Math.PI", "Math.E", "numKeys", "thisProperty.numKeys", "true", "false",
@@ -434,6 +436,24 @@ public struct Expression: Sendable {
         guard let t = n(0) else { return nil }
         let now = context.valueAt(t * context.frameRate), before = context.valueAt((t - 0.01) * context.frameRate)
         return pack(zip(now, before).map { ($0 - $1) / 0.01 })
+      case "wiggle":
+        // wiggle(freq, amp, octaves = 1, amp_mult = 0.5, t = time): the value at `t`, each component moved by
+        // its own smooth noise, `freq` wiggles per second of up to about `amp`, with finer octaves added.
+        guard let freq = n(0), let amp = n(1), freq.isFinite, amp.isFinite else { return nil }
+        let octaves = min(max(Int((n(2) ?? 1).rounded(.down)), 1), 10)
+        let multiplier = n(3) ?? 0.5
+        let t = n(4) ?? context.frame / context.frameRate
+        let base = context.valueAt(t * context.frameRate)
+        return pack(
+          base.enumerated().map { component, v in
+            var offset = 0.0, a = amp, f = freq
+            for octave in 0..<octaves {
+              offset += a * Self.noise(t * f, seed: context.seed &+ UInt64(component &* 7919 &+ octave &* 104_729))
+              a *= multiplier
+              f *= 2
+            }
+            return v + offset
+          })
       case "framesToTime": return n(0).map { .number($0 / (n(1) ?? context.frameRate)) }
       case "timeToFrames": return n(0).map { .number($0 * (n(1) ?? context.frameRate)) }
       case "degreesToRadians": return n(0).map { .number($0 * .pi / 180) }
@@ -457,6 +477,25 @@ public struct Expression: Sendable {
       case "Math.max": return args.isEmpty ? nil : .number((0..<args.count).compactMap { n($0) }.max() ?? 0)
       default: return nil
       }
+    }
+
+    /// Smooth 1D gradient noise in about -1...1: a random slope at each whole `x`, blended with Perlin's
+    /// quintic fade, so the curve and its speed are continuous and it is 0 at every whole number.
+    static func noise(_ x: Double, seed: UInt64) -> Double {
+      guard x.isFinite, abs(x) < 1e12 else { return 0 }
+      let i = x.rounded(.down), f = x - i
+      func slope(_ lattice: Double) -> Double {
+        // SplitMix64 of the lattice point and the seed: a slope in -1...1.
+        var z = UInt64(bitPattern: Int64(lattice)) &+ seed &* 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        return Double(z >> 11) / Double(1 << 53) * 2 - 1
+      }
+      let fade = f * f * f * (f * (f * 6 - 15) + 10)
+      let a = slope(i) * f, b = slope(i + 1) * (f - 1)
+      // Gradient noise peaks near 0.5 in magnitude: doubled to reach about ±1.
+      return 2 * (a + (b - a) * fade)
     }
 
     /// lottie-web's `nearestKey(t)`: the keyframe nearest to `t` seconds (the first before them all, the last

@@ -139,15 +139,18 @@ extension Reader {
       if steps.count >= 2, steps[steps.count - 2] == .key("ks"), case .key(let key) = steps[steps.count - 1] {
         selfProperty = Expression.Reference.transformProperties[key]
       }
+      // wiggle's noise is seeded by where the property is (FNV-1a of its path), so it is the same every run.
+      var seed: UInt64 = 0xcbf2_9ce4_8422_2325
+      for byte in propertyPath.description.utf8 { seed = (seed ^ UInt64(byte)) &* 0x100_0000_01b3 }
       return Self.computed(
         program, base, convertible, frameRate: frameRate, registry: layerRegistry, slot: layerSlot,
-        selfProperty: selfProperty)
+        selfProperty: selfProperty, seed: seed)
     }
   }
 
   private static func computed<Value, C: ExpressionConvertible>(
     _ program: Expression, _ base: Animatable<Value>, _ type: C.Type, frameRate: Double, registry: LayerRegistry?,
-    slot: Int, selfProperty: String? = nil
+    slot: Int, selfProperty: String? = nil, seed: UInt64 = 0
   ) -> Animatable<Value> {
     // `Value` is `C` here (checked by the caller's cast).
     guard let typed = base as? Animatable<C> else { return base }
@@ -157,6 +160,7 @@ extension Reader {
     let computed = ComputedValue<C>(initial: typed.initialValue, base: typed) { frame in
       let own: (Double) -> [Double] = { C.ownValue(typed, at: $0).expressionComponents }
       var context = Expression.Context(frame: frame, frameRate: frameRate, valueAt: own, keyframeFrames: frames)
+      context.seed = seed
       if let registry {
         context.resolve = { reference, at in
           if reference.layer == .this && reference.property == selfProperty { return own(at) }

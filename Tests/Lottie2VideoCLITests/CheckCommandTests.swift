@@ -10,7 +10,7 @@ struct CheckCommandTests {
   /// An animation with one thing we do not draw: an expression.
   static func withExpression(in directory: URL) throws -> String {
     let url = directory.appendingPathComponent("expr.json")
-    let json = #"{"v":"5.7.0","fr":30,"ip":0,"op":10,"w":40,"h":40,"layers":[{"ty":4,"ind":1,"ip":0,"op":10,"st":0,"ks":{"o":{"a":0,"k":100,"x":"wiggle(1,2)"}},"shapes":[]}]}"#
+    let json = #"{"v":"5.7.0","fr":30,"ip":0,"op":10,"w":40,"h":40,"layers":[{"ty":4,"ind":1,"ip":0,"op":10,"st":0,"ks":{"o":{"a":0,"k":100,"x":"random(1,2)"}},"shapes":[]}]}"#
     try Data(json.utf8).write(to: url)
     return url.path
   }
@@ -25,7 +25,7 @@ struct CheckCommandTests {
       result.stdout == """
         \(Self.hello): ok
         \(expr): 1 diagnostic
-          $.layers[0].ks.o.x: warning: expression not evaluated ('wiggle' is not supported); the property's own value is used
+          $.layers[0].ks.o.x: warning: expression not evaluated ('random' is not supported); the property's own value is used
 
         """)
   }

@@ -65,7 +65,7 @@ struct ExpressionTests {
   @Test(
     "anything outside the subset keeps the property's own value, with a warning",
     arguments: [
-      ("var $bm_rt; $bm_rt = wiggle(2, 30);", "'wiggle' is not supported"),
+      ("var $bm_rt; $bm_rt = random(2, 30);", "'random' is not supported"),
       ("var $bm_rt; $bm_rt = thisComp.layer('A').content('Group 1');", "only a layer's transform properties are supported"),
       ("var $bm_rt = 0; for (var i = 0; i < 3; i++) { $bm_rt += 1; }", "'for' is not supported"),
       ("var $bm_rt; function f() { return 1; } $bm_rt = f();", "'function' is not supported"),
@@ -109,6 +109,29 @@ struct ExpressionTests {
     for (a, e) in zip(actual, expected) { #expect(abs(a - e) < 1e-6, "\(expression) at \(frames): \(actual)") }
   }
 
+  /// `wiggle` is random in After Effects and in lottie-web (seeded anew on every load); ours is smooth noise
+  /// seeded by the property's path, so a render is repeatable.
+  @Test("wiggle moves each component smoothly within its amplitude, the same way every time")
+  func wiggle() throws {
+    let json = transformComposition(
+      #"{"p":{"a":0,"k":[100,100],"x":"var $bm_rt; $bm_rt = wiggle(2, 10);"},"r":{"a":0,"k":0,"x":"var $bm_rt; $bm_rt = wiggle(3, 20, 3, 0.5);"}}"#
+    )
+    let first = try parse(json).layers[0].transform, second = try parse(json).layers[0].transform
+    let frames = (0...300).map(Double.init)
+    let positions = frames.map { first.position.value(at: $0) }
+    #expect(positions == frames.map { second.position.value(at: $0) }, "the same in every run")
+    // Within the amplitude, moving, and the two components apart.
+    #expect(positions.allSatisfy { abs($0.x - 100) <= 10 && abs($0.y - 100) <= 10 })
+    #expect(positions.map(\.x).max()! - positions.map(\.x).min()! > 5)
+    #expect(positions.contains { abs($0.x - $0.y) > 1 })
+    // Smooth: 2 wiggles a second at 30 fps move at most a few units a frame.
+    #expect(zip(positions, positions.dropFirst()).allSatisfy { abs($0.x - $1.x) < 3 && abs($0.y - $1.y) < 3 })
+    // Octaves add finer motion on top, still bounded by amp × (1 + 0.5 + 0.25).
+    let rotations = frames.map { first.rotation.value(at: $0) }
+    #expect(rotations.allSatisfy { abs($0) <= 35 })
+    #expect(Set(rotations).count > 200)
+  }
+
   /// The inertial bounce rig After Effects users paste everywhere (as Bodymovin exports it): after each
   /// keyframe the value overshoots by the velocity it arrived with and settles in a damped sine.
   @Test("the inertial bounce expression overshoots after the last keyframe and settles")
@@ -148,7 +171,7 @@ struct ExpressionTests {
         [{"ty": 3, "nm": "Nose", "ind": 5, "ip": 0, "op": 60, "ks": {
            "p": {"a": 1, "k": [{"t": 0, "s": [0, 0], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 10, "s": [100, 50]}]},
            "r": {"a": 0, "k": 30, "x": "var $bm_rt; $bm_rt = $bm_sum(value, 5);"},
-           "o": {"a": 0, "k": 30, "x": "var $bm_rt; $bm_rt = wiggle(1, 2);"}}},
+           "o": {"a": 0, "k": 30, "x": "var $bm_rt; $bm_rt = random(1, 2);"}}},
          {"ty": 3, "nm": "Follower", "ind": 6, "ip": 0, "op": 60, "ks": {
            "p": {"a": 0, "k": [1, 1], "x": "var $bm_rt; $bm_rt = thisComp.layer('Nose').transform.position;"},
            "r": {"a": 0, "k": 0, "x": "var $bm_rt; $bm_rt = $bm_mul(thisComp.layer(5).rotation, 2);"},
@@ -165,7 +188,7 @@ struct ExpressionTests {
     #expect(follower.opacity.value(at: 0) == 60)
     // A layer that does not exist leaves the property's own value.
     #expect(animation.layers[2].transform.rotation.value(at: 0) == 12)
-    // So does a property whose own expression we cannot evaluate (the Nose's wiggling opacity).
+    // So does a property whose own expression we cannot evaluate (the Nose's random opacity).
     let wiggled = try parse(
       json.replacingOccurrences(
         of: "$bm_rt = $bm_sum(transform.opacity, thisLayer.transform.scale[0] / 10);",
