@@ -30,6 +30,10 @@ struct LayerPainter {
   func layerMatrix(_ comp: CompositionScene, position: Int, frame: Double, matrix: Affine) -> Affine {
     let layer = comp.layers[position]
     var m = localMatrix(layer, frame: frame)
+    // Transform effects move the layer's own content, not its children: they are not in `localMatrix`.
+    if let effect = LayerPainter.effectTransform(layer, at: LayerTiming.propertyFrame(layer, at: frame)) {
+      m = effect.matrix.then(m)
+    }
     for p in comp.parentChains[position] { m = m.then(localMatrix(comp.layers[p], frame: frame)) }
     return m.then(matrix)
   }
@@ -68,7 +72,8 @@ struct LayerPainter {
     prebuilt: ShapeLayerBuilder? = nil
   ) {
     let layer = comp.layers[position]
-    let opacity = layer.transform.opacity.value(at: LayerTiming.propertyFrame(layer, at: frame)) / 100
+    let t = LayerTiming.propertyFrame(layer, at: frame)
+    let opacity = layer.transform.opacity.value(at: t) / 100 * (LayerPainter.effectTransform(layer, at: t)?.opacity ?? 1)
     guard opacity > 0 else { return }
     let world = layerMatrix(comp, position: position, frame: frame, matrix: matrix)
     guard abs(world.determinant) > 1e-12 else { return }
@@ -289,6 +294,34 @@ struct LayerPainter {
       i += 1
     }
     if path.isClosed { cairo_close_path(context) }
+  }
+
+  /// The Transform effects of a layer at property frame `t`, combined in order: the matrix applied to the
+  /// layer's content before its own transform, and the opacity they multiply. Nil when it has none. As
+  /// lottie-web's TransformEffect: anchor, scale (width follows height when uniform), rotation, skew along
+  /// its axis (turned a quarter), position.
+  static func effectTransform(_ layer: Layer, at t: Double) -> (matrix: Affine, opacity: Double)? {
+    var result: (matrix: Affine, opacity: Double)? = nil
+    for effect in layer.effects {
+      guard case .transform(let a, let p, let uniform, let sh, let sw, let sk, let sa, let r, let o) = effect else { continue }
+      let anchor = a.value(at: t), position = p.value(at: t)
+      let height = sh.value(at: t) / 100
+      let width = uniform.value(at: t) != 0 ? height : sw.value(at: t) / 100
+      var m = Affine.translation(-anchor.x, -anchor.y).then(.scale(width, height))
+      let rotation = r.value(at: t)
+      if rotation != 0 { m = m.then(.rotation(rotation * .pi / 180)) }
+      let skew = sk.value(at: t)
+      if skew != 0 {
+        let axis = (sa.value(at: t) + 90) * .pi / 180
+        let shear = Affine(a: 1, b: 0, c: tan(-skew * .pi / 180), d: 1, tx: 0, ty: 0)
+        m = m.then(.rotation(axis)).then(shear).then(.rotation(-axis))
+      }
+      m = m.then(.translation(position.x, position.y))
+      let opacity = min(max(o.value(at: t), 0), 1)
+      // Several apply in order: the first one's result goes through the next.
+      result = result.map { ($0.matrix.then(m), $0.opacity * opacity) } ?? (m, opacity)
+    }
+    return result
   }
 
   /// The blend mode After Effects calls Hard Mix (`bm` 17).

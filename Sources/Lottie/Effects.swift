@@ -29,6 +29,13 @@ public enum LayerEffect: Sendable {
   /// the outside of the layer's pixels (After Effects' default position; Bodymovin exports neither position nor
   /// blend mode), with round corners as Photoshop draws it, under the layer.
   case layerStroke(color: Animatable<RGBA>, size: Animatable<Double>, opacity: Animatable<Double>)
+  /// Transform effect (`ADBE Geometry2`, or `ty 35`): moves the layer's own content (not its children) by
+  /// another transform before the layer's, and scales its opacity, as lottie-web's TransformEffect does.
+  /// Scales in percent, angles in degrees, opacity 0...1.
+  case transform(
+    anchor: Animatable<Vec2>, position: Animatable<Vec2>, uniformScale: Animatable<Double>,
+    scaleHeight: Animatable<Double>, scaleWidth: Animatable<Double>, skew: Animatable<Double>,
+    skewAxis: Animatable<Double>, rotation: Animatable<Double>, opacity: Animatable<Double>)
 }
 
 extension LayerEffect {
@@ -162,6 +169,21 @@ extension Reader {
           start: try value(7, Reader.scalar, 0), end: try value(8, Reader.scalar, 100),
           spacing: try value(9, Reader.scalar, 0),
           paintStyle: (try value(10, Reader.scalar, 1).initialValue + 0.5).clampedInt(-1000...1000)))
+    case 35, 5 where try string(o, "mn", p) == "ADBE Geometry2":
+      out.append(
+        .transform(
+          anchor: try value(0, Reader.vector, Vec2(0, 0)), position: try value(1, Reader.vector, Vec2(0, 0)),
+          uniformScale: try value(2, Reader.scalar, 1), scaleHeight: try value(3, Reader.scalar, 100),
+          scaleWidth: try value(4, Reader.scalar, 100), skew: try value(5, Reader.scalar, 0),
+          skewAxis: try value(6, Reader.scalar, 0), rotation: try value(7, Reader.scalar, 0),
+          opacity: try value(8, Reader.scalar, 100).map { $0 / 100 }))
+      if values.count > 9, case .object(let wrap) = values[9], let v = wrap["v"], v != .null,
+        try property(v, vp.appending(9).appending("v"), Reader.scalar).initialValue == 0,
+        values.count > 10, case .object(let angle) = values[10], let a = angle["v"], a != .null,
+        try property(a, vp.appending(10).appending("v"), Reader.scalar).initialValue != 0
+      {
+        note(.info, p, "'\(name)': motion blur (shutter angle) is not drawn")
+      }
     case 5 where try string(o, "mn", p) == "ADBE Box Blur2":
       // Fast Box Blur: `Iterations` passes of a box `Blur Radius` wide each side. A box of half-width r has the
       // spread (standard deviation) of r / sqrt(3); n passes add their variances. Drawn as the Gaussian of that

@@ -91,6 +91,29 @@ struct EffectParsingTests {
     #expect(close(one.value(at: 0), 6 / 3.0.squareRoot()))
   }
 
+  @Test("the Transform effect is read from ty 35 and from older exports' ADBE Geometry2")
+  func transformEffect() throws {
+    func v(_ s: String) -> String { EffectParsingTests.value(s) }
+    let parameters = [v("[5, 6]"), v("[7, 8]"), v("0"), v("50"), v("200"), v("10"), v("20"), v("30"), v("40")]
+    let effects = """
+      [{"ty": 35, "nm": "Transform", "ef": [\(parameters.joined(separator: ", "))]},
+       {"ty": 5, "nm": "Old", "mn": "ADBE Geometry2", "ef": [\(parameters.joined(separator: ", ")), \(v("0")), \(v("180"))]}]
+      """
+    let (layer, diagnostics) = try EffectParsingTests.layer(effects: effects)
+    #expect(diagnostics == ["test.json: $.layers[0].ef[1]: info: 'Old': motion blur (shutter angle) is not drawn"])
+    #expect(layer.effects.count == 2)
+    for effect in layer.effects {
+      guard case .transform(let a, let p, let u, let sh, let sw, let sk, let sa, let r, let o) = effect else {
+        Issue.record("expected a transform, got \(effect)")
+        continue
+      }
+      #expect(a.value(at: 0) == Vec2(5, 6) && p.value(at: 0) == Vec2(7, 8))
+      #expect(u.value(at: 0) == 0 && sh.value(at: 0) == 50 && sw.value(at: 0) == 200)
+      #expect(sk.value(at: 0) == 10 && sa.value(at: 0) == 20 && r.value(at: 0) == 30)
+      #expect(close(o.value(at: 0), 0.4))
+    }
+  }
+
   @Test("the stroke effect is read with lottie-web's parameter indices")
   func strokeEffect() throws {
     func v(_ s: String) -> String { EffectParsingTests.value(s) }

@@ -57,6 +57,9 @@ enum ResolvedEffect {
         let offset = world.applyVector(Vec2(d * cos(angle), d * sin(angle)))
         let s = min(max(sigma.value(at: t), 0) * scale, maxSigma)
         out.append(.shadow(color: color.value(at: t), opacity: o, offset: offset, sigma: s, shadowOnly: shadowOnly))
+      case .transform:
+        // Drawn as part of the layer's matrix and opacity (`LayerPainter.effectTransform`).
+        continue
       case .layerStroke(let color, let size, let opacity):
         let o = min(max(opacity.value(at: t), 0), 1)
         // Lengths in the layer's pixels scale with it, as the drop shadow's do.
