@@ -37,17 +37,10 @@ extension LayerPainter {
       cairo_stroke(context)
     case .gradientFill(let gradient, let rule):
       cairo_set_fill_rule(context, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
-      guard let pattern = makeGradient(gradient, opacity: op.opacity) else { return cairo_new_path(context) }
-      cairo_set_source(context, pattern)
-      cairo_fill(context)
-      cairo_pattern_destroy(pattern)
+      paintGradient(gradient, opacity: op.opacity, stroke: false)
     case .gradientStroke(let gradient, let stroke):
-      guard setStroke(stroke), let pattern = makeGradient(gradient, opacity: op.opacity) else {
-        return cairo_new_path(context)
-      }
-      cairo_set_source(context, pattern)
-      cairo_stroke(context)
-      cairo_pattern_destroy(pattern)
+      guard setStroke(stroke) else { return cairo_new_path(context) }
+      paintGradient(gradient, opacity: op.opacity, stroke: true)
     }
   }
 

@@ -53,6 +53,28 @@ final class Scene {
   /// System fonts found for text documents' font names (`f`), looked up on first use by this worker.
   private var fontMatches: [String: FontMatch] = [:]
 
+  /// Whether gradients are computed by `GradientRaster` (true) or left to Cairo (tests compare the two).
+  var rastersGradients = true
+
+  /// This worker's scratch pixels for gradients (`GradientRaster`), grown as needed and kept between paints.
+  private var scratch: UnsafeMutablePointer<UInt32>? = nil
+  private var scratchCapacity = 0
+
+  /// At least `pixels` scratch pixels; their contents are not kept between calls.
+  func gradientScratch(pixels: Int) -> UnsafeMutablePointer<UInt32>? {
+    guard pixels > 0 else { return nil }
+    if pixels > scratchCapacity {
+      scratch?.deallocate()
+      // Grown by half again, so a growing animation does not reallocate every frame.
+      let capacity = max(pixels, scratchCapacity + scratchCapacity / 2)
+      scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity)
+      scratchCapacity = capacity
+    }
+    return scratch
+  }
+
+  deinit { scratch?.deallocate() }
+
   /// The system font for a document's font name: the family and style of `fonts.list`, else the name itself.
   func fontMatch(_ fontName: String) -> FontMatch {
     if let m = fontMatches[fontName] { return m }
