@@ -54,11 +54,36 @@ public final class FrameRenderer {
     draw(frame: frame, on: canvas.context)
   }
 
+  /// What `draw` leaves outside the composition's rectangle: the background, for this size and placement.
+  /// A buffer carrying this tag already holds it there (see `PixelBuffer.backgroundTag`).
+  var backgroundTag: UInt64 {
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325
+    func mix(_ v: UInt64) { h = (h ^ v) &* 0x100_0000_01b3 }
+    for v in [Double(width), Double(height), Double(canvas.stride), rootMatrix.a, rootMatrix.d, rootMatrix.tx, rootMatrix.ty]
+    {
+      mix(v.bitPattern)
+    }
+    for v in [background?.r, background?.g, background?.b, background?.a] { mix((v ?? -1).bitPattern) }
+    return h == 0 ? 1 : h
+  }
+
   /// Renders the composition at `frame` with the context `cr` (the worker's own surface, or a frame buffer).
-  func draw(frame: Double, on cr: OpaquePointer) {
+  /// `keepOutside`: the pixels outside the composition's rectangle already hold the background, so only the
+  /// rectangle is cleared (letterboxed frames spent a sixth of their time repainting bars that never change).
+  func draw(frame: Double, on cr: OpaquePointer, keepOutside: Bool = false) {
     cairo_save(cr)
     cairo_identity_matrix(cr)
     cairo_reset_clip(cr)
+    if keepOutside {
+      // The composition's rectangle in device pixels, rounded out to whole pixels (its antialiased edges are
+      // drawn again).
+      let corners = [(0.0, 0.0), (scene.animation.width, scene.animation.height)].map { rootMatrix.apply(Vec2($0.0, $0.1)) }
+      let x0 = max(0, min(corners[0].x, corners[1].x).rounded(.down)), y0 = max(0, min(corners[0].y, corners[1].y).rounded(.down))
+      let x1 = min(Double(width), max(corners[0].x, corners[1].x).rounded(.up))
+      let y1 = min(Double(height), max(corners[0].y, corners[1].y).rounded(.up))
+      cairo_rectangle(cr, x0, y0, max(0, x1 - x0), max(0, y1 - y0))
+      cairo_clip(cr)
+    }
     cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
     if let bg = background {
       cairo_set_source_rgba(cr, bg.r, bg.g, bg.b, bg.a)
@@ -67,6 +92,7 @@ public final class FrameRenderer {
     }
     cairo_paint(cr)
     cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+    cairo_reset_clip(cr)
     // lottie-web clips to the composition's bounds.
     setMatrix(rootMatrix, on: cr)
     cairo_rectangle(cr, 0, 0, scene.animation.width, scene.animation.height)
@@ -84,13 +110,15 @@ public final class FrameRenderer {
       buffer = PixelBuffer(width: width, height: height, stride: stride)
     }
     let (w, h) = (Int32(width), Int32(height))
+    let tag = backgroundTag
+    let keepOutside = buffer.backgroundTag == tag
     let drawn: Bool = buffer.bytes.withUnsafeMutableBytes { raw in
       guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self),
         let surface = cairo_image_surface_create_for_data(base, CAIRO_FORMAT_ARGB32, w, h, Int32(stride))
       else { return false }
       defer { cairo_surface_destroy(surface) }
       guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else { return false }
-      draw(frame: frame, on: cr)
+      draw(frame: frame, on: cr, keepOutside: keepOutside)
       cairo_destroy(cr)
       cairo_surface_flush(surface)
       return true
@@ -100,6 +128,7 @@ public final class FrameRenderer {
       draw(frame: frame)
       canvas.copyPixels(into: &buffer)
     }
+    buffer.backgroundTag = tag
   }
 
   /// Renders `frame` into a new buffer.

@@ -12,6 +12,14 @@ public struct PixelBuffer: Sendable, Equatable {
   public let stride: Int
   /// The pixel bytes, `stride * height` of them.
   public var bytes: [UInt8]
+  /// Set by a renderer to say what it left outside the area it draws (its background, for its size and
+  /// placement), so that drawing the next frame into this buffer need not paint that again; 0 for unknown.
+  /// Not part of equality.
+  public var backgroundTag: UInt64 = 0
+
+  public static func == (a: PixelBuffer, b: PixelBuffer) -> Bool {
+    a.width == b.width && a.height == b.height && a.stride == b.stride && a.bytes == b.bytes
+  }
 
   /// Makes a buffer of transparent black pixels.
   public init(width: Int, height: Int, stride: Int? = nil) {
