@@ -129,6 +129,16 @@ struct DeviceBox {
   }
 
   /// Whether the box misses `other` entirely.
+  /// The part of both boxes (invalid when they do not meet).
+  func intersection(_ other: DeviceBox) -> DeviceBox {
+    var box = DeviceBox()
+    box.minX = max(minX, other.minX)
+    box.minY = max(minY, other.minY)
+    box.maxX = min(maxX, other.maxX)
+    box.maxY = min(maxY, other.maxY)
+    return box
+  }
+
   func isEmpty(within other: DeviceBox) -> Bool {
     !isValid || maxX <= other.minX || maxY <= other.minY || minX >= other.maxX || minY >= other.maxY
   }

@@ -20,7 +20,24 @@ extension LayerPainter {
         layer.effects, masks: layer.masks, at: LayerTiming.propertyFrame(layer, at: frame), world: world)
       box = box.expanded(by: ResolvedEffect.margin(effects))
     }
-    guard !box.isEmpty(within: canvasBox) else { return }
+    let matteLayer = comp.layers[matte]
+    if mode == .alpha || mode == .luma {
+      // Outside what the matte draws, an alpha or luma matte lets nothing through: both groups shrink to the
+      // matte's area too (a full-frame layer matted by a small shape no longer composites the whole frame).
+      guard LayerTiming.isVisible(matteLayer, at: frame),
+        var matteBox = contentBounds(
+          matteLayer, shapes: shapeOperations(matteLayer, frame: frame),
+          world: layerMatrix(comp, position: matte, frame: frame, matrix: matrix))
+      else { return }
+      if !matteLayer.effects.isEmpty {
+        let effects = ResolvedEffect.resolve(
+          matteLayer.effects, masks: matteLayer.masks, at: LayerTiming.propertyFrame(matteLayer, at: frame),
+          world: layerMatrix(comp, position: matte, frame: frame, matrix: matrix))
+        matteBox = matteBox.expanded(by: ResolvedEffect.margin(effects))
+      }
+      box = box.intersection(matteBox)
+    }
+    guard box.isValid, !box.isEmpty(within: canvasBox) else { return }
     cairo_save(context)
     clipToBox(box)
     defer { cairo_restore(context) }
@@ -29,7 +46,6 @@ extension LayerPainter {
     guard let content = popGroup() else { return }
     defer { cairo_pattern_destroy(content) }
     pushGroup()
-    let matteLayer = comp.layers[matte]
     if LayerTiming.isVisible(matteLayer, at: frame) {
       drawLayer(comp, position: matte, frame: frame, matrix: matrix, depth: depth)
     }
