@@ -20,7 +20,13 @@ struct GradientRaster {
 
   /// The colour table for `stops` (offset, straight colour) with every alpha scaled by `opacity`.
   static func table(_ stops: [(Double, RGBA)], opacity: Double) -> [UInt32] {
-    let sorted = stops.map { (min(max($0.0, 0), 1), $0.1) }
+    // As Cairo takes them: offsets clamped to 0...1 and sorted (stably: stops at one offset keep their order),
+    // colours clamped to 0...1 (NaN as 0).
+    func unit(_ v: Double) -> Double { v > 0 ? min(v, 1) : 0 }
+    let sorted = stops.enumerated()
+      .map { (unit($0.element.0), $0.offset, RGBA(unit($0.element.1.r), unit($0.element.1.g), unit($0.element.1.b), unit($0.element.1.a))) }
+      .sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
+      .map { ($0.0, $0.2) }
     var out = [UInt32](repeating: 0, count: tableSize)
     guard let first = sorted.first, let last = sorted.last else { return out }
     var segment = 0
@@ -44,8 +50,10 @@ struct GradientRaster {
 
   /// One ARGB32 pixel as pixman's gradient walker makes it: alpha on 0...255, colours times alpha, rounded.
   static func premultiplied(_ c: RGBA, opacity: Double) -> UInt32 {
-    let a = min(max(c.a * opacity, 0), 1) * 255
-    func channel(_ v: Double) -> UInt32 { UInt32(min(max(a * min(max(v, 0), 1) + 0.5, 0), 255)) }
+    // `x > 0 ? ... : 0` also turns NaN into 0.
+    func unit(_ v: Double) -> Double { v > 0 ? min(v, 1) : 0 }
+    let a = unit(c.a * opacity) * 255
+    func channel(_ v: Double) -> UInt32 { UInt32(min(a * unit(v) + 0.5, 255)) }
     return UInt32(min(a + 0.5, 255)) << 24 | channel(c.r) << 16 | channel(c.g) << 8 | channel(c.b)
   }
 }

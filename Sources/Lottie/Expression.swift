@@ -432,15 +432,15 @@ public struct Expression: Sendable {
       case "nearestKey": return n(0).flatMap(nearestKey)
       case "valueAtTime": return n(0).map { pack(context.valueAt($0 * context.frameRate)) }
       case "velocityAtTime":
-        // lottie-web: the change over the hundredth of a second before `t`, per second.
+        // lottie-web: the change over the thousandth of a second before `t`, per second.
         guard let t = n(0) else { return nil }
-        let now = context.valueAt(t * context.frameRate), before = context.valueAt((t - 0.01) * context.frameRate)
-        return pack(zip(now, before).map { ($0 - $1) / 0.01 })
+        let now = context.valueAt(t * context.frameRate), before = context.valueAt((t - 0.001) * context.frameRate)
+        return pack(zip(now, before).map { ($0 - $1) / 0.001 })
       case "wiggle":
         // wiggle(freq, amp, octaves = 1, amp_mult = 0.5, t = time): the value at `t`, each component moved by
         // its own smooth noise, `freq` wiggles per second of up to about `amp`, with finer octaves added.
         guard let freq = n(0), let amp = n(1), freq.isFinite, amp.isFinite else { return nil }
-        let octaves = min(max(Int((n(2) ?? 1).rounded(.down)), 1), 10)
+        let octaves = (n(2) ?? 1).clampedInt(1...10)
         let multiplier = n(3) ?? 0.5
         let t = n(4) ?? context.frame / context.frameRate
         let base = context.valueAt(t * context.frameRate)
@@ -448,7 +448,11 @@ public struct Expression: Sendable {
           base.enumerated().map { component, v in
             var offset = 0.0, a = amp, f = freq
             for octave in 0..<octaves {
-              offset += a * Self.noise(t * f, seed: context.seed &+ UInt64(component &* 7919 &+ octave &* 104_729))
+              // Each component and octave starts at its own point of the noise, so they never all pass
+              // through zero together (the noise is zero at whole numbers, and octaves double the frequency).
+              let seed = context.seed &+ UInt64(component &* 7919 &+ octave &* 104_729)
+              let phase = Double(seed % 997) / 997
+              offset += a * Self.noise(t * f + phase, seed: seed)
               a *= multiplier
               f *= 2
             }
@@ -619,6 +623,8 @@ struct ExpressionParser {
   /// How deeply statements and expressions nest, bounded so that a hostile expression cannot exhaust the stack.
   var depth = 0
   static let maxDepth = 200
+  /// Links of the operator chains being parsed (see `deeper`).
+  var chainLinks = 0
 
   init(_ source: String) throws {
     tokens = try Self.tokenize(source)
@@ -701,6 +707,14 @@ struct ExpressionParser {
   mutating func expect(_ s: String) throws {
     guard current == .symbol(s) else { throw ExpressionError(message: "expected '\(s)'") }
     position += 1
+  }
+
+  /// Counts one more link of an operator chain (`a + b + c ...`, `a[0][1]...`): evaluating a chain recurses
+  /// once per link, so its links count as nesting until the function that parses the chain returns.
+  mutating func deeper() throws {
+    depth += 1
+    chainLinks += 1
+    guard depth <= Self.maxDepth else { throw ExpressionError(message: "it nests too deeply") }
   }
 
   mutating func nested<T>(_ body: (inout ExpressionParser) throws -> T) throws -> T {
@@ -840,8 +854,14 @@ struct ExpressionParser {
 
   /// `||` (and: false) over `&&` (and: true) over comparisons.
   mutating func logical(and: Bool) throws -> Expression.Node {
+    let before = chainLinks
+    defer {
+      depth -= chainLinks - before
+      chainLinks = before
+    }
     var node = and ? try equality() : try logical(and: true)
     while isSymbol(and ? "&&" : "||") {
+      try deeper()
       position += 1
       node = .logical(and: and, node, and ? try equality() : try logical(and: true))
     }
@@ -849,8 +869,14 @@ struct ExpressionParser {
   }
 
   mutating func equality() throws -> Expression.Node {
+    let before = chainLinks
+    defer {
+      depth -= chainLinks - before
+      chainLinks = before
+    }
     var node = try relational()
     while case .symbol(let op) = current, ["==", "!=", "===", "!=="].contains(op) {
+      try deeper()
       position += 1
       node = .compare(op, node, try relational())
     }
@@ -858,8 +884,14 @@ struct ExpressionParser {
   }
 
   mutating func relational() throws -> Expression.Node {
+    let before = chainLinks
+    defer {
+      depth -= chainLinks - before
+      chainLinks = before
+    }
     var node = try additive()
     while case .symbol(let op) = current, ["<", ">", "<=", ">="].contains(op) {
+      try deeper()
       position += 1
       node = .compare(op, node, try additive())
     }
@@ -867,8 +899,14 @@ struct ExpressionParser {
   }
 
   mutating func additive() throws -> Expression.Node {
+    let before = chainLinks
+    defer {
+      depth -= chainLinks - before
+      chainLinks = before
+    }
     var node = try term()
     while case .symbol(let op) = current, op == "+" || op == "-" {
+      try deeper()
       position += 1
       node = .binary(Character(op), node, try term())
     }
@@ -934,8 +972,14 @@ struct ExpressionParser {
   }
 
   mutating func term() throws -> Expression.Node {
+    let before = chainLinks
+    defer {
+      depth -= chainLinks - before
+      chainLinks = before
+    }
     var node = try unary()
     while case .symbol(let op) = current, op == "*" || op == "/" || op == "%" {
+      try deeper()
       position += 1
       node = .binary(Character(op), node, try unary())
     }
@@ -980,6 +1024,11 @@ struct ExpressionParser {
   }
 
   mutating func postfix() throws -> Expression.Node {
+    let before = chainLinks
+    defer {
+      depth -= chainLinks - before
+      chainLinks = before
+    }
     var node: Expression.Node
     switch current {
     case .number(let n):
@@ -1022,7 +1071,10 @@ struct ExpressionParser {
       } else if let dot = name.firstIndex(of: "."), declared.contains(String(name[..<dot])) {
         // A variable's members: `k.time`, `a.length`.
         node = .variable(String(name[..<dot]))
-        for member in name[name.index(after: dot)...].split(separator: ".") { node = .member(node, String(member)) }
+        for member in name[name.index(after: dot)...].split(separator: ".") {
+          try deeper()
+          node = .member(node, String(member))
+        }
       } else {
         guard declared.contains(name) || Expression.constants.contains(name) else {
           throw ExpressionError(message: "'\(name)' is not supported")
@@ -1033,6 +1085,7 @@ struct ExpressionParser {
       throw ExpressionError(message: "unexpected \(current)")
     }
     while true {
+      if isSymbol("[") || isSymbol(".") { try deeper() }
       if isSymbol("[") {
         position += 1
         let i = try expression()

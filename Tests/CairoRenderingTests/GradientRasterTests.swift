@@ -44,6 +44,8 @@ struct GradientRasterTests {
     ("rotated, scaled and skewed layer", animation(
       ellipse + "," + gradient(type: 2, start: "[60,50]", end: "[95,40]", highlight: 30, angle: 10),
       transform: #"{"a":{"a":0,"k":[60,50]},"p":{"a":0,"k":[60,50]},"r":{"a":0,"k":33},"s":{"a":0,"k":[70,120]},"sk":{"a":0,"k":15},"sa":{"a":0,"k":20}}"#)),
+    ("stops out of order", animation(ellipse + "," + gradient(type: 1, count: 3, stops: "[0.5,1,0,0, 0,0,0,1, 1,0,1,0]"))),
+    ("colours far outside 0...1", animation(ellipse + "," + gradient(type: 2, start: "[60,50]", end: "[100,50]", count: 3, stops: "[0,1,0,0, 0.33,-1e308,0,0, 1,1e308,0,0]"))),
     ("linear stroke", animation(ellipse + "," + gradient("gs", type: 1, start: "[10,10]", end: "[110,90]"))),
     ("radial stroke beyond the canvas", animation(
       ellipse + "," + gradient("gs", type: 2, start: "[60,50]", end: "[60,110]"),

@@ -126,10 +126,36 @@ struct ExpressionTests {
     #expect(positions.contains { abs($0.x - $0.y) > 1 })
     // Smooth: 2 wiggles a second at 30 fps move at most a few units a frame.
     #expect(zip(positions, positions.dropFirst()).allSatisfy { abs($0.x - $1.x) < 3 && abs($0.y - $1.y) < 3 })
+    // Not back at the value every 1/freq seconds: the components and octaves do not cross zero together.
+    #expect([0.0, 15, 30, 45].map { first.position.value(at: $0) }.contains { $0 != Vec2(100, 100) })
     // Octaves add finer motion on top, still bounded by amp × (1 + 0.5 + 0.25).
     let rotations = frames.map { first.rotation.value(at: $0) }
     #expect(rotations.allSatisfy { abs($0) <= 35 })
     #expect(Set(rotations).count > 200)
+  }
+
+  @Test("hostile expressions are refused or fail, never crash: long operator chains, non-finite arguments")
+  func hostile() throws {
+    let chain = "var $bm_rt = value" + String(repeating: "+0", count: 30_000) + ";"
+    let long = try opacity(chain)
+    #expect(values(long, [5]) == [50])
+    #expect(diagnosticTexts(long).first?.contains("it nests too deeply") == true)
+    let members = "var k = key(1); var $bm_rt = k" + String(repeating: ".time", count: 30_000) + ";"
+    #expect(values(try opacity(members), [5]) == [50])
+    let logic = "var $bm_rt = 1" + String(repeating: "&&1<2", count: 20_000) + ";"
+    #expect(values(try opacity(logic), [5]) == [50])
+    // A long but ordinary chain still evaluates.
+    let ordinary = try opacity("var $bm_rt = value" + String(repeating: "+1", count: 150) + ";")
+    #expect(values(ordinary, [5]) == [200])
+    // Many statements are not nesting.
+    let statements = try opacity("var $bm_rt = value;" + String(repeating: "$bm_rt = $bm_rt + 1 - 1 * 1;", count: 1_000))
+    #expect(values(statements, [5]) == [50])
+    #expect(diagnosticTexts(statements).first?.contains("info: expression evaluated") == true)
+    for arguments in ["1/0", "0/0", "-1/0"] {
+      let wiggled = try opacity("var $bm_rt = wiggle(2, 10, \(arguments));")
+      let finite = values(wiggled, [7]).allSatisfy { $0.isFinite }
+      #expect(finite, "\(arguments)")
+    }
   }
 
   /// The inertial bounce rig After Effects users paste everywhere (as Bodymovin exports it): after each
