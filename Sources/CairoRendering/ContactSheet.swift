@@ -31,11 +31,14 @@ public enum ContactSheet {
       cairo_set_source_surface(cr, renderer.canvas.surface, x, y + Double(label))
       cairo_paint(cr)
       cairo_set_source_rgb(cr, 0.92, 0.92, 0.92)
-      if let face = FontLibrary.fallback.face { cairo_set_font_face(cr, face) }
-      cairo_set_font_size(cr, 12)
-      cairo_move_to(cr, x + 2, y + 13)
-      let text = frame == frame.rounded() ? "frame \(Int(frame))" : String(format: "frame %.2f", frame)
-      cairo_show_text(cr, text)
+      // Labels need a system font; without any (never Cairo's toy fonts) the sheet has no labels.
+      if let face = FontLibrary.fallback.face {
+        cairo_set_font_face(cr, face)
+        cairo_set_font_size(cr, 12)
+        cairo_move_to(cr, x + 2, y + 13)
+        let text = frame == frame.rounded() ? "frame \(Int(frame))" : String(format: "frame %.2f", frame)
+        cairo_show_text(cr, text)
+      }
     }
     try sheet.writePNG(to: path)
   }

@@ -39,9 +39,12 @@ public enum FontLibrary {
   @discardableResult
   public static func addFontData(_ bytes: [UInt8], name: String) -> Bool {
     let folder = dataFolder
-    // Unique by content length and a hash of the name, so two fonts called alike do not overwrite each other.
+    // Named by a hash of the content (FNV-1a) and the name, so two fonts called alike do not overwrite each other.
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
     let base = (name as NSString).lastPathComponent.filter { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }
-    let file = (folder as NSString).appendingPathComponent("\(bytes.count)-\(base.isEmpty ? "font" : base)")
+    let file = (folder as NSString).appendingPathComponent(
+      "\(String(hash, radix: 16))-\(base.isEmpty ? "font" : base)")
     guard FileManager.default.createFile(atPath: file, contents: Data(bytes)) else { return false }
     return addFontFile(file)
   }
@@ -51,10 +54,16 @@ public enum FontLibrary {
   private static let dataFolder: String = {
     let temporary = NSTemporaryDirectory()
     let prefix = "lottie2video-fonts-"
+    // A folder is stale when its process is gone and it is a day old: the age keeps a process in another PID
+    // namespace that shares this temporary folder (containers sharing /tmp) from losing its fonts.
+    let dayAgo = Date().addingTimeInterval(-86_400)
     for entry in (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? [] where entry.hasPrefix(prefix) {
-      if let pid = Int32(entry.dropFirst(prefix.count)), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH {
-        try? FileManager.default.removeItem(atPath: (temporary as NSString).appendingPathComponent(entry))
-      }
+      let path = (temporary as NSString).appendingPathComponent(entry)
+      guard let pid = Int32(entry.dropFirst(prefix.count)), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH,
+        let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
+        modified < dayAgo
+      else { continue }
+      try? FileManager.default.removeItem(atPath: path)
     }
     let folder = (temporary as NSString).appendingPathComponent("\(prefix)\(getpid())")
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -297,9 +297,10 @@ struct LayerPainter {
   }
 
   /// The Transform effects of a layer at property frame `t`, combined in order: the matrix applied to the
-  /// layer's content before its own transform, and the opacity they multiply. Nil when it has none. As
-  /// lottie-web's TransformEffect: anchor, scale (width follows height when uniform), rotation, skew along
-  /// its axis (turned a quarter), position.
+  /// layer's content before its own transform, and the opacity they multiply. Nil when it has none. The matrix
+  /// is lottie-web's TransformEffect: anchor, scale (width follows height when uniform), rotation, skew along
+  /// its axis (turned a quarter), position. Masks move with the content, as in After Effects (lottie-web's
+  /// canvas renderer leaves them in place).
   static func effectTransform(_ layer: Layer, at t: Double) -> (matrix: Affine, opacity: Double)? {
     var result: (matrix: Affine, opacity: Double)? = nil
     for effect in layer.effects {
@@ -380,10 +381,14 @@ struct LayerPainter {
     let sStride = Int(cairo_image_surface_get_stride(source)), tStride = Int(cairo_image_surface_get_stride(target))
     guard let sData = cairo_image_surface_get_data(source), let tData = cairo_image_surface_get_data(target) else { return }
     let k = UInt32(max(0, min(255, (opacity * 255).rounded())))
-    for y in max(0, -dy)..<min(sh, th - dy) {
+    // Only where the group and its target overlap (Cairo keeps groups inside their target; an empty overlap
+    // must not make an invalid range).
+    let rows = max(0, -dy)..<max(max(0, -dy), min(sh, th - dy))
+    let columns = max(0, -dx)..<max(max(0, -dx), min(sw, tw - dx))
+    for y in rows {
       let sRow = UnsafeMutableRawPointer(sData + y * sStride).assumingMemoryBound(to: UInt32.self)
       let tRow = UnsafeMutableRawPointer(tData + (y + dy) * tStride).assumingMemoryBound(to: UInt32.self)
-      for x in max(0, -dx)..<min(sw, tw - dx) {
+      for x in columns {
         let s = sRow[x]
         guard s != 0 else { continue }
         let b = tRow[x + dx]

@@ -55,7 +55,14 @@ struct TextPainter {
     let content = document.allCaps ? document.text.uppercased() : document.text
     let tracking = document.tracking / 1000 * size
     setMatrix(world)
-    selectSystemFont(document.fontName, size: size)
+    if !selectSystemFont(document.fontName, size: size) {
+      // No system font at all (fontconfig finds none): only text drawn entirely from glyph outlines can be drawn,
+      // as measuring or drawing anything else would fall back to Cairo's toy fonts outside our fontconfig lock.
+      let drawable = content.allSatisfy { ch in
+        ch == " " || ch == "\r" || ch == "\n" || ch == "\u{3}" || glyph(String(ch), family: family, style: style) != nil
+      }
+      guard drawable else { return }
+    }
 
     // 1. Split into lines; wrap box text at word boundaries to the box width.
     var lines = content.split(omittingEmptySubsequences: false) { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" }.map(String.init)
@@ -434,12 +441,13 @@ struct TextPainter {
   }
 
   /// Selects the system font for a document's font name (found through fontconfig, see `FontLibrary`).
-  private func selectSystemFont(_ fontName: String, size: Double) {
+  /// False when there is no system font at all.
+  private func selectSystemFont(_ fontName: String, size: Double) -> Bool {
     // Never Cairo's toy faces: resolving them calls fontconfig outside `FontLibrary.fontconfig`.
-    if let face = scene.fontMatch(fontName).face ?? FontLibrary.fallback.face {
-      cairo_set_font_face(context, face)
-    }
+    guard let face = scene.fontMatch(fontName).face ?? FontLibrary.fallback.face else { return false }
+    cairo_set_font_face(context, face)
     cairo_set_font_size(context, size)
+    return true
   }
 
   private func setMatrix(_ m: Affine) {
