@@ -29,6 +29,13 @@ public enum LayerEffect: Sendable {
   /// the outside of the layer's pixels (After Effects' default position; Bodymovin exports neither position nor
   /// blend mode), with round corners as Photoshop draws it, under the layer.
   case layerStroke(color: Animatable<RGBA>, size: Animatable<Double>, opacity: Animatable<Double>)
+  /// Inner shadow layer style (`sy` ty 2): `color` at `opacity` (0...1) inside the layer's edges, as if the
+  /// layer were a hole lit from the opposite side: the outside of its pixels, moved `distance` towards
+  /// `direction` (effect convention) and blurred by `sigma`, kept only where the layer is, blended with
+  /// `blendMode` (a Cairo-drawable After Effects mode: 0 normal, 1 multiply, 2 screen, ... as `bm` of layers).
+  case innerShadow(
+    color: Animatable<RGBA>, opacity: Animatable<Double>, direction: Animatable<Double>,
+    distance: Animatable<Double>, sigma: Animatable<Double>, blendMode: Int)
   /// Transform effect (`ADBE Geometry2`, or `ty 35`): moves the layer's own content (not its children) by
   /// another transform before the layer's, and scales its opacity, as lottie-web's TransformEffect does.
   /// Scales in percent, angles in degrees, opacity 0...1.
@@ -259,8 +266,32 @@ extension Reader {
           direction: try property(o, "a", p, Reader.scalar, default: 120).map { 270 - $0 },
           distance: try property(o, "d", p, Reader.scalar, default: 5),
           sigma: try property(o, "s", p, Reader.scalar, default: 5).map { $0 / 3 }))
+    case 2:
+      // The same conventions as the drop shadow style; `bm` is the style's own blend mode in After Effects'
+      // menu order (1 normal, 4 multiply, ...), mapped to the layer modes Cairo draws.
+      let menu = try property(o, "bm", p, Reader.scalar, default: 1).initialValue.clampedInt(0...100)
+      let blend = Reader.styleBlendModes[menu]
+      if blend == nil {
+        note(.info, p.appending("bm"), "'\(name)': blend mode \(menu) is drawn as normal")
+      }
+      for (key, what) in [("ch", "choke"), ("no", "noise")]
+      where try property(o, key, p, Reader.scalar, default: 0).initialValue != 0 {
+        note(.info, p.appending(key), "'\(name)': \(what) is not drawn")
+      }
+      out.append(
+        .innerShadow(
+          color: try property(o, "c", p, Reader.color, default: RGBA(0, 0, 0)),
+          opacity: try property(o, "o", p, Reader.scalar, default: 75).map { $0 / 100 },
+          direction: try property(o, "a", p, Reader.scalar, default: 120).map { 270 - $0 },
+          distance: try property(o, "d", p, Reader.scalar, default: 5),
+          sigma: try property(o, "s", p, Reader.scalar, default: 5).map { $0 / 3 }, blendMode: blend ?? 0))
     default:
       note(.warning, p, "layer style '\(name)' (ty \(type)) is not supported; ignored")
     }
   }
+
+  /// Layer-style blend modes (After Effects' menu order, 1-based) that Cairo draws, as layer `bm` numbers.
+  static let styleBlendModes: [Int: Int] = [
+    1: 0, 3: 4, 4: 1, 5: 7, 8: 5, 9: 2, 10: 6, 13: 3, 14: 9, 15: 8, 20: 10, 21: 11, 24: 12, 25: 13, 26: 14, 27: 15,
+  ]
 }

@@ -114,6 +114,30 @@ struct EffectParsingTests {
     }
   }
 
+  @Test("the inner shadow style is read as the drop shadow style is, with its blend mode mapped")
+  func innerShadowStyle() throws {
+    let styles = """
+      [{"ty": 2, "nm": "Inner Shadow", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 50}, "a": {"a": 0, "k": 120},
+        "s": {"a": 0, "k": 6}, "d": {"a": 0, "k": 4}, "ch": {"a": 0, "k": 10}, "bm": {"a": 0, "k": 4}, "no": {"a": 0, "k": 0}},
+       {"ty": 2, "nm": "Odd", "bm": {"a": 0, "k": 2}}]
+      """
+    let (layer, diagnostics) = try EffectParsingTests.layer(styles: styles)
+    #expect(
+      diagnostics == [
+        "test.json: $.layers[0].sy[0].ch: info: 'Inner Shadow': choke is not drawn",
+        "test.json: $.layers[0].sy[1].bm: info: 'Odd': blend mode 2 is drawn as normal",
+      ])
+    guard layer.effects.count == 2, case .innerShadow(let c, let o, let a, let d, let s, let bm) = layer.effects[0],
+      case .innerShadow(_, _, _, _, _, let normal) = layer.effects[1]
+    else {
+      Issue.record("expected two inner shadows, got \(layer.effects)")
+      return
+    }
+    #expect(c.value(at: 0) == RGBA(1, 0, 0, 1) && close(o.value(at: 0), 0.5))
+    #expect(a.value(at: 0) == 150 && d.value(at: 0) == 4 && s.value(at: 0) == 2)
+    #expect(bm == 1 && normal == 0)  // multiply, and dissolve drawn as normal
+  }
+
   @Test("the stroke effect is read with lottie-web's parameter indices")
   func strokeEffect() throws {
     func v(_ s: String) -> String { EffectParsingTests.value(s) }

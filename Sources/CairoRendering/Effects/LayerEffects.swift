@@ -9,6 +9,8 @@ enum ResolvedEffect {
   case tritone(bright: RGBA, mid: RGBA, dark: RGBA)
   case blur(sigmaX: Double, sigmaY: Double)
   case shadow(color: RGBA, opacity: Double, offset: Vec2, sigma: Double, shadowOnly: Bool)
+  /// The inner shadow style, `blend` a Cairo operator.
+  case innerShadow(color: RGBA, opacity: Double, offset: Vec2, sigma: Double, blend: cairo_operator_t)
   /// A band `width` device pixels wide around the outside of the layer's pixels, under them.
   case outline(color: RGBA, width: Double, opacity: Double)
   /// Mask paths in layer space, stroked under `world`.
@@ -60,6 +62,17 @@ enum ResolvedEffect {
       case .transform:
         // Drawn as part of the layer's matrix and opacity (`LayerPainter.effectTransform`).
         continue
+      case .innerShadow(let color, let opacity, let direction, let distance, let sigma, let blendMode):
+        let o = min(max(opacity.value(at: t), 0), 1)
+        guard o > 0 else { continue }
+        let angle = (direction.value(at: t) - 90) * .pi / 180
+        let d = distance.value(at: t)
+        let offset = world.applyVector(Vec2(d * cos(angle), d * sin(angle)))
+        let s = min(max(sigma.value(at: t), 0) * scale, maxSigma)
+        out.append(
+          .innerShadow(
+            color: color.value(at: t), opacity: o, offset: offset, sigma: s,
+            blend: LayerPainter.blendOperator(blendMode)))
       case .layerStroke(let color, let size, let opacity):
         let o = min(max(opacity.value(at: t), 0), 1)
         // Lengths in the layer's pixels scale with it, as the drop shadow's do.
@@ -77,6 +90,8 @@ enum ResolvedEffect {
       switch effect {
       case .blur(let sx, let sy): margin += 3 * max(sx, sy) + 2
       case .shadow(_, _, let offset, let sigma, _): margin += max(abs(offset.x), abs(offset.y)) + 3 * sigma + 2
+      // Drawn inside the layer, but the outside it is cast from must reach that far for the blur to see it.
+      case .innerShadow(_, _, let offset, let sigma, _): margin += max(abs(offset.x), abs(offset.y)) + 3 * sigma + 2
       case .outline(_, let width, _): margin += width + 2
       // Mask paths may lie anywhere: the whole canvas.
       case .stroke(_, _, _, _, _, _, _, _, let style) where style != 3: margin += 100_000
@@ -127,6 +142,11 @@ extension LayerPainter {
         if let result = dropShadow(
           content, color: color, opacity: opacity, offset: offset, sigma: sigma, shadowOnly: shadowOnly)
         {
+          cairo_pattern_destroy(content)
+          content = result
+        }
+      case .innerShadow(let color, let opacity, let offset, let sigma, let blend):
+        if let result = innerShadow(content, color: color, opacity: opacity, offset: offset, sigma: sigma, blend: blend) {
           cairo_pattern_destroy(content)
           content = result
         }
@@ -252,6 +272,45 @@ extension LayerPainter {
       cairo_set_source(context, content)
       cairo_paint(context)
     }
+    return popGroup()
+  }
+}
+
+extension LayerPainter {
+  /// The inner shadow style over `content`: the colour where the layer is not, moved by `offset` and blurred,
+  /// kept where the layer is, blended onto it with `blend`.
+  fileprivate func innerShadow(
+    _ content: OpaquePointer, color: RGBA, opacity: Double, offset: Vec2, sigma: Double, blend: cairo_operator_t
+  ) -> OpaquePointer? {
+    // The outside of the layer, in the shadow's colour: everything in the group's area minus the layer.
+    pushGroup()
+    cairo_set_source_rgba(context, color.r, color.g, color.b, 1)
+    cairo_paint(context)
+    cairo_set_operator(context, CAIRO_OPERATOR_DEST_OUT)
+    cairo_set_source(context, content)
+    cairo_paint(context)
+    guard let outside = popGroup() else { return nil }
+    defer { cairo_pattern_destroy(outside) }
+    if sigma >= 0.3 { EffectPixels.apply(outside) { EffectPixels.blur($0, sigmaX: sigma, sigmaY: sigma) } }
+    // Moved, faded, and kept only where the layer is.
+    pushGroup()
+    cairo_translate(context, offset.x, offset.y)
+    cairo_set_source(context, outside)
+    cairo_paint_with_alpha(context, opacity * color.a)
+    cairo_identity_matrix(context)
+    cairo_set_operator(context, CAIRO_OPERATOR_DEST_IN)
+    cairo_set_source(context, content)
+    cairo_paint(context)
+    guard let shadow = popGroup() else { return nil }
+    defer { cairo_pattern_destroy(shadow) }
+    // The layer, with the shadow blended onto it.
+    pushGroup()
+    cairo_set_source(context, content)
+    cairo_paint(context)
+    cairo_set_operator(context, blend)
+    cairo_set_source(context, shadow)
+    cairo_paint(context)
+    cairo_set_operator(context, CAIRO_OPERATOR_OVER)
     return popGroup()
   }
 }
