@@ -36,6 +36,12 @@ public enum LayerEffect: Sendable {
   case innerShadow(
     color: Animatable<RGBA>, opacity: Animatable<Double>, direction: Animatable<Double>,
     distance: Animatable<Double>, sigma: Animatable<Double>, blendMode: Int)
+  /// Gradient Ramp (`ADBE Ramp`): the layer's pixels take a linear (shape 1) or radial (2) gradient from
+  /// `startColor` at `start` to `endColor` at `end` (layer coordinates), keeping their coverage, mixed with
+  /// the original by `blend` (0...1, "Blend With Original").
+  case gradientRamp(
+    start: Animatable<Vec2>, startColor: Animatable<RGBA>, end: Animatable<Vec2>, endColor: Animatable<RGBA>,
+    shape: Animatable<Double>, blend: Animatable<Double>)
   /// Transform effect (`ADBE Geometry2`, or `ty 35`): moves the layer's own content (not its children) by
   /// another transform before the layer's, and scales its opacity, as lottie-web's TransformEffect does.
   /// Scales in percent, angles in degrees, opacity 0...1.
@@ -190,6 +196,17 @@ extension Reader {
         try property(a, vp.appending(10).appending("v"), Reader.scalar).initialValue != 0
       {
         note(.info, p, "'\(name)': motion blur (shutter angle) is not drawn")
+      }
+    case 5 where try string(o, "mn", p) == "ADBE Ramp":
+      out.append(
+        .gradientRamp(
+          start: try value(0, Reader.vector, Vec2(0, 0)), startColor: try value(1, Reader.color, black),
+          end: try value(2, Reader.vector, Vec2(0, 100)), endColor: try value(3, Reader.color, white),
+          shape: try value(4, Reader.scalar, 1), blend: try value(6, Reader.scalar, 0).map { $0 / 100 }))
+      if values.count > 5, case .object(let wrap) = values[5], let v = wrap["v"], v != .null,
+        try property(v, vp.appending(5).appending("v"), Reader.scalar).initialValue != 0
+      {
+        note(.info, vp.appending(5), "'\(name)': ramp scatter (noise) is not drawn")
       }
     case 5 where try string(o, "mn", p) == "ADBE Box Blur2":
       // Fast Box Blur: `Iterations` passes of a box `Blur Radius` wide each side. A box of half-width r has the

@@ -138,6 +138,23 @@ struct EffectParsingTests {
     #expect(bm == 1 && normal == 0)  // multiply, and dissolve drawn as normal
   }
 
+  @Test("Gradient Ramp is read by parameter index; scatter is reported")
+  func gradientRamp() throws {
+    func v(_ s: String) -> String { EffectParsingTests.value(s) }
+    let effects = """
+      [{"ty": 5, "nm": "Ramp", "mn": "ADBE Ramp", "ef": [\(v("[1, 2]")), \(v("[1, 0, 0, 1]")), \(v("[3, 4]")), \(v("[0, 0, 1, 1]")), \(v("2")), \(v("5")), \(v("40"))]}]
+      """
+    let (layer, diagnostics) = try EffectParsingTests.layer(effects: effects)
+    #expect(diagnostics == ["test.json: $.layers[0].ef[0].ef[5]: info: 'Ramp': ramp scatter (noise) is not drawn"])
+    guard case .gradientRamp(let s, let sc, let e, let ec, let shape, let blend)? = layer.effects.first else {
+      Issue.record("expected a ramp, got \(layer.effects)")
+      return
+    }
+    #expect(s.value(at: 0) == Vec2(1, 2) && e.value(at: 0) == Vec2(3, 4))
+    #expect(sc.value(at: 0) == RGBA(1, 0, 0, 1) && ec.value(at: 0) == RGBA(0, 0, 1, 1))
+    #expect(shape.value(at: 0) == 2 && close(blend.value(at: 0), 0.4))
+  }
+
   @Test("the stroke effect is read with lottie-web's parameter indices")
   func strokeEffect() throws {
     func v(_ s: String) -> String { EffectParsingTests.value(s) }
@@ -217,7 +234,7 @@ struct EffectParsingTests {
       [{"ty": 7, "nm": "Glow", "ef": []},
        {"ty": 24, "ef": []},
        {"ty": 5, "nm": "Bounce", "mn": "ADBE Slider Control", "ef": [\(v("3"))]},
-       {"ty": 5, "nm": "Gradient Ramp", "mn": "ADBE Ramp", "ef": []},
+       {"ty": 5, "nm": "Bevel Alpha", "mn": "ADBE Bevel Alpha", "ef": []},
        {"ty": 21, "en": 0, "ef": []},
        {"ty": 20, "ef": [\(v("[1]"))]},
        {"ty": 29, "ef": [\(v("5")), \(v("1")), \(v("1"))]}]
@@ -229,7 +246,7 @@ struct EffectParsingTests {
         "test.json: $.layers[0].ef[0]: warning: effect 'Glow' (ty 7) is not supported; ignored",
         "test.json: $.layers[0].ef[1]: warning: effect 'Pro Levels' (ty 24) is not supported; ignored",
         "test.json: $.layers[0].ef[2]: info: effect 'Bounce' (ty 5) is an expression control: nothing to draw; its values are kept for expressions",
-        "test.json: $.layers[0].ef[3]: warning: effect 'Gradient Ramp' (ty 5) is not supported; ignored",
+        "test.json: $.layers[0].ef[3]: warning: effect 'Bevel Alpha' (ty 5) is not supported; ignored",
         "test.json: $.layers[0].ef[4]: info: effect 'Fill' (ty 21) is disabled; ignored",
         "test.json: $.layers[0].ef[5]: warning: effect could not be read (expected a colour of 3 or 4 numbers, found 1); ignored",
         "test.json: $.layers[0].ef[6].ef[2]: info: blur 'repeat edge pixels' is not supported; edges fade to transparent",

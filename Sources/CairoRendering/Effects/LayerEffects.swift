@@ -9,6 +9,8 @@ enum ResolvedEffect {
   case tritone(bright: RGBA, mid: RGBA, dark: RGBA)
   case blur(sigmaX: Double, sigmaY: Double)
   case shadow(color: RGBA, opacity: Double, offset: Vec2, sigma: Double, shadowOnly: Bool)
+  /// Gradient Ramp: `toLayer` maps device points to layer space, where the ramp runs from `start` to `end`.
+  case ramp(toLayer: Affine, start: Vec2, end: Vec2, startColor: RGBA, endColor: RGBA, radial: Bool, blend: Double)
   /// The inner shadow style, `blend` a Cairo operator.
   case innerShadow(color: RGBA, opacity: Double, offset: Vec2, sigma: Double, blend: cairo_operator_t)
   /// A band `width` device pixels wide around the outside of the layer's pixels, under them.
@@ -62,6 +64,13 @@ enum ResolvedEffect {
       case .transform:
         // Drawn as part of the layer's matrix and opacity (`LayerPainter.effectTransform`).
         continue
+      case .gradientRamp(let start, let startColor, let end, let endColor, let shape, let blend):
+        let b = min(max(blend.value(at: t), 0), 1)
+        guard b < 1, let toLayer = world.inverted() else { continue }
+        out.append(
+          .ramp(
+            toLayer: toLayer, start: start.value(at: t), end: end.value(at: t), startColor: startColor.value(at: t),
+            endColor: endColor.value(at: t), radial: (shape.value(at: t) + 0.5).clampedInt(0...10) == 2, blend: b))
       case .innerShadow(let color, let opacity, let direction, let distance, let sigma, let blendMode):
         let o = min(max(opacity.value(at: t), 0), 1)
         guard o > 0 else { continue }
@@ -145,6 +154,10 @@ extension LayerPainter {
           cairo_pattern_destroy(content)
           content = result
         }
+      case .ramp(let toLayer, let start, let end, let startColor, let endColor, let radial, let blend):
+        EffectPixels.ramp(
+          content, toLayer: toLayer, start: start, end: end, startColor: startColor, endColor: endColor,
+          radial: radial, blend: blend)
       case .innerShadow(let color, let opacity, let offset, let sigma, let blend):
         if let result = innerShadow(content, color: color, opacity: opacity, offset: offset, sigma: sigma, blend: blend) {
           cairo_pattern_destroy(content)
@@ -362,6 +375,48 @@ enum EffectPixels {
   }
 
   /// Fill: every pixel takes the colour; coverage is scaled by the opacity (lottie-web's colour matrix).
+  /// Gradient Ramp over the pattern's pixels (device-aligned, with the surface's device offset): each pixel
+  /// keeps its alpha and takes the ramp's colour at its centre, mixed with its own by `blend`. Colours are
+  /// interpolated straight, clamped before the start and after the end.
+  static func ramp(
+    _ pattern: OpaquePointer, toLayer: Affine, start: Vec2, end: Vec2, startColor: RGBA, endColor: RGBA, radial: Bool,
+    blend: Double
+  ) {
+    var surfaceOut: OpaquePointer? = nil
+    guard cairo_pattern_get_surface(pattern, &surfaceOut) == CAIRO_STATUS_SUCCESS, let surface = surfaceOut else { return }
+    // Pixel = device + device offset.
+    var ox = 0.0, oy = 0.0
+    cairo_surface_get_device_offset(surface, &ox, &oy)
+    let d = end - start
+    let length2 = d.x * d.x + d.y * d.y
+    let radius = length2.squareRoot()
+    func unit(_ v: Double) -> Double { v > 0 ? min(v, 1) : 0 }
+    apply(pattern) { image in
+      for y in 0..<image.height {
+        let row = image.data + y * image.stride
+        for x in 0..<image.width {
+          let p = row + x * 4
+          if p[3] == 0 { continue }
+          let q = toLayer.apply(Vec2(Double(x) + 0.5 - ox, Double(y) + 0.5 - oy)) - start
+          let t: Double
+          if radial {
+            t = radius > 0 ? unit((q.x * q.x + q.y * q.y).squareRoot() / radius) : 1
+          } else {
+            t = length2 > 0 ? unit((q.x * d.x + q.y * d.y) / length2) : 0
+          }
+          let alpha = Double(p[3])
+          func mixed(_ original: UInt8, _ a: Double, _ b: Double) -> UInt8 {
+            let ramp = unit(a + (b - a) * t) * alpha
+            return UInt8(min(Double(original) * blend + ramp * (1 - blend) + 0.5, alpha))
+          }
+          p[2] = mixed(p[2], startColor.r, endColor.r)
+          p[1] = mixed(p[1], startColor.g, endColor.g)
+          p[0] = mixed(p[0], startColor.b, endColor.b)
+        }
+      }
+    }
+  }
+
   static func fill(_ image: Image, color: RGBA, opacity: Double) {
     for y in 0..<image.height {
       let row = image.data + y * image.stride
