@@ -21,18 +21,20 @@ extension LayerPainter {
       box = box.expanded(by: ResolvedEffect.margin(effects))
     }
     let matteLayer = comp.layers[matte]
+    let matteVisible = LayerTiming.isVisible(matteLayer, at: frame)
+    // Built once here, drawn below.
+    let matteShapes = matteVisible ? shapeOperations(matteLayer, frame: frame) : nil
     if mode == .alpha || mode == .luma {
       // Outside what the matte draws, an alpha or luma matte lets nothing through: both groups shrink to the
       // matte's area too (a full-frame layer matted by a small shape no longer composites the whole frame).
-      guard LayerTiming.isVisible(matteLayer, at: frame),
-        var matteBox = contentBounds(
-          matteLayer, shapes: shapeOperations(matteLayer, frame: frame),
-          world: layerMatrix(comp, position: matte, frame: frame, matrix: matrix))
-      else { return }
+      let matteWorld = layerMatrix(comp, position: matte, frame: frame, matrix: matrix)
+      guard matteVisible, var matteBox = contentBounds(matteLayer, shapes: matteShapes, world: matteWorld) else {
+        return
+      }
       if !matteLayer.effects.isEmpty {
         let effects = ResolvedEffect.resolve(
           matteLayer.effects, masks: matteLayer.masks, at: LayerTiming.propertyFrame(matteLayer, at: frame),
-          world: layerMatrix(comp, position: matte, frame: frame, matrix: matrix))
+          world: matteWorld)
         matteBox = matteBox.expanded(by: ResolvedEffect.margin(effects))
       }
       box = box.intersection(matteBox)
@@ -46,8 +48,8 @@ extension LayerPainter {
     guard let content = popGroup() else { return }
     defer { cairo_pattern_destroy(content) }
     pushGroup()
-    if LayerTiming.isVisible(matteLayer, at: frame) {
-      drawLayer(comp, position: matte, frame: frame, matrix: matrix, depth: depth)
+    if matteVisible {
+      drawLayer(comp, position: matte, frame: frame, matrix: matrix, depth: depth, prebuilt: matteShapes)
     }
     guard let mask = popGroup() else { return }
     defer { cairo_pattern_destroy(mask) }

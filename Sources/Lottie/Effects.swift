@@ -141,6 +141,11 @@ extension Reader {
       let vo = try object(values[index], ip)
       return try property(vo, "v", ip, decode, default: fallback)
     }
+    /// A parameter's initial number when the file gives one (for options that only earn a note).
+    func option(_ index: Int) throws(LottieError) -> Double? {
+      guard index < values.count, case .object(let wrap) = values[index], let v = wrap["v"], v != .null else { return nil }
+      return try property(v, vp.appending(index).appending("v"), Reader.scalar).initialValue
+    }
     let black = RGBA(0, 0, 0), white = RGBA(1, 1, 1)
     switch type {
     case 21:
@@ -160,9 +165,7 @@ extension Reader {
       out.append(
         .gaussianBlur(
           sigma: try value(0, Reader.scalar, 0).map { $0 * 0.3 }, dimensions: try value(1, Reader.scalar, 1)))
-      if values.count > 2, case .object(let wrap) = values[2], let v = wrap["v"], v != .null,
-        try property(v, vp.appending(2).appending("v"), Reader.scalar).initialValue != 0
-      {
+      if let repeatEdges = try option(2), repeatEdges != 0 {
         note(.info, vp.appending(2), "blur 'repeat edge pixels' is not supported; edges fade to transparent")
       }
     case 25:
@@ -190,11 +193,7 @@ extension Reader {
           scaleWidth: try value(4, Reader.scalar, 100), skew: try value(5, Reader.scalar, 0),
           skewAxis: try value(6, Reader.scalar, 0), rotation: try value(7, Reader.scalar, 0),
           opacity: try value(8, Reader.scalar, 100).map { $0 / 100 }))
-      if values.count > 9, case .object(let wrap) = values[9], let v = wrap["v"], v != .null,
-        try property(v, vp.appending(9).appending("v"), Reader.scalar).initialValue == 0,
-        values.count > 10, case .object(let angle) = values[10], let a = angle["v"], a != .null,
-        try property(a, vp.appending(10).appending("v"), Reader.scalar).initialValue != 0
-      {
+      if try option(9) == 0, let shutter = try option(10), shutter != 0 {
         note(.info, p, "'\(name)': motion blur (shutter angle) is not drawn")
       }
     case 5 where try string(o, "mn", p) == "ADBE Ramp":
@@ -203,9 +202,7 @@ extension Reader {
           start: try value(0, Reader.vector, Vec2(0, 0)), startColor: try value(1, Reader.color, black),
           end: try value(2, Reader.vector, Vec2(0, 100)), endColor: try value(3, Reader.color, white),
           shape: try value(4, Reader.scalar, 1), blend: try value(6, Reader.scalar, 0).map { $0 / 100 }))
-      if values.count > 5, case .object(let wrap) = values[5], let v = wrap["v"], v != .null,
-        try property(v, vp.appending(5).appending("v"), Reader.scalar).initialValue != 0
-      {
+      if let scatter = try option(5), scatter != 0 {
         note(.info, vp.appending(5), "'\(name)': ramp scatter (noise) is not drawn")
       }
     case 5 where try string(o, "mn", p) == "ADBE Box Blur2":
@@ -220,9 +217,7 @@ extension Reader {
       if iterations < 3 {
         note(.info, p, "'\(name)' with \(Int(iterations)) iteration\(iterations == 1 ? "" : "s") is drawn as a Gaussian blur of the same spread")
       }
-      if values.count > 3, case .object(let wrap) = values[3], let v = wrap["v"], v != .null,
-        try property(v, vp.appending(3).appending("v"), Reader.scalar).initialValue != 0
-      {
+      if let repeatEdges = try option(3), repeatEdges != 0 {
         note(.info, vp.appending(3), "blur 'repeat edge pixels' is not supported; edges fade to transparent")
       }
     case 5 where Reader.isExpressionControl(try string(o, "mn", p) ?? ""):

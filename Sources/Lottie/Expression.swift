@@ -623,8 +623,6 @@ struct ExpressionParser {
   /// How deeply statements and expressions nest, bounded so that a hostile expression cannot exhaust the stack.
   var depth = 0
   static let maxDepth = 200
-  /// Links of the operator chains being parsed (see `deeper`).
-  var chainLinks = 0
 
   init(_ source: String) throws {
     tokens = try Self.tokenize(source)
@@ -709,11 +707,11 @@ struct ExpressionParser {
     position += 1
   }
 
-  /// Counts one more link of an operator chain (`a + b + c ...`, `a[0][1]...`): evaluating a chain recurses
-  /// once per link, so its links count as nesting until the function that parses the chain returns.
-  mutating func deeper() throws {
+  /// Counts one more link of an operator chain (`a + b + c ...`, `a[0][1]...`) in the caller's `links`:
+  /// evaluating a chain recurses once per link, so its links count as nesting until the caller gives them back.
+  mutating func deeper(_ links: inout Int) throws {
     depth += 1
-    chainLinks += 1
+    links += 1
     guard depth <= Self.maxDepth else { throw ExpressionError(message: "it nests too deeply") }
   }
 
@@ -852,65 +850,39 @@ struct ExpressionParser {
     return .conditional(condition, a, try assignment())
   }
 
-  /// `||` (and: false) over `&&` (and: true) over comparisons.
-  mutating func logical(and: Bool) throws -> Expression.Node {
-    let before = chainLinks
-    defer {
-      depth -= chainLinks - before
-      chainLinks = before
-    }
-    var node = and ? try equality() : try logical(and: true)
-    while isSymbol(and ? "&&" : "||") {
-      try deeper()
+  /// One left-associative level of binary operators: `operand (operator operand)*`.
+  mutating func binaryLevel(
+    _ operators: Set<String>, operand: (inout ExpressionParser) throws -> Expression.Node,
+    combine: (String, Expression.Node, Expression.Node) -> Expression.Node
+  ) throws -> Expression.Node {
+    var links = 0
+    defer { depth -= links }
+    var node = try operand(&self)
+    while case .symbol(let op) = current, operators.contains(op) {
+      try deeper(&links)
       position += 1
-      node = .logical(and: and, node, and ? try equality() : try logical(and: true))
+      node = combine(op, node, try operand(&self))
     }
     return node
+  }
+
+  /// `||` (and: false) over `&&` (and: true) over comparisons.
+  mutating func logical(and: Bool) throws -> Expression.Node {
+    try binaryLevel([and ? "&&" : "||"], operand: { and ? try $0.equality() : try $0.logical(and: true) }) {
+      .logical(and: and, $1, $2)
+    }
   }
 
   mutating func equality() throws -> Expression.Node {
-    let before = chainLinks
-    defer {
-      depth -= chainLinks - before
-      chainLinks = before
-    }
-    var node = try relational()
-    while case .symbol(let op) = current, ["==", "!=", "===", "!=="].contains(op) {
-      try deeper()
-      position += 1
-      node = .compare(op, node, try relational())
-    }
-    return node
+    try binaryLevel(["==", "!=", "===", "!=="], operand: { try $0.relational() }) { .compare($0, $1, $2) }
   }
 
   mutating func relational() throws -> Expression.Node {
-    let before = chainLinks
-    defer {
-      depth -= chainLinks - before
-      chainLinks = before
-    }
-    var node = try additive()
-    while case .symbol(let op) = current, ["<", ">", "<=", ">="].contains(op) {
-      try deeper()
-      position += 1
-      node = .compare(op, node, try additive())
-    }
-    return node
+    try binaryLevel(["<", ">", "<=", ">="], operand: { try $0.additive() }) { .compare($0, $1, $2) }
   }
 
   mutating func additive() throws -> Expression.Node {
-    let before = chainLinks
-    defer {
-      depth -= chainLinks - before
-      chainLinks = before
-    }
-    var node = try term()
-    while case .symbol(let op) = current, op == "+" || op == "-" {
-      try deeper()
-      position += 1
-      node = .binary(Character(op), node, try term())
-    }
-    return node
+    try binaryLevel(["+", "-"], operand: { try $0.term() }) { .binary(Character($0), $1, $2) }
   }
 
   /// A transform property of this layer (`transform.position`, `thisLayer.transform.position`) or of another
@@ -972,18 +944,7 @@ struct ExpressionParser {
   }
 
   mutating func term() throws -> Expression.Node {
-    let before = chainLinks
-    defer {
-      depth -= chainLinks - before
-      chainLinks = before
-    }
-    var node = try unary()
-    while case .symbol(let op) = current, op == "*" || op == "/" || op == "%" {
-      try deeper()
-      position += 1
-      node = .binary(Character(op), node, try unary())
-    }
-    return node
+    try binaryLevel(["*", "/", "%"], operand: { try $0.unary() }) { .binary(Character($0), $1, $2) }
   }
 
   mutating func unary() throws -> Expression.Node {
@@ -1024,11 +985,8 @@ struct ExpressionParser {
   }
 
   mutating func postfix() throws -> Expression.Node {
-    let before = chainLinks
-    defer {
-      depth -= chainLinks - before
-      chainLinks = before
-    }
+    var links = 0
+    defer { depth -= links }
     var node: Expression.Node
     switch current {
     case .number(let n):
@@ -1072,7 +1030,7 @@ struct ExpressionParser {
         // A variable's members: `k.time`, `a.length`.
         node = .variable(String(name[..<dot]))
         for member in name[name.index(after: dot)...].split(separator: ".") {
-          try deeper()
+          try deeper(&links)
           node = .member(node, String(member))
         }
       } else {
@@ -1085,7 +1043,7 @@ struct ExpressionParser {
       throw ExpressionError(message: "unexpected \(current)")
     }
     while true {
-      if isSymbol("[") || isSymbol(".") { try deeper() }
+      if isSymbol("[") || isSymbol(".") { try deeper(&links) }
       if isSymbol("[") {
         position += 1
         let i = try expression()
