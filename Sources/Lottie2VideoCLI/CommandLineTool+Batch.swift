@@ -64,9 +64,6 @@ extension CommandLineTool {
         jobs.append((input + "/" + relative, outputDirectory + "/" + stem + "." + ext))
       }
     }
-    // A shard takes every n-th file of the sorted list: shards never overlap and together cover the batch,
-    // whatever machine runs them (a Kubernetes Indexed Job or a Slurm array passes its index).
-    if let (i, n) = shard { jobs = jobs.enumerated().filter { $0.offset % n == i - 1 }.map(\.element) }
     // Two inputs that would write the same output (a.json and a.lottie, or the same name in two input
     // folders) are refused before anything runs: one would overwrite the other.
     var writers: [String: String] = [:]
@@ -78,14 +75,21 @@ extension CommandLineTool {
       }
       writers[job.output] = job.input
     }
+    // A shard takes every n-th file of the sorted list (after the check above, made on the whole batch so that
+    // every shard refuses a conflict alike): shards never overlap and together cover the batch, whatever
+    // machine runs them (a Kubernetes Indexed Job or a Slurm array passes its index). Each record of the
+    // report says where its file stands in the whole batch, so merge-reports can check the shards.
+    let batch = BatchReport.Batch(inputs: jobs.map(\.input), shard: shard)
+    jobs = batch.files.map { jobs[$0 - 1] }
     let workers = try workerCount(list)
     let poster = try posterTemplate(list)
     return try run(
-      jobs.map { job in
+      zip(jobs, batch.files).map { job, file in
         let stem = ((job.output as NSString).lastPathComponent as NSString).deletingPathExtension
         return BatchJob(
           input: job.input, output: job.output,
-          arguments: poster.map { ["--poster", fillTemplate($0, row: ["name": stem], number: 0)] } ?? [])
+          arguments: poster.map { ["--poster", fillTemplate($0, row: ["name": stem], number: 0)] } ?? [],
+          position: batch.position(ofFile: file))
       }, passed: passed, label: "batch",
       skipExisting: skipExisting, quiet: quiet, jobs: workers, reportPath: reportPath)
   }
@@ -109,6 +113,8 @@ extension CommandLineTool {
     var arguments: [String]
     /// How the summary names it: the input, or a data row.
     var label: String? = nil
+    /// Where a folder batch's file stands in the whole batch (its report's "batch" object).
+    var position: BatchReport.Position? = nil
   }
 
   /// Runs exports, going on past failures; writes the report (in input order), prints the summary and
@@ -141,6 +147,7 @@ extension CommandLineTool {
         let job = jobs[index]
         var record: [String: Any] = ["input": job.input, "output": job.output]
         if let label = job.label { record["label"] = label }
+        if let position = job.position { record["batch"] = position.jsonObject }
         if skipExisting && FileManager.default.fileExists(atPath: job.output) {
           record["status"] = "skipped"
           state.finish(index, record: record, failure: nil, skipped: true)

@@ -43,6 +43,7 @@ public enum CommandLineTool {
     case "sheet": return try sheet(Array(arguments.dropFirst()))
     case "render": return try renderOnly(Array(arguments.dropFirst()))
     case "presets": return try presets(Array(arguments.dropFirst()))
+    case "merge-reports": return mergeReports(Array(arguments.dropFirst()))
     default: return try export(arguments)
     }
   }

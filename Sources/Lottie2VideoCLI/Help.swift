@@ -27,6 +27,7 @@ enum Help {
            lottie2video sheet <input> -o <sheet.png> [options]
            lottie2video render <input> [options]
            lottie2video presets
+           lottie2video merge-reports <report.json> ... -o <merged.json>
 
     ARGUMENTS:
       <input>                 A Lottie JSON file (.json), a dotLottie archive
@@ -165,7 +166,8 @@ enum Help {
                               resumes (default: overwrite).
       --report <file.json>    Batch: write a record per file (input, output,
                               status, reason, frames, duration, bytes, seconds,
-                              diagnostics) (default: none).
+                              diagnostics, and batch: its place in the whole
+                              batch and shard) (default: none).
       --shard <i/n>           Batch: export only every n-th file of the sorted
                               list, starting with the i-th, so n machines split
                               a batch without overlap (default: all).
@@ -219,6 +221,12 @@ enum Help {
                               --jobs, --max-frames, --background, --assets,
                               --animation.
       presets                 List the presets found, with what each sets.
+      merge-reports           Merge the --report files of a sharded batch into
+                              one (-o, '-' for stdout): every file once, in
+                              order, with the failures and totals; an error,
+                              writing nothing, when shards overlap, miss files
+                              or come from different batches. Exit 1 when a
+                              file failed.
 
     EXIT CODES: 0 success, 1 failure, 64 usage error.
     """
