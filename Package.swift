@@ -17,13 +17,20 @@ let package = Package(
       pkgConfig: "libavcodec libavformat libswscale libavutil libavfilter",
       providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev", "libavutil-dev", "libavfilter-dev"])]),
     .systemLibrary(
+      name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz fribidi freetype2",
+      providers: [.apt(["libharfbuzz-dev", "libfribidi-dev", "libfreetype-dev"])]),
+    .systemLibrary(
       name: "CZip", path: "Sources/CZip", pkgConfig: "libzip zlib", providers: [.apt(["libzip-dev", "zlib1g-dev"])]),
+
+    // ICU's line breaker behind one plain C function: ICU's headers clash with the copy Foundation brings
+    // (`_FoundationICU`), so they are included only in this target's C file, never in a Swift module.
+    .target(name: "CLineBreak", linkerSettings: [.linkedLibrary("icuuc")]),
 
     // MARK: - Modules
     .target(name: "Lottie"),
     .target(name: "LottieArchive", dependencies: ["Lottie", "CZip"]),
     .target(name: "Raster"),
-    .target(name: "CairoRendering", dependencies: ["Lottie", "Raster", "CCairo"]),
+    .target(name: "CairoRendering", dependencies: ["Lottie", "Raster", "CCairo", "CHarfBuzz", "CLineBreak"]),
     .target(name: "VideoEncoding", dependencies: ["Raster", "CFFmpeg"]),
     .target(name: "Pipeline", dependencies: ["Lottie", "LottieArchive", "Raster", "CairoRendering", "VideoEncoding"]),
     .target(

@@ -50,8 +50,8 @@ final class Scene {
 
   func glyphOutlines(_ key: GlyphKey) -> [BezierPath]? { glyphs[key] }
 
-  /// System fonts found for text documents' font names (`f`), looked up on first use by this worker.
-  private var fontMatches: [String: FontMatch] = [:]
+  /// This worker's text shaping: faces, fallback choices and layouts, made on first use and kept.
+  private(set) lazy var textShaper = TextShaper(animation: animation)
 
   /// Whether gradients are computed by `GradientRaster` (true) or left to Cairo (tests compare the two).
   var rastersGradients = true
@@ -74,15 +74,6 @@ final class Scene {
   }
 
   deinit { scratch?.deallocate() }
-
-  /// The system font for a document's font name: the family and style of `fonts.list`, else the name itself.
-  func fontMatch(_ fontName: String) -> FontMatch {
-    if let m = fontMatches[fontName] { return m }
-    let font = animation.fonts[fontName]
-    let m = FontMatch(family: font?.family ?? fontName, style: font?.style ?? "", postScriptName: fontName)
-    fontMatches[fontName] = m
-    return m
-  }
 
   init(animation: Animation, images: [String: PixelBuffer] = [:]) {
     self.animation = animation

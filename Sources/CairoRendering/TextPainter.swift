@@ -2,22 +2,17 @@ import CCairo
 import Foundation
 import Lottie
 
-/// Lays out and draws a text document: glyph outlines from the file's `chars` when it has them, otherwise the
-/// system font of the same family and style (fontconfig and FreeType, see `FontLibrary`).
+/// Lays out and draws a text document: glyph outlines from the file's `chars` when it has them, otherwise
+/// text shaped with HarfBuzz in the system font of the same family and style, with per-character fallback,
+/// right-to-left runs and colour emoji (see `TextShaper`, `FontLibrary`).
 struct TextPainter {
   let scene: Scene
   let context: OpaquePointer
 
-  private struct PlacedCharacter {
-    var character: String
-    var x: Double
-    var advance: Double
-  }
-
-  /// One character of the laid-out text, or a line break between two lines, as lottie-web's
-  /// `completeTextData` lists them (`documentData.l`).
+  /// One unit of the laid-out text (a grapheme cluster or a ligature, see `TextUnit`), or a line break
+  /// between two lines, as lottie-web's `completeTextData` lists characters (`documentData.l`).
   private struct Letter {
-    /// The character; empty for a line break.
+    /// The characters; empty for a line break.
     var character: String
     var isLineBreak: Bool { character.isEmpty }
     /// Advance width (`l`).
@@ -32,6 +27,11 @@ struct TextPainter {
     var extra = 0.0
     /// Selector index for each animator (`anIndexes`).
     var indexes: [Int] = []
+    /// The unit's place in reading order (selectors count in reading order, also in right-to-left text);
+    /// -1 for a line break, which comes before its line's units.
+    var logical = -1
+    /// What draws it.
+    var unit: TextUnit? = nil
   }
 
   /// What a character is drawn with after the animators.
@@ -50,44 +50,36 @@ struct TextPainter {
     let size = document.size
     guard size > 0, !document.text.isEmpty else { return }
     let font = scene.animation.fonts[document.fontName]
-    let family = font?.family ?? document.fontName
-    let style = font?.style ?? ""
     let content = document.allCaps ? document.text.uppercased() : document.text
     let tracking = document.tracking / 1000 * size
-    setMatrix(world)
-    if !selectSystemFont(document.fontName, size: size) {
-      // No system font at all (fontconfig finds none): only text drawn entirely from glyph outlines can be drawn,
-      // as measuring or drawing anything else would fall back to Cairo's toy fonts outside our fontconfig lock.
-      let drawable = content.allSatisfy { ch in
-        ch == " " || ch == "\r" || ch == "\n" || ch == "\u{3}" || glyph(String(ch), family: family, style: style) != nil
-      }
-      guard drawable else { return }
-    }
 
-    // 1. Split into lines; wrap box text at word boundaries to the box width.
-    var lines = content.split(omittingEmptySubsequences: false) { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" }.map(String.init)
-    if let box = document.boxSize, box.x > 0 {
-      lines = lines.flatMap { wrap($0, width: box.x, family: family, style: style, size: size, tracking: tracking) }
-    }
-    // 2. List the characters with line breaks between lines; each line starts where its justification says.
+    // 1. Shape and lay out (cached per document): lines, hard breaks and for box text wrapped to the box
+    //    width, each line's units in visual order.
+    let boxWidth = document.boxSize.flatMap { $0.x > 0 ? $0.x : nil }
+    let key = TextLayoutKey(
+      text: content, fontName: document.fontName, size: size, tracking: tracking, boxWidth: boxWidth,
+      ligatures: tracking == 0 && text.animators.isEmpty)
+    let lines = scene.textShaper.lines(key)
+    // 2. List the units with line breaks between lines; each line starts where its justification says.
     var letters: [Letter] = []
     var lineStarts: [Double] = []
     var lineWidths: [Double] = []
     let boxX = document.boxPosition?.x ?? 0
-    let boxWidth = document.boxSize?.x ?? 0
     for (number, line) in lines.enumerated() {
       if number > 0 { letters.append(Letter(character: "", advance: 0, line: number, groupWidth: 0, groupOffset: 0)) }
-      let placed = layout(line, family: family, style: style, size: size, tracking: tracking)
       // lottie-web's line width counts the tracking after every character, the last one included.
-      let width = placed.last.map { $0.x + $0.advance + tracking } ?? 0
+      let width = line.reduce(0) { $0 + $1.advance + tracking }
       lineWidths.append(width)
       switch document.justification {
-      case 1, 4: lineStarts.append(document.boxSize != nil ? boxX + boxWidth - width : -width)
-      case 2, 5: lineStarts.append(document.boxSize != nil ? boxX + (boxWidth - width) / 2 : -width / 2)
-      default: lineStarts.append(document.boxSize != nil ? boxX : 0)
+      case 1, 4: lineStarts.append(boxWidth != nil ? boxX + (boxWidth ?? 0) - width : -width)
+      case 2, 5: lineStarts.append(boxWidth != nil ? boxX + ((boxWidth ?? 0) - width) / 2 : -width / 2)
+      default: lineStarts.append(boxWidth != nil ? boxX : 0)
       }
-      for c in placed {
-        letters.append(Letter(character: c.character, advance: c.advance, line: number, groupWidth: c.advance, groupOffset: 0))
+      for unit in line {
+        letters.append(
+          Letter(
+            character: unit.text, advance: unit.advance, line: number, groupWidth: unit.advance, groupOffset: 0,
+            logical: unit.logical, unit: unit))
       }
     }
     Self.group(&letters, by: text.grouping)
@@ -102,17 +94,15 @@ struct TextPainter {
       path: text.path.flatMap { TextPathFrame($0, frame: frame) }, lineWidths: lineWidths)
     cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
     for (letter, letterStyle) in zip(letters, styles) {
-      guard let s = letterStyle, !letter.isLineBreak, letter.character != " " else { continue }
-      draw(letter.character, style: s, world: world, opacity: opacity, strokeOverFill: document.strokeOverFill,
-        family: family, fontStyle: style, size: size)
+      guard let s = letterStyle, let unit = letter.unit, !unit.isSpace else { continue }
+      draw(unit, style: s, world: world, opacity: opacity, strokeOverFill: document.strokeOverFill, size: size)
     }
     setMatrix(world)
   }
 
-  /// Fills and strokes one character at the origin of its matrix.
+  /// Fills and strokes one unit at the origin of its matrix; colour glyphs (emoji) are painted over.
   private func draw(
-    _ character: String, style s: LetterStyle, world: Affine, opacity: Double, strokeOverFill: Bool, family: String,
-    fontStyle: String, size: Double
+    _ unit: TextUnit, style s: LetterStyle, world: Affine, opacity: Double, strokeOverFill: Bool, size: Double
   ) {
     let alpha = opacity * s.opacity
     guard alpha > 0 else { return }
@@ -121,7 +111,19 @@ struct TextPainter {
     guard fill != nil || stroke != nil else { return }
     setMatrix(s.matrix.then(world))
     cairo_new_path(context)
-    appendCharacter(character, x: 0, y: 0, family: family, style: fontStyle, size: size)
+    var images: [(ImageGlyph, PlacedGlyph)] = []
+    var layers: [([GlyphPathElement], RGBA?, PlacedGlyph)] = []
+    if let key = unit.charsGlyph, let outlines = scene.glyphOutlines(key) {
+      let painter = LayerPainter(scene: scene, context: context)
+      for contour in outlines { painter.appendPath(contour, transform: .scale(size / 100, size / 100)) }
+    }
+    for glyph in unit.glyphs {
+      switch glyph.face.drawing(glyph.glyph) {
+      case .outline(let elements): append(elements, at: glyph, size: size)
+      case .image(let image): images.append((image, glyph))
+      case .layers(let colored): layers += colored.map { ($0.outline, $0.color, glyph) }
+      }
+    }
     func doFill(_ preserve: Bool) {
       guard let f = fill else { return }
       cairo_set_source_rgba(context, f.r, f.g, f.b, f.a * alpha)
@@ -144,6 +146,37 @@ struct TextPainter {
       doFill(false)
     }
     cairo_new_path(context)
+    // Colour glyphs keep their own colours; the fill's opacity (and the layer's) still applies.
+    guard let f = fill else { return }
+    for (outline, color, glyph) in layers {
+      let c = color ?? f
+      append(outline, at: glyph, size: size)
+      cairo_set_source_rgba(context, c.r, c.g, c.b, c.a * f.a * alpha)
+      cairo_fill(context)
+    }
+    for (image, glyph) in images {
+      cairo_save(context)
+      cairo_translate(context, glyph.x + image.x * size, glyph.y + image.y * size)
+      cairo_scale(context, image.width * size / image.pixelWidth, image.height * size / image.pixelHeight)
+      cairo_set_source_surface(context, image.surface, 0, 0)
+      cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
+      cairo_paint_with_alpha(context, f.a * alpha)
+      cairo_restore(context)
+    }
+  }
+
+  /// Appends a glyph outline (em units) at the glyph's place, scaled to the text size.
+  private func append(_ elements: [GlyphPathElement], at glyph: PlacedGlyph, size: Double) {
+    let x = glyph.x, y = glyph.y
+    for e in elements {
+      switch e {
+      case .move(let px, let py): cairo_move_to(context, x + px * size, y + py * size)
+      case .line(let px, let py): cairo_line_to(context, x + px * size, y + py * size)
+      case .curve(let ax, let ay, let bx, let by, let px, let py):
+        cairo_curve_to(context, x + ax * size, y + ay * size, x + bx * size, y + by * size, x + px * size, y + py * size)
+      case .close: cairo_close_path(context)
+      }
+    }
   }
 
   // MARK: - Animators
@@ -177,20 +210,23 @@ struct TextPainter {
   }
 
   /// Numbers the characters for each animator's selector (by characters, words or lines) and evaluates the
-  /// animators at `frame`.
+  /// animators at `frame`. Characters are counted in reading order (right-to-left runs from their right
+  /// end), each grapheme cluster or ligature once, as After Effects counts them.
   private static func evaluate(_ animators: [TextAnimator], letters: inout [Letter], frame: Double) -> [TextAnimatorFrame] {
     var result: [TextAnimatorFrame] = []
+    let order = letters.indices.sorted { (letters[$0].line, letters[$0].logical) < (letters[$1].line, letters[$1].logical) }
     for animator in animators {
       var index = 0
-      for i in letters.indices {
+      for (position, i) in order.enumerated() {
         letters[i].indexes.append(index)
         let c = letters[i].character
+        let isLast = position == order.count - 1
         let counts: Bool
         switch animator.selector.basedOn {
         case .characters: counts = !c.isEmpty
         case .charactersExcludingSpaces: counts = !c.isEmpty && c != " "
-        case .words: counts = c.isEmpty || c == " " || i == letters.count - 1
-        case .lines: counts = c.isEmpty || i == letters.count - 1
+        case .words: counts = c.isEmpty || c == " " || isLast
+        case .lines: counts = c.isEmpty || isLast
         }
         if counts { index += 1 }
       }
@@ -383,71 +419,6 @@ struct TextPainter {
   /// `a` moved towards `b` by `t`, alpha kept.
   private static func mix(_ a: RGBA, _ b: RGBA, _ t: Double) -> RGBA {
     RGBA(a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t, a.a)
-  }
-
-  private func glyph(_ character: String, family: String, style: String) -> [BezierPath]? {
-    scene.glyphOutlines(GlyphKey(character: character, family: family, style: style))
-  }
-
-  private func advance(_ character: String, family: String, style: String, size: Double) -> Double {
-    if let g = scene.animation.glyphs[GlyphKey(character: character, family: family, style: style)] {
-      return g.width * size / 100
-    }
-    var extents = cairo_text_extents_t()
-    cairo_text_extents(context, character, &extents)
-    return extents.x_advance
-  }
-
-  private func layout(_ line: String, family: String, style: String, size: Double, tracking: Double) -> [PlacedCharacter] {
-    var x = 0.0
-    var placed: [PlacedCharacter] = []
-    for ch in line {
-      let s = String(ch)
-      let a = advance(s, family: family, style: style, size: size)
-      placed.append(PlacedCharacter(character: s, x: x, advance: a))
-      x += a + tracking
-    }
-    return placed
-  }
-
-  private func wrap(_ line: String, width: Double, family: String, style: String, size: Double, tracking: Double) -> [String] {
-    var out: [String] = []
-    var current = ""
-    for word in line.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
-      let candidate = current.isEmpty ? word : current + " " + word
-      let placed = layout(candidate, family: family, style: style, size: size, tracking: tracking)
-      let w = placed.last.map { $0.x + $0.advance } ?? 0
-      if w > width && !current.isEmpty {
-        out.append(current)
-        current = word
-      } else {
-        current = candidate
-      }
-    }
-    out.append(current)
-    return out
-  }
-
-  private func appendCharacter(_ character: String, x: Double, y: Double, family: String, style: String, size: Double) {
-    if let outlines = glyph(character, family: family, style: style) {
-      let m = Affine.scale(size / 100, size / 100).then(.translation(x, y))
-      let painter = LayerPainter(scene: scene, context: context)
-      for contour in outlines { painter.appendPath(contour, transform: m) }
-      return
-    }
-    guard character != " " else { return }
-    cairo_move_to(context, x, y)
-    cairo_text_path(context, character)
-  }
-
-  /// Selects the system font for a document's font name (found through fontconfig, see `FontLibrary`).
-  /// False when there is no system font at all.
-  private func selectSystemFont(_ fontName: String, size: Double) -> Bool {
-    // Never Cairo's toy faces: resolving them calls fontconfig outside `FontLibrary.fontconfig`.
-    guard let face = scene.fontMatch(fontName).face ?? FontLibrary.fallback.face else { return false }
-    cairo_set_font_face(context, face)
-    cairo_set_font_size(context, size)
-    return true
   }
 
   private func setMatrix(_ m: Affine) {
