@@ -7,8 +7,12 @@ import Synchronization
 /// them. Fonts can be added to fontconfig's list for this process: folders (`--fonts DIR`), files, and font
 /// data (fonts inside a `.lottie` archive, `fPath` data URIs).
 public enum FontLibrary {
-  /// The family fontconfig falls back to when a font is missing, as the diagnostic names it.
-  public static let fallbackFamily = "DejaVu Sans"
+  /// The family a missing sans-serif font is drawn with (metric-compatible with Helvetica and Arial), when
+  /// installed; `MetricAliases` has the serif and monospaced ones.
+  public static let fallbackFamily = MetricAliases.sans
+
+  /// The largest font file read (`fPath` files): real fonts, even CJK ones, stay well under it.
+  public static let maxFontFileBytes = 64 << 20
 
   /// Serialises every fontconfig call of this process. fontconfig's configuration is not safe to change
   /// (adding application fonts) while another thread matches against it, and render workers match fonts
@@ -19,19 +23,41 @@ public enum FontLibrary {
   /// The fallback font (`fallbackFamily`, or whatever fontconfig substitutes for it), found once.
   static let fallback = FontMatch(family: fallbackFamily, style: "")
 
-  /// Adds every font in `directory` (and its subfolders) for this process. False when fontconfig cannot
-  /// read it.
+  /// Adds every font in `directory` (and its subfolders) for this process. False when it cannot be read.
+  /// Only regular files are handed to fontconfig: a FIFO in the folder would block its scan for ever.
   @discardableResult
   public static func addFontDirectory(_ directory: String) -> Bool {
-    guard FileManager.default.fileExists(atPath: directory) else { return false }
-    return fontconfig.withLock { _ in FcConfigAppFontAddDir(nil, directory) != 0 }
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder), isFolder.boolValue,
+      let walker = FileManager.default.enumerator(atPath: directory)
+    else { return false }
+    let fontTypes: Set<String> = ["ttf", "otf", "ttc", "otc", "woff", "woff2", "pfb", "pfa", "pcf", "dfont"]
+    var files: [String] = []
+    while let entry = walker.nextObject() as? String {
+      let path = (directory as NSString).appendingPathComponent(entry)
+      guard fontTypes.contains((entry as NSString).pathExtension.lowercased()), isRegularFile(path) else { continue }
+      files.append(path)
+    }
+    fontconfig.withLock { _ in
+      for path in files.sorted() { _ = FcConfigAppFontAddFile(nil, path) }
+    }
+    forgetChoices()
+    return true
   }
 
-  /// Adds one font file for this process. False when fontconfig cannot read it as a font.
+  /// Adds one font file for this process. False when it is not a regular file or fontconfig cannot read
+  /// it as a font.
   @discardableResult
   public static func addFontFile(_ path: String) -> Bool {
-    guard FileManager.default.fileExists(atPath: path) else { return false }
+    guard isRegularFile(path) else { return false }
+    defer { forgetChoices() }
     return fontconfig.withLock { _ in FcConfigAppFontAddFile(nil, path) != 0 }
+  }
+
+  /// Whether `path` is a regular file (after symbolic links), never a FIFO, device or socket.
+  static func isRegularFile(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
   }
 
   /// Adds font data (a TrueType, OpenType or WOFF file's bytes) for this process: fontconfig reads fonts
@@ -73,171 +99,34 @@ public enum FontLibrary {
     }
     return folder
   }()
-
-  /// Registers what an animation brings along and checks that every font its text layers draw without glyph
-  /// outlines can be found. Returns diagnostics for fonts that could not be added or are missing.
-  ///
-  /// - `directories`: folders of fonts to add first (`--fonts DIR`).
-  /// - `embedded`: font files by name (the `fonts/` folder of a `.lottie` archive).
-  /// - `baseDirectory`: where relative `fPath` files are looked up.
-  public static func prepare(
-    _ animation: Animation, directories: [String] = [], embedded: [String: [UInt8]] = [:],
-    baseDirectory: String? = nil, file: String? = nil
-  ) -> [Diagnostic] {
-    var notes: [Diagnostic] = []
-    func note(_ message: String, _ path: JSONPath = .root) {
-      notes.append(Diagnostic(severity: .warning, file: file, path: path, message: message))
-    }
-    for directory in directories where !addFontDirectory(directory) {
-      note("font folder '\(directory)' could not be read")
-    }
-    for (name, bytes) in embedded.sorted(by: { $0.key < $1.key }) where !addFontData(bytes, name: name) {
-      note("embedded font '\(name)' is not a font fontconfig can read; ignored")
-    }
-    let fontsPath = JSONPath.root.appending("fonts").appending("list")
-    for font in animation.fonts.values.sorted(by: { $0.name < $1.name }) {
-      guard let location = font.location, usedWithoutGlyphs(font.name, in: animation) else { continue }
-      if location.hasPrefix("data:") {
-        if let comma = location.firstIndex(of: ","),
-          let data = Data(base64Encoded: String(location[location.index(after: comma)...]), options: .ignoreUnknownCharacters),
-          addFontData([UInt8](data), name: font.name)
-        {
-          continue
-        }
-        note("font '\(font.name)' has font data ('fPath') that could not be read", fontsPath)
-      } else if !location.contains("://") {
-        let path = location.hasPrefix("/") ? location : ((baseDirectory ?? ".") as NSString).appendingPathComponent(location)
-        if !addFontFile(path) && FileManager.default.fileExists(atPath: path) {
-          note("font file '\(path)' for font '\(font.name)' could not be read", fontsPath)
-        }
-      }
-      // Remote URLs (CSS or font files) are not downloaded: the font must be installed or given with --fonts.
-    }
-    // Every font a text layer draws with the system's fonts.
-    for name in fontNamesUsedWithoutGlyphs(animation) {
-      let font = animation.fonts[name]
-      let match = FontMatch(family: font?.family ?? name, style: font?.style ?? "", postScriptName: name)
-      if !match.isExact {
-        let family = font?.family ?? name
-        let style = font?.style ?? ""
-        let wanted = style.isEmpty || family.localizedCaseInsensitiveContains(style) ? family : "\(family) \(style)"
-        note("font '\(wanted)' not found; drawn with \(match.familyName)", fontsPath)
-      }
-    }
-    // Characters that a font with outlines in `chars` lacks are drawn with the system's font: say so, as a
-    // template's new text often has letters the designer never typed.
-    func checkCharacters(_ layers: [Layer]) {
-      for layer in layers {
-        guard case .text(let text) = layer.content else { continue }
-        let documents = text.document.allValues
-        var missing: [String] = []
-        for d in documents where hasGlyphs(d.fontName, in: animation) {
-          let font = animation.fonts[d.fontName]
-          let family = font?.family ?? d.fontName, style = font?.style ?? ""
-          for c in d.text.map(String.init) where !["\r", "\n", "\r\n", "\u{3}", " "].contains(c) {
-            let shown = d.allCaps ? c.uppercased() : c
-            if animation.glyphs[GlyphKey(character: shown, family: family, style: style)] == nil,
-              !missing.contains(shown)
-            {
-              missing.append(shown)
-            }
-          }
-        }
-        if !missing.isEmpty {
-          notes.append(
-            Diagnostic(
-              severity: .warning, file: file, path: layer.path,
-              message: "characters \(missing.prefix(20).map { "'\($0)'" }.joined(separator: " ")) have no outlines in 'chars'; drawn with a system font"))
-        }
-      }
-    }
-    checkCharacters(animation.layers)
-    for id in animation.precomps.keys.sorted() { checkCharacters(animation.precomps[id] ?? []) }
-    return notes
-  }
-
-  /// Font names (`f` of text documents) that some character is drawn with from the system's fonts: the
-  /// font has no glyph outlines in `chars`.
-  static func fontNamesUsedWithoutGlyphs(_ animation: Animation) -> [String] {
-    var names: Set<String> = []
-    func visit(_ layers: [Layer]) {
-      for layer in layers {
-        guard case .text(let text) = layer.content else { continue }
-        let documents = text.document.allValues
-        for d in documents where !d.text.isEmpty && !hasGlyphs(d.fontName, in: animation) { names.insert(d.fontName) }
-      }
-    }
-    visit(animation.layers)
-    for layers in animation.precomps.values { visit(layers) }
-    return names.sorted()
-  }
-
-  private static func usedWithoutGlyphs(_ name: String, in animation: Animation) -> Bool {
-    fontNamesUsedWithoutGlyphs(animation).contains(name)
-  }
-
-  private static func hasGlyphs(_ fontName: String, in animation: Animation) -> Bool {
-    let font = animation.fonts[fontName]
-    let family = font?.family ?? fontName
-    let style = font?.style ?? ""
-    return animation.glyphs.keys.contains { $0.family == family && $0.style == style }
-  }
 }
 
-/// A font fontconfig found for a family and an After Effects style name, as a Cairo font face.
-/// Immutable; Cairo font faces are reference counted atomically and may be used from any thread.
+/// A font fontconfig found for a family and an After Effects style name, as a Cairo font face (for the
+/// contact sheet's labels; text layers are shaped by `TextShaper`). Immutable; Cairo font faces are
+/// reference counted atomically and may be used from any thread.
 final class FontMatch: @unchecked Sendable {
   /// The Cairo font face (owned).
   let face: OpaquePointer?
-  /// The family of the font found.
-  let familyName: String
-  /// Whether the font found is the family asked for (or the PostScript name); false for a fallback.
-  let isExact: Bool
 
-  /// Looks up `family` with the weight and slant `style` names ("Bold Italic", "Black", "65 Medium",
-  /// "500"), trying `postScriptName` (a document's font name such as "Montserrat-Bold") when the family is
-  /// not installed.
-  convenience init(family: String, style: String, postScriptName: String? = nil) {
-    let (face, familyName, isExact) = FontLibrary.fontconfig.withLock { _ in
-      FontMatch.find(family: family, style: style, postScriptName: postScriptName)
-    }
-    self.init(face: face, familyName: familyName, isExact: isExact)
-  }
-
-  private init(face: OpaquePointer?, familyName: String, isExact: Bool) {
-    self.face = face
-    self.familyName = familyName
-    self.isExact = isExact
-  }
-
-  /// The lookup itself; call with `FontLibrary.fontconfig` held.
-  private static func find(family: String, style: String, postScriptName: String?) -> (OpaquePointer?, String, Bool) {
-    var found = FontMatch.match(family: family, style: style)
-    var exact = found.map { FontMatch.families($0).contains { FontMatch.sameName($0, family) } } ?? false
-    if !exact, let ps = postScriptName, !ps.isEmpty, let byName = FontMatch.match(postScriptName: ps) {
-      if FontMatch.string(byName, "postscriptname").map({ FontMatch.sameName($0, ps) }) ?? false {
-        if let f = found { FcPatternDestroy(f) }
-        found = byName
-        exact = true
-      } else {
-        FcPatternDestroy(byName)
-      }
-    }
-    let familyName = found.flatMap { FontMatch.families($0).first } ?? FontLibrary.fallbackFamily
-    var face: OpaquePointer? = nil
-    if let pattern = found {
+  /// Looks up `family` with the weight and slant `style` names.
+  init(family: String, style: String) {
+    face = FontLibrary.fontconfig.withLock { _ in
+      let (weight, italic) = FontMatch.weightAndSlant(style)
+      guard let pattern = FontPattern.make(family: family, weight: weight, italic: italic) else { return nil }
+      defer { FcPatternDestroy(pattern) }
+      guard let found = FontPattern.match(pattern) else { return nil }
+      defer { FcPatternDestroy(found) }
       // A matched pattern names its file, so Cairo opens it directly and never goes back to fontconfig.
-      face = cairo_ft_font_face_create_for_pattern(pattern)
-      FcPatternDestroy(pattern)
+      return cairo_ft_font_face_create_for_pattern(found)
     }
-    return (face, familyName, exact)
   }
 
   deinit {
     if let face { cairo_font_face_destroy(face) }
   }
 
-  /// OpenType weight (100...900) and italic for an After Effects style name.
+  /// OpenType weight (100...900) and italic for an After Effects style name ("Bold Italic", "Black",
+  /// "65 Medium", "500").
   static func weightAndSlant(_ style: String) -> (weight: Double, italic: Bool) {
     let s = style.lowercased().replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "-", with: "")
     let italic = s.contains("italic") || s.contains("oblique")
@@ -249,58 +138,5 @@ final class FontMatch: @unchecked Sendable {
     ]
     for (name, weight) in names where s.contains(name) { return (weight, italic) }
     return (400, italic)
-  }
-
-  private static func match(family: String, style: String) -> OpaquePointer? {
-    guard let pattern = FcPatternCreate() else { return nil }
-    defer { FcPatternDestroy(pattern) }
-    let (weight, italic) = weightAndSlant(style)
-    add(pattern, "family", family)
-    FcPatternAddDouble(pattern, "weight", FcWeightFromOpenTypeDouble(weight))
-    FcPatternAddInteger(pattern, "slant", italic ? 100 : 0)  // FC_SLANT_ITALIC, FC_SLANT_ROMAN
-    return prepared(pattern)
-  }
-
-  private static func match(postScriptName: String) -> OpaquePointer? {
-    guard let pattern = FcPatternCreate() else { return nil }
-    defer { FcPatternDestroy(pattern) }
-    add(pattern, "postscriptname", postScriptName)
-    return prepared(pattern)
-  }
-
-  /// fontconfig's best match for `pattern`, after its substitutions.
-  private static func prepared(_ pattern: OpaquePointer) -> OpaquePointer? {
-    FcConfigSubstitute(nil, pattern, FcMatchPattern)
-    FcDefaultSubstitute(pattern)
-    var result = FcResultNoMatch
-    return FcFontMatch(nil, pattern, &result)
-  }
-
-  private static func add(_ pattern: OpaquePointer, _ key: String, _ value: String) {
-    _ = value.withCString { p in
-      p.withMemoryRebound(to: FcChar8.self, capacity: value.utf8.count + 1) { FcPatternAddString(pattern, key, $0) }
-    }
-  }
-
-  private static func string(_ pattern: OpaquePointer, _ key: String, _ index: Int32 = 0) -> String? {
-    var value: UnsafeMutablePointer<FcChar8>? = nil
-    guard FcPatternGetString(pattern, key, index, &value) == FcResultMatch, let v = value else { return nil }
-    return v.withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) }
-  }
-
-  private static func families(_ pattern: OpaquePointer) -> [String] {
-    var out: [String] = []
-    var i: Int32 = 0
-    while let name = string(pattern, "family", i), i < 16 {
-      out.append(name)
-      i += 1
-    }
-    return out
-  }
-
-  /// Names compare without case, spaces and hyphens ("Open Sans" matches "OpenSans").
-  private static func sameName(_ a: String, _ b: String) -> Bool {
-    func key(_ s: String) -> String { s.lowercased().filter { $0 != " " && $0 != "-" && $0 != "_" } }
-    return key(a) == key(b)
   }
 }

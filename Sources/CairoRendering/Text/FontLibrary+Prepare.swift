@@ -1,0 +1,228 @@
+import CCairo
+import Foundation
+import Lottie
+
+extension FontLibrary {
+  /// Registers what an animation brings along and checks its text against the installed fonts. Returns
+  /// diagnostics for fonts that could not be added or are missing, and for text that needed a fallback
+  /// font or cannot be drawn at all (with the characters and the document's JSON path).
+  ///
+  /// - `directories`: folders of fonts to add first (`--fonts DIR`).
+  /// - `embedded`: font files by name (the `fonts/` folder of a `.lottie` archive).
+  /// - `baseDirectory`: where relative `fPath` files are looked up (the animation's folder).
+  /// - `allowExternalPaths`: read `fPath` files anywhere (absolute paths, `..`), for trusted files only. By
+  ///   default a file's fonts come only from inside `baseDirectory` or `directories`: a hostile file must
+  ///   not make us read other files (another customer's upload), nor tell which exist.
+  public static func prepare(
+    _ animation: Animation, directories: [String] = [], embedded: [String: [UInt8]] = [:],
+    baseDirectory: String? = nil, file: String? = nil, allowExternalPaths: Bool = false
+  ) -> [Diagnostic] {
+    var notes: [Diagnostic] = []
+    func note(_ message: String, _ path: JSONPath = .root, _ severity: Severity = .warning) {
+      notes.append(Diagnostic(severity: severity, file: file, path: path, message: message))
+    }
+    for directory in directories where !addFontDirectory(directory) {
+      note("font folder '\(directory)' could not be read")
+    }
+    for (name, bytes) in embedded.sorted(by: { $0.key < $1.key }) where !addFontData(bytes, name: name) {
+      note("embedded font '\(name)' is not a font fontconfig can read; ignored")
+    }
+    let fontsPath = JSONPath.root.appending("fonts").appending("list")
+    let roots = ([baseDirectory ?? "."] + directories).compactMap(realPath)
+    for font in animation.fonts.values.sorted(by: { $0.name < $1.name }) {
+      guard let location = font.location, usedWithoutGlyphs(font.name, in: animation) else { continue }
+      if location.hasPrefix("data:") {
+        if let comma = location.firstIndex(of: ","),
+          let data = Data(base64Encoded: String(location[location.index(after: comma)...]), options: .ignoreUnknownCharacters),
+          addFontData([UInt8](data), name: font.name)
+        {
+          continue
+        }
+        note("font '\(font.name)' has font data ('fPath') that could not be read", fontsPath)
+      } else if !location.contains("://") {
+        // An archive's own font files were added above; `fPath` often names one of them.
+        if embedded.keys.contains(where: { $0 == location || $0.hasSuffix("/" + location) }) { continue }
+        let path = location.hasPrefix("/") ? location : ((baseDirectory ?? ".") as NSString).appendingPathComponent(location)
+        let resolved = realPath(path)
+        let inside = resolved.map { r in roots.contains { r == $0 || r.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") } } ?? false
+        if !allowExternalPaths && (location.hasPrefix("/") || !inside) {
+          // One message whether the file exists or not.
+          note(
+            "font '\(font.name)': 'fPath' points outside the animation's folder and the font folders; not read",
+            fontsPath)
+          continue
+        }
+        guard let resolved else { continue }  // Missing: the font-not-found note below says what is drawn.
+        switch readFontFile(resolved) {
+        case .success(let bytes) where addFontData(bytes, name: (resolved as NSString).lastPathComponent): break
+        case .success: note("font file '\(location)' for font '\(font.name)' is not a font fontconfig can read", fontsPath)
+        case .failure(let reason): note("font file '\(location)' for font '\(font.name)' \(reason.message)", fontsPath)
+        }
+      }
+      // Remote URLs (CSS or font files) are not downloaded: the font must be installed or given with --fonts.
+    }
+    // Every font a text layer draws with the system's fonts, and what its text needs beyond it.
+    for name in fontNamesUsedWithoutGlyphs(animation) {
+      let font = animation.fonts[name]
+      let choice = choice(family: font?.family ?? name, style: font?.style ?? "", postScriptName: name)
+      if !choice.isExact {
+        let family = font?.family ?? name
+        let style = font?.style ?? ""
+        let wanted = style.isEmpty || family.localizedCaseInsensitiveContains(style) ? family : "\(family) \(style)"
+        note("font '\(wanted)' not found; drawn with \(choice.familyName)", fontsPath)
+      }
+    }
+    func check(_ layers: [Layer]) {
+      for layer in layers {
+        guard case .text(let text) = layer.content else { continue }
+        notes += coverageNotes(text, layerPath: layer.path, in: animation, file: file)
+      }
+    }
+    check(animation.layers)
+    for id in animation.precomps.keys.sorted() { check(animation.precomps[id] ?? []) }
+    return notes
+  }
+
+  // MARK: - Coverage
+
+  /// What a text layer's documents need beyond their font: characters without outlines in `chars` (drawn
+  /// with a system font), characters drawn with a fallback font (by font), and characters no installed font
+  /// has. One note per kind and layer, at the first document that needs it.
+  private static func coverageNotes(
+    _ text: TextLayer, layerPath: JSONPath, in animation: Animation, file: String?
+  ) -> [Diagnostic] {
+    var withoutOutlines: [String] = []
+    var fallbacks: [(font: String, characters: [String])] = []
+    var undrawable: [String] = []
+    var paths: [String: JSONPath] = [:]
+    var primaryName = ""
+    for (k, d) in text.document.allValues.enumerated() {
+      let path = layerPath.appending("t").appending("d").appending("k").appending(k).appending("s").appending("t")
+      let font = animation.fonts[d.fontName]
+      let family = font?.family ?? d.fontName, style = font?.style ?? ""
+      let content = d.allCaps ? d.text.uppercased() : d.text
+      let usesChars = hasGlyphs(d.fontName, in: animation)
+      var system: [Character] = []
+      for g in content where !["\r", "\n", "\r\n", "\u{3}", " "].contains(g) {
+        guard !g.unicodeScalars.allSatisfy(FontChoice.isIgnorable) else { continue }
+        if usesChars {
+          guard animation.glyphs[GlyphKey(character: String(g), family: family, style: style)] == nil else { continue }
+          if !withoutOutlines.contains(String(g)) { withoutOutlines.append(String(g)) }
+          paths["chars"] = paths["chars"] ?? path
+        }
+        system.append(g)
+      }
+      guard !system.isEmpty else { continue }
+      let choice = choice(family: family, style: style, postScriptName: d.fontName)
+      primaryName = choice.familyName
+      let found = fontconfig.withLock { _ in system.map { (String($0), choice.font(for: $0)) } }
+      for (g, f) in found {
+        guard let f else {
+          if !undrawable.contains(g) { undrawable.append(g) }
+          paths["none"] = paths["none"] ?? path
+          continue
+        }
+        guard f.file != choice.primary?.file else { continue }
+        let name = f.file.family
+        if let i = fallbacks.firstIndex(where: { $0.font == name }) {
+          if !fallbacks[i].characters.contains(g) { fallbacks[i].characters.append(g) }
+        } else {
+          fallbacks.append((name, [g]))
+          paths[name] = path
+        }
+      }
+    }
+    func list(_ characters: [String]) -> String {
+      let shown = characters.prefix(20).map { "'\($0)'" }.joined(separator: " ")
+      return characters.count > 20 ? shown + " and \(characters.count - 20) more" : shown
+    }
+    var notes: [Diagnostic] = []
+    if !withoutOutlines.isEmpty {
+      notes.append(
+        Diagnostic(
+          severity: .warning, file: file, path: layerPath,
+          message: "characters \(list(withoutOutlines)) have no outlines in 'chars'; drawn with a system font"))
+    }
+    for (font, characters) in fallbacks {
+      notes.append(
+        Diagnostic(
+          severity: .info, file: file, path: paths[font] ?? layerPath,
+          message: "characters \(list(characters)) are not in \(primaryName); drawn with \(font)"))
+    }
+    if !undrawable.isEmpty {
+      notes.append(
+        Diagnostic(
+          severity: .warning, file: file, path: paths["none"] ?? layerPath,
+          message: "characters \(list(undrawable)) cannot be drawn: no installed font has them"))
+    }
+    return notes
+  }
+
+  /// Font names (`f` of text documents) that some character is drawn with from the system's fonts: the
+  /// font has no glyph outlines in `chars`.
+  static func fontNamesUsedWithoutGlyphs(_ animation: Animation) -> [String] {
+    var names: Set<String> = []
+    func visit(_ layers: [Layer]) {
+      for layer in layers {
+        guard case .text(let text) = layer.content else { continue }
+        let documents = text.document.allValues
+        for d in documents where !d.text.isEmpty && !hasGlyphs(d.fontName, in: animation) { names.insert(d.fontName) }
+      }
+    }
+    visit(animation.layers)
+    for layers in animation.precomps.values { visit(layers) }
+    return names.sorted()
+  }
+
+  private static func usedWithoutGlyphs(_ name: String, in animation: Animation) -> Bool {
+    fontNamesUsedWithoutGlyphs(animation).contains(name)
+  }
+
+  private static func hasGlyphs(_ fontName: String, in animation: Animation) -> Bool {
+    let font = animation.fonts[fontName]
+    let family = font?.family ?? fontName
+    let style = font?.style ?? ""
+    return animation.glyphs.keys.contains { $0.family == family && $0.style == style }
+  }
+
+  // MARK: - Files
+
+  /// Why a font file was not read.
+  struct FontFileRefusal: Error {
+    var message: String
+  }
+
+  /// The absolute path with symbolic links resolved; nil when it does not exist.
+  static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// Reads a font file: a regular file only (never a FIFO, which would block, a device or a socket), and at
+  /// most `maxFontFileBytes`, checked on the open file before reading.
+  static func readFontFile(_ path: String) -> Result<[UInt8], FontFileRefusal> {
+    // Non-blocking, so that opening a FIFO returns at once; the checks below then refuse it.
+    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard fd >= 0 else { return .failure(FontFileRefusal(message: "could not be opened")) }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+      return .failure(FontFileRefusal(message: "is not a regular file; not read"))
+    }
+    guard info.st_size <= maxFontFileBytes else {
+      return .failure(FontFileRefusal(message: "is larger than \(maxFontFileBytes >> 20) MB; not read"))
+    }
+    var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+    var done = 0
+    while done < bytes.count {
+      let n = bytes.withUnsafeMutableBytes { buffer -> Int in
+        guard let base = buffer.baseAddress else { return 0 }
+        return read(fd, base + done, buffer.count - done)
+      }
+      guard n > 0 else { break }
+      done += n
+    }
+    return .success(Array(bytes.prefix(done)))
+  }
+}
