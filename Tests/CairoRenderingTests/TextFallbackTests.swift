@@ -1,0 +1,203 @@
+import CairoRendering
+import Foundation
+import Lottie
+import Raster
+import TestSupport
+import Testing
+
+/// Fonts a text layer names but the machine lacks, characters its font lacks, and font files it names:
+/// metric-compatible stand-ins, per-character fallback with diagnostics, the `fPath` sandbox, and text
+/// animators counting what a reader sees as one character.
+@Suite("Text fallback and font files")
+struct TextFallbackTests {
+  static func parse(_ json: String) throws -> Animation {
+    try LottieParser.parse(bytes: Array(json.utf8), file: "t.json")
+  }
+
+  /// A 400x100 animation with one text layer at (10, 60) in font `family`/`style` (named `Font`).
+  static func animation(
+    _ text: String, family: String, style: String = "Regular", size: Double = 40, fPath: String? = nil,
+    animators: String = "[]"
+  ) throws -> Animation {
+    let path = fPath.map { #","fPath":"\#($0)""# } ?? ""
+    let json = #"""
+      {"v":"5.7.0","fr":30,"ip":0,"op":30,"w":400,"h":100,
+       "fonts":{"list":[{"fName":"Font","fFamily":"\#(family)","fStyle":"\#(style)","ascent":75\#(path)}]},
+       "layers":[{"ty":5,"ind":1,"ip":0,"op":30,"st":0,"ks":{"p":{"a":0,"k":[10,60]}},
+         "t":{"d":{"k":[{"t":0,"s":{"t":"\#(text)","f":"Font","s":\#(size),"j":0,"tr":0,"lh":48,"fc":[0,0,0]}}]},"a":\#(animators)}}]}
+      """#
+    return try parse(json)
+  }
+
+  // MARK: - Metric-compatible stand-ins (issue 11)
+
+  /// Helvetica, Arial and the other sans faces designers use on a Mac measure like Liberation Sans; Times
+  /// like Liberation Serif, Courier like Liberation Mono (Debian's `fonts-liberation`).
+  @Test(arguments: [
+    ("Helvetica", "Liberation Sans"), ("Helvetica Neue", "Liberation Sans"), ("Arial", "Liberation Sans"),
+    ("SF Pro Display", "Liberation Sans"), ("San Francisco", "Liberation Sans"), ("Brand Grotesk", "Liberation Sans"),
+    ("Times New Roman", "Liberation Serif"), ("Courier New", "Liberation Mono"),
+  ])
+  func missingFamiliesGetAMetricCompatibleFace(_ family: String, _ standIn: String) throws {
+    let animation = try Self.animation("Hello", family: family)
+    let notes = FontLibrary.prepare(animation, file: "t.json").map(\.description)
+    #expect(notes == ["t.json: $.fonts.list: warning: font '\(family) Regular' not found; drawn with \(standIn)"])
+  }
+
+  /// The stand-in's widths are what is drawn: "Helvetica" in Helvetica has the ink of Liberation Sans
+  /// (hb-view), where DejaVu Sans would be about 10% wider.
+  @Test(.enabled(if: ShapingReferenceTests.hbView != nil, Comment(rawValue: ShapingReferenceTests.noHBView)))
+  func helveticaMeasuresLikeLiberationSans() throws {
+    let hbView = try #require(ShapingReferenceTests.hbView)
+    let ours = try FrameRenderer(animation: try Self.animation("Helvetica", family: "Helvetica"), width: 400, height: 100)
+      .render(frame: 0)
+    let liberation = try hbView.hbView(
+      "Helvetica", arguments: ["--font-file=/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf", "--font-size=40"])
+    try InkComparison(ours, liberation).expectMatch(minimumOverlap: 0.88, "Helvetica as Liberation Sans")
+  }
+
+  // MARK: - Per-character fallback
+
+  /// Characters the font lacks come from a font that has them, and `prepare` (what `check` and `info`
+  /// print) says which, with the document's path; a character no installed font has is reported as such.
+  @Test func fallbackAndUndrawableCharactersAreReported() throws {
+    let animation = try Self.animation("Go नमस्ते \u{10FFFD}", family: "Liberation Sans")
+    let notes = FontLibrary.prepare(animation, file: "t.json").map(\.description)
+    #expect(notes.count == 2, "\(notes)")
+    let fallback = try #require(notes.first)
+    #expect(fallback.hasPrefix("t.json: $.layers[0].t.d.k[0].s.t: info: characters 'न' 'म' 'स्ते' are not in Liberation Sans; drawn with "))
+    #expect(notes.last == "t.json: $.layers[0].t.d.k[0].s.t: warning: characters '\u{10FFFD}' cannot be drawn: no installed font has them")
+  }
+
+  /// Text that every font in the chain has needs no note.
+  @Test func textTheFontHasNeedsNoNote() throws {
+    let animation = try Self.animation("Hello", family: "Liberation Sans")
+    #expect(FontLibrary.prepare(animation, file: "t.json").isEmpty)
+  }
+
+  /// A template puts an Arabic name into a corpus file's text layer (white box text, centred on a red panel,
+  /// in Arial): the name is shaped right to left and joined in the fallback font that `prepare` names, as
+  /// hb-view draws it in that font.
+  @Test(
+    .enabled(if: Fixtures.corpus != nil, "needs the shared corpus (L2V_CORPUS)"),
+    .enabled(if: ShapingReferenceTests.hbView != nil, Comment(rawValue: ShapingReferenceTests.noHBView)))
+  func arabicThroughATemplateIntoACorpusFile() throws {
+    let hbView = try #require(ShapingReferenceTests.hbView)
+    let corpus = try #require(Fixtures.corpus)
+    let name = "lottie-web__test--animations--footage--data"
+    let file = corpus.appendingPathComponent("with_assets/\(name)/\(name).json")
+    let city = "مرحبا بالعالم"
+    let template = Template(sets: [Template.Assignment(key: "City.Text", value: city)])
+    let animation = try LottieParser.parse(
+      bytes: [UInt8](try Data(contentsOf: file)), file: file.lastPathComponent, template: template)
+    let notes = FontLibrary.prepare(animation, file: "footage.json").map(\.description)
+    let fallback = try #require(notes.first { $0.contains("are not in Liberation Sans; drawn with ") }, "\(notes)")
+    let family = try #require(fallback.components(separatedBy: "drawn with ").last)
+    let fontFile = try #require(Self.fontFile(family))
+    let frame = try FrameRenderer(animation: animation, width: 720, height: 1280).render(frame: 0)
+    // The panel under the text (the layer's box, inset): white text on dark red, made black ink on clear.
+    let (x0, y0, width, height) = (100, 900, 515, 140)
+    var ink = PixelBuffer(width: width, height: height)
+    for y in 0..<height {
+      for x in 0..<width {
+        let p = frame.premultipliedPixel(x: x0 + x, y: y0 + y)
+        let whiteness = Double(min(p.r, p.g, p.b)) / 255
+        ink.bytes[y * ink.stride + x * 4 + 3] = UInt8(max(0, min(1, (whiteness - 0.55) / 0.45)) * 255)
+      }
+    }
+    let reference = try hbView.hbView(city, arguments: ["--font-file=\(fontFile)", "--font-size=70"])
+    // Edges anti-aliased over red turn into less ink than over white: the overlap is lower (0.78) than on
+    // a clear background; letters unjoined or in the wrong order overlap by less than 0.4.
+    try InkComparison(ink, reference).expectMatch(minimumOverlap: 0.7, "Arabic in footage--data.json")
+  }
+
+  /// The file fontconfig has for a family (`fc-match`), for hb-view.
+  static func fontFile(_ family: String) -> String? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/fc-match")
+    process.arguments = ["-f", "%{file}", family]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    guard (try? process.run()) != nil else { return nil }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(data: data, encoding: .utf8).flatMap { $0.isEmpty ? nil : $0 }
+  }
+
+  // MARK: - Animators count grapheme clusters
+
+  /// A range selector over the first third of "👨‍👩‍👧ab" hides the family emoji (one character, though
+  /// it is five code points) and nothing else.
+  @Test func selectorsCountAnEmojiSequenceAsOneCharacter() throws {
+    let selector = #""r":1,"b":1,"sh":1,"s":{"a":0,"k":0},"e":{"a":0,"k":33.4},"o":{"a":0,"k":0}"#
+    let animators = "[" + TextAnimatorTests.animator(selector, #""o":{"a":0,"k":0}"#) + "]"
+    let hidden = try Self.animation("👨‍👩‍👧ab", family: "Noto Sans", animators: animators)
+    let shown = try Self.animation("👨‍👩‍👧ab", family: "Noto Sans")
+    let a = try FrameRenderer(animation: hidden, width: 400, height: 100).render(frame: 0)
+    let b = try FrameRenderer(animation: shown, width: 400, height: 100).render(frame: 0)
+    // The emoji advances 50 px from x = 10; the letters follow it.
+    func ink(_ frame: PixelBuffer, _ xs: Range<Int>) -> Int {
+      var count = 0
+      for y in 20..<70 { for x in xs where frame.premultipliedPixel(x: x, y: y).a > 128 { count += 1 } }
+      return count
+    }
+    let letters = (ink(a, 61..<120), ink(b, 61..<120))
+    #expect(ink(b, 12..<56) > 300, "the emoji is drawn")
+    #expect(ink(a, 12..<56) == 0, "the emoji is hidden")
+    #expect(letters.0 == letters.1 && letters.0 > 100, "the letters are drawn: \(letters)")
+  }
+
+  // MARK: - The fPath sandbox (issue 16)
+
+  static let outside = "font 'Font': 'fPath' points outside the animation's folder and the font folders; not read"
+
+  /// A folder holding the box test font (`FontTests`) as `Box.ttf`, and a path outside it.
+  static func folders() throws -> (inside: URL, outside: URL) {
+    let root = Fixtures.temporaryDirectory()
+    let inside = root.appendingPathComponent("animation")
+    let outside = root.appendingPathComponent("elsewhere")
+    for folder in [inside, outside] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+    try Data(try FontTests.decode(FontTests.dataBox)).write(to: outside.appendingPathComponent("Box.ttf"))
+    return (inside, outside)
+  }
+
+  /// Absolute paths and `..` escapes are refused with one message, the same whether the file exists or not.
+  @Test(arguments: ["/elsewhere/Box.ttf", "/elsewhere/Missing.ttf", "../elsewhere/Box.ttf", "../elsewhere/Missing.ttf"])
+  func pathsOutsideTheFolderAreRefused(_ location: String) throws {
+    let (inside, outside) = try Self.folders()
+    defer { try? FileManager.default.removeItem(at: inside.deletingLastPathComponent()) }
+    let fPath = location.hasPrefix("/") ? outside.deletingLastPathComponent().path + location : location
+    let animation = try Self.animation("H", family: "L2V Data Box", style: "Bold", fPath: fPath)
+    let notes = FontLibrary.prepare(animation, baseDirectory: inside.path, file: "t.json").map(\.description)
+    #expect(notes.first == "t.json: $.fonts.list: warning: \(Self.outside)", "\(notes)")
+  }
+
+  /// A FIFO named as a font is refused at once (fontconfig would block on it for ever).
+  @Test func aFIFOIsNotOpened() throws {
+    let (inside, _) = try Self.folders()
+    defer { try? FileManager.default.removeItem(at: inside.deletingLastPathComponent()) }
+    #expect(mkfifo(inside.appendingPathComponent("pipe.ttf").path, 0o600) == 0)
+    let animation = try Self.animation("H", family: "L2V Data Box", style: "Bold", fPath: "pipe.ttf")
+    let notes = FontLibrary.prepare(animation, baseDirectory: inside.path, file: "t.json").map(\.description)
+    #expect(notes.first == "t.json: $.fonts.list: warning: font file 'pipe.ttf' for font 'Font' is not a regular file; not read")
+  }
+
+  /// With `allowExternalPaths` (trusted files) an absolute path is read and its font draws.
+  @Test func externalPathsCanBeAllowed() throws {
+    let (inside, outside) = try Self.folders()
+    defer { try? FileManager.default.removeItem(at: inside.deletingLastPathComponent()) }
+    let animation = try Self.animation(
+      "H", family: "L2V Data Box", style: "Bold", fPath: outside.appendingPathComponent("Box.ttf").path)
+    let notes = FontLibrary.prepare(animation, baseDirectory: inside.path, file: "t.json", allowExternalPaths: true)
+    #expect(notes.isEmpty, "\(notes)")
+  }
+
+  /// A font inside the animation's folder is read.
+  @Test func fontsInsideTheFolderAreRead() throws {
+    let (inside, outside) = try Self.folders()
+    defer { try? FileManager.default.removeItem(at: inside.deletingLastPathComponent()) }
+    try FileManager.default.copyItem(at: outside.appendingPathComponent("Box.ttf"), to: inside.appendingPathComponent("Box.ttf"))
+    let animation = try Self.animation("H", family: "L2V Data Box", style: "Bold", fPath: "Box.ttf")
+    #expect(FontLibrary.prepare(animation, baseDirectory: inside.path, file: "t.json").isEmpty)
+  }
+}
