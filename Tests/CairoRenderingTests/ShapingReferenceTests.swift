@@ -103,6 +103,13 @@ struct ShapingReferenceTests {
     BrowserCase(
       name: "Latin and emoji on one line", text: "Hi 👋 from Tokyo 🇯🇵!", family: "Noto Sans", isEmoji: true,
       isColorful: true),
+    // The bidirectional algorithm: a right-to-left word inside a left-to-right line, and a left-to-right
+    // word inside a right-to-left line (its first letter is Arabic).
+    BrowserCase(name: "Arabic inside a left-to-right line", text: "Hello مرحبا world", family: "Noto Sans"),
+    // Chromium puts each run at a whole pixel: the Latin run's sub-pixel shift costs some overlap (0.81); the
+    // words in left-to-right order overlap by less than 0.4.
+    BrowserCase(
+      name: "Latin inside a right-to-left line", text: "مرحبا Hello بالعالم", family: "Noto Sans", minimumOverlap: 0.78),
     // Thai has no spaces between words: the line breaks at word boundaries from a dictionary.
     BrowserCase(name: "Thai wrapped in a box", text: "ภาษาไทยง่ายนิดเดียว", family: "Noto Sans Thai", boxWidth: 200),
     // Liberation Sans has no Devanagari: the word comes from the font fontconfig offers for it.
@@ -183,7 +190,8 @@ struct ReferenceRenderer: Sendable {
   }
 
   /// Chromium's screenshot of `text` in a `div` at (20, 20) with the family and size (line height 1.2),
-  /// wrapped to `boxWidth` when given, on a transparent page.
+  /// wrapped to `boxWidth` when given, on a transparent page. The paragraph's direction is that of its first
+  /// strong character (`dir="auto"`), as ours is: a Lottie document does not say.
   func chromium(_ text: String, family: String, size: Double, boxWidth: Double?, width: Int, height: Int) throws -> PixelBuffer {
     let folder = Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -192,7 +200,7 @@ struct ReferenceRenderer: Sendable {
     let html = """
       <!doctype html><html><head><meta charset="utf-8"><style>html,body{margin:0;background:transparent}
       div{position:absolute;left:20px;top:20px;font-family:'\(family)';font-size:\(size)px;line-height:\(size * 1.2)px;\(box)color:#000}
-      </style></head><body><div>\(escaped)</div></body></html>
+      </style></head><body><div dir="auto">\(escaped)</div></body></html>
       """
     let page = folder.appendingPathComponent("text.html")
     try html.write(to: page, atomically: true, encoding: .utf8)

@@ -1,6 +1,7 @@
 import CairoRendering
 import Foundation
 import Lottie
+import Pipeline
 import Raster
 import TestSupport
 import Testing
@@ -145,6 +146,29 @@ struct TextFallbackTests {
     #expect(ink(b, 12..<56) > 300, "the emoji is drawn")
     #expect(ink(a, 12..<56) == 0, "the emoji is hidden")
     #expect(letters.0 == letters.1 && letters.0 > 100, "the letters are drawn: \(letters)")
+  }
+
+  /// Workers shape and draw text on their own (faces, fallbacks and layouts per worker): a render on three
+  /// workers matches a serial one byte for byte, with right-to-left text, fallback fonts, colour emoji and
+  /// a per-character animator.
+  @Test(.timeLimit(.minutes(1)))
+  func parallelTextMatchesSerial() throws {
+    let selector = #""r":1,"b":1,"sh":1,"s":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":29,"s":[100]}]},"e":{"a":0,"k":100}"#
+    let animators = "[" + TextAnimatorTests.animator(selector, #""p":{"a":0,"k":[0,-20]}"#) + "]"
+    let animation = try Self.animation("Hi مرحبا नमस्ते 👍🏽🇯🇵", family: "Noto Sans", size: 30, animators: animators)
+    let schedule = FrameSchedule(startFrame: 0, step: 2, count: 15)
+    func render(_ jobs: Int) throws -> [PixelBuffer] {
+      var frames: [PixelBuffer] = []
+      try ParallelRenderer.run(
+        animation: animation, settings: RenderSettings(width: 400, height: 100, jobs: jobs), schedule: schedule
+      ) { _, buffer in frames.append(buffer) }
+      return frames
+    }
+    let serial = try render(1)
+    let parallel = try render(3)
+    try #require(serial.count == 15 && parallel.count == 15)
+    for i in 0..<15 { #expect(serial[i] == parallel[i], "frame \(i)") }
+    #expect(Set(serial.map(\.bytes)).count > 10, "the frames move")
   }
 
   // MARK: - The fPath sandbox (issue 16)

@@ -88,7 +88,10 @@ final class TextShaper {
     if let known = layouts[key] { return known }
     var lines: [[TextUnit]] = []
     var logical = 0
-    let paragraphs = key.text.split(omittingEmptySubsequences: false) { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" }
+    // Lines end at carriage returns (After Effects), line feeds, CR LF (one Swift character) and U+0003.
+    let paragraphs = key.text.split(omittingEmptySubsequences: false) {
+      $0 == "\r" || $0 == "\n" || $0 == "\r\n" || $0 == "\u{3}"
+    }
     for paragraph in paragraphs {
       var units = shape(String(paragraph), key)
       for i in units.indices { units[i].logical = logical + i }
