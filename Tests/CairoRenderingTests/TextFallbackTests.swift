@@ -18,14 +18,14 @@ struct TextFallbackTests {
   /// A 400x100 animation with one text layer at (10, 60) in font `family`/`style` (named `Font`).
   static func animation(
     _ text: String, family: String, style: String = "Regular", size: Double = 40, fPath: String? = nil,
-    animators: String = "[]"
+    animators: String = "[]", fill: [Double] = [0, 0, 0]
   ) throws -> Animation {
     let path = fPath.map { #","fPath":"\#($0)""# } ?? ""
     let json = #"""
       {"v":"5.7.0","fr":30,"ip":0,"op":30,"w":400,"h":100,
        "fonts":{"list":[{"fName":"Font","fFamily":"\#(family)","fStyle":"\#(style)","ascent":75\#(path)}]},
        "layers":[{"ty":5,"ind":1,"ip":0,"op":30,"st":0,"ks":{"p":{"a":0,"k":[10,60]}},
-         "t":{"d":{"k":[{"t":0,"s":{"t":"\#(text)","f":"Font","s":\#(size),"j":0,"tr":0,"lh":48,"fc":[0,0,0]}}]},"a":\#(animators)}}]}
+         "t":{"d":{"k":[{"t":0,"s":{"t":"\#(text)","f":"Font","s":\#(size),"j":0,"tr":0,"lh":48,"fc":\#(fill)}}]},"a":\#(animators)}}]}
       """#
     return try parse(json)
   }
@@ -223,5 +223,35 @@ struct TextFallbackTests {
     try FileManager.default.copyItem(at: outside.appendingPathComponent("Box.ttf"), to: inside.appendingPathComponent("Box.ttf"))
     let animation = try Self.animation("H", family: "L2V Data Box", style: "Bold", fPath: "Box.ttf")
     #expect(FontLibrary.prepare(animation, baseDirectory: inside.path, file: "t.json").isEmpty)
+  }
+
+  // MARK: - Colour layers (COLR)
+
+  /// A COLR font (made with fontTools' FontBuilder): "A" is a 500-unit square in palette red under a
+  /// 200-unit square in the text's own colour (palette index 0xFFFF), advance 600, 1000 units per em.
+  static let colorBox = [
+    "AAEAAAAMAIAAAwBAQ09MUgAKACYAAAL0AAAAHENQQUwAAAAQAAADEAAAABJPUy8yRP9E/QAAAUgAAABgY21hcAB0AFwAAAG0AAAA",
+    "PGdseWYVyf4EAAAB/AAAAEhoZWFkL3Lb4AAAAMwAAAA2aGhlYQUWAfYAAAEEAAAAJGhtdHgCWACWAAABqAAAAAxsb2NhABgAMAAA",
+    "AfAAAAAMbWF4cAAHAAYAAAEoAAAAIG5hbWXPu/uRAAACRAAAAHJwb3N0GU11AgAAArgAAAA7AAEAAAABAAAoVeEEXw889QADA+gA",
+    "AAAA5zRMhgAAAADnNEyGAAAAAAH0AfQAAAADAAIAAAAAAAAAAQAAAyD/OAAAAlgAAABkAfQAAQAAAAAAAAAAAAAAAAAAAAEAAQAA",
+    "AAUABAABAAAAAAACAAAAAAAAAAAAAAAAAAAAAAADAlgBkAAFAAQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEA",
+    "AAAAAAAAAAAAAAA/Pz8/AAAAIABBAyAAAAAAAyAAyAAAAAAAAAAAAAAAAAAAACAAAAJYAAAAAAAAAAAAlgAAAAIAAAADAAAAFAAD",
+    "AAEAAAAUAAQAKAAAAAYABAABAAIAIABB//8AAAAgAEH////h/8EAAQAAAAAAAAAAAAAAAAAMABgAJAABAAAAAAH0AfQAAwAAMREh",
+    "EQH0AfT+DAABAAAAAAH0AfQAAwAAMREhEQH0AfT+DAABAJYAlgFeAV4AAwAANzUzFZbIlsjIAAAAAAQANgABAAAAAAABAA0AAAAB",
+    "AAAAAAACAAcADQADAAEECQABABoAFAADAAEECQACAA4ALkwyViBDb2xvciBCb3hSZWd1bGFyAEwAMgBWACAAQwBvAGwAbwByACAA",
+    "QgBvAHgAUgBlAGcAdQBsAGEAcgAAAAIAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAABQAAAAMAJAECAQMGQS5iYWNrB0Eu",
+    "ZnJvbnQAAAAAAQAAAA4AAAAUAAIAAgAAAAIAAwAAAAT//wAAAAEAAQABAAAADgAAAAD//wAA",
+  ].joined()
+
+  /// Colour layers keep their palette colours; the foreground layer takes the fill colour. At size 100
+  /// from (10, 60): the red square covers x 10...60, y 10...60, the fill-coloured one x 25...45, y 25...45.
+  @Test func colorLayersArePaintedInTheirColors() throws {
+    let animation = try Self.animation(
+      "A", family: "L2V Color Box", size: 100, fPath: "data:font/ttf;base64," + Self.colorBox, fill: [0, 0, 1])
+    #expect(FontLibrary.prepare(animation, file: "t.json").isEmpty)
+    let frame = try FrameRenderer(animation: animation, width: 400, height: 100).render(frame: 0)
+    expectPixel(frame, 15, 55, .red)
+    expectPixel(frame, 35, 35, .blue)
+    expectPixel(frame, 65, 35, .transparent, tolerance: 0)
   }
 }
