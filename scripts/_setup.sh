@@ -18,12 +18,12 @@ export L2V_ROOT
 # find them,
 # the ffmpeg/ffprobe binaries (tests probe our output; benchmarks pipe into it), and a font for text layers.
 # Text shaping: HarfBuzz, fribidi (right-to-left text) and ICU (line breaking); fonts: Liberation (stand-ins that
-# measure like Helvetica/Arial, Times and Courier), Noto (most scripts) and Noto Color Emoji. The shaping tests
+# measure like Helvetica/Arial, Times and Courier), Noto (most scripts; CJK) and Noto Color Emoji. The shaping tests
 # compare with references drawn by hb-view (libharfbuzz-bin) and headless Chromium.
 L2V_APT_PACKAGES=(
   libavcodec-dev libavformat-dev libswscale-dev libavutil-dev libavfilter-dev
   libcairo2-dev libfontconfig-dev libfreetype-dev libzip-dev zlib1g-dev pkg-config ffmpeg fonts-dejavu-core
-  libharfbuzz-dev libfribidi-dev libicu-dev fonts-liberation fonts-noto-core fonts-noto-color-emoji
+  libharfbuzz-dev libfribidi-dev libicu-dev fonts-liberation fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
   libharfbuzz-bin chromium
 )
 

@@ -112,6 +112,12 @@ struct ShapingReferenceTests {
       name: "Latin inside a right-to-left line", text: "مرحبا Hello بالعالم", family: "Noto Sans", minimumOverlap: 0.78),
     // Thai has no spaces between words: the line breaks at word boundaries from a dictionary.
     BrowserCase(name: "Thai wrapped in a box", text: "ภาษาไทยง่ายนิดเดียว", family: "Noto Sans Thai", boxWidth: 200),
+    // Japanese breaks between characters, except where its rules keep them together (no line starts with
+    // a small kana or a closing mark); the characters come from the CJK font fontconfig offers. Their thin
+    // strokes make anti-aliasing count for more: 0.87 here, where a line broken elsewhere moves whole glyphs.
+    BrowserCase(
+      name: "Japanese wrapped in a box", text: "日本語の文章は、単語の間に空白がありません。", family: "Noto Sans", boxWidth: 300,
+      minimumOverlap: 0.82),
     // Liberation Sans has no Devanagari: the word comes from the font fontconfig offers for it.
     BrowserCase(name: "fallback for characters the font lacks", text: "Go नमस्ते", family: "Liberation Sans"),
   ]
