@@ -206,6 +206,29 @@ struct TextFallbackTests {
     #expect(notes.first == "t.json: $.fonts.list: warning: font file 'pipe.ttf' for font 'Font' is not a regular file; not read")
   }
 
+  /// A symbolic link inside the folder that leads out of it is refused like the path it leads to.
+  @Test func aLinkLeadingOutIsRefused() throws {
+    let (inside, outside) = try Self.folders()
+    defer { try? FileManager.default.removeItem(at: inside.deletingLastPathComponent()) }
+    try FileManager.default.createSymbolicLink(
+      at: inside.appendingPathComponent("Link.ttf"), withDestinationURL: outside.appendingPathComponent("Box.ttf"))
+    let animation = try Self.animation("H", family: "L2V Data Box", style: "Bold", fPath: "Link.ttf")
+    let notes = FontLibrary.prepare(animation, baseDirectory: inside.path, file: "t.json").map(\.description)
+    #expect(notes.first == "t.json: $.fonts.list: warning: \(Self.outside)", "\(notes)")
+  }
+
+  /// A file over the size cap is refused from its size, before a byte is read (a sparse file here).
+  @Test func aHugeFileIsNotRead() throws {
+    let (inside, _) = try Self.folders()
+    defer { try? FileManager.default.removeItem(at: inside.deletingLastPathComponent()) }
+    let path = inside.appendingPathComponent("Huge.ttf").path
+    #expect(FileManager.default.createFile(atPath: path, contents: nil))
+    #expect(truncate(path, off_t(FontLibrary.maxFontFileBytes + 1)) == 0)
+    let animation = try Self.animation("H", family: "L2V Data Box", style: "Bold", fPath: "Huge.ttf")
+    let notes = FontLibrary.prepare(animation, baseDirectory: inside.path, file: "t.json").map(\.description)
+    #expect(notes.first == "t.json: $.fonts.list: warning: font file 'Huge.ttf' for font 'Font' is larger than 64 MB; not read")
+  }
+
   /// With `allowExternalPaths` (trusted files) an absolute path is read and its font draws.
   @Test func externalPathsCanBeAllowed() throws {
     let (inside, outside) = try Self.folders()
