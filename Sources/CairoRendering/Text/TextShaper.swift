@@ -131,14 +131,17 @@ final class TextShaper {
     let font = animation.fonts[key.fontName]
     let family = font?.family ?? key.fontName
     let style = font?.style ?? ""
-    let choice = choice(key.fontName)
-    let sources: [Source] = FontLibrary.fontconfig.withLock { _ in
-      graphemes.map { g in
-        if animation.glyphs[GlyphKey(character: String(g), family: family, style: style)] != nil { return .chars }
-        if g == " " || g.unicodeScalars.allSatisfy(FontChoice.isIgnorable) {
-          return (choice.primary?.file).map(Source.font) ?? .none
+    let outlined = graphemes.map { animation.glyphs[GlyphKey(character: String($0), family: family, style: style)] != nil }
+    var sources = [Source](repeating: .chars, count: graphemes.count)
+    if outlined.contains(false) {
+      // fontconfig is asked only for text that needs system fonts, under its lock.
+      let choice = choice(key.fontName)
+      FontLibrary.fontconfig.withLock { _ in
+        for (i, g) in graphemes.enumerated() where !outlined[i] {
+          let isBlank = g == " " || g.unicodeScalars.allSatisfy(FontChoice.isIgnorable)
+          let font = isBlank ? choice.primary : (choice.font(for: g) ?? choice.primary)
+          sources[i] = font.map { .font($0.file) } ?? .none
         }
-        return ((choice.font(for: g) ?? choice.primary)?.file).map(Source.font) ?? .none
       }
     }
     // 4. Scripts: common characters (spaces, digits, punctuation) take their neighbours'.
