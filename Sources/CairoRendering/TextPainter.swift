@@ -146,8 +146,21 @@ struct TextPainter {
       doFill(false)
     }
     cairo_new_path(context)
-    // Colour glyphs keep their own colours; the fill's opacity (and the layer's) still applies.
     guard let f = fill else { return }
+    // A synthetic bold grows each outline by 1/48 em on every side (FreeType's emboldening, 1/24 em in
+    // all): a stroke of the fill colour around it.
+    let emboldened = unit.glyphs.filter(\.face.file.emboldens)
+    if !emboldened.isEmpty {
+      for glyph in emboldened {
+        if case .outline(let elements) = glyph.face.drawing(glyph.glyph) { append(elements, at: glyph, size: size) }
+      }
+      cairo_set_line_width(context, size / 24)
+      cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+      cairo_set_dash(context, nil, 0, 0)
+      cairo_set_source_rgba(context, f.r, f.g, f.b, f.a * alpha)
+      cairo_stroke(context)
+    }
+    // Colour glyphs keep their own colours; the fill's opacity (and the layer's) still applies.
     for (outline, color, glyph) in layers {
       let c = color ?? f
       append(outline, at: glyph, size: size)

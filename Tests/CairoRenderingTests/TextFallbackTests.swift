@@ -57,6 +57,47 @@ struct TextFallbackTests {
     try InkComparison(ours, liberation).expectMatch(minimumOverlap: 0.88, "Helvetica as Liberation Sans")
   }
 
+  // MARK: - Synthetic styles
+
+  /// Italic asked of a family without an italic face: fontconfig's synthetic oblique (a 0.2 shear), as
+  /// hb-view draws it with `--font-slant=0.2`.
+  @Test(.enabled(if: ShapingReferenceTests.hbView != nil, Comment(rawValue: ShapingReferenceTests.noHBView)))
+  func syntheticObliqueMatchesHBView() throws {
+    let hbView = try #require(ShapingReferenceTests.hbView)
+    let animation = try Self.animation("สวัสดีครับ", family: "Noto Sans Thai", style: "Italic")
+    let ours = try FrameRenderer(animation: animation, width: 400, height: 100).render(frame: 0)
+    let file = ShapingReferenceTests.noto + "NotoSansThai-Regular.ttf"
+    let slanted = try hbView.hbView("สวัสดีครับ", arguments: ["--font-file=\(file)", "--font-size=40", "--font-slant=0.2"])
+    let upright = try hbView.hbView("สวัสดีครับ", arguments: ["--font-file=\(file)", "--font-size=40"])
+    try InkComparison(ours, slanted).expectMatch(minimumOverlap: 0.88, "synthetic oblique")
+    let comparison = InkComparison(ours, upright)
+    let matchesUpright = comparison.matches(minimumOverlap: 0.88)
+    #expect(!matchesUpright, "the oblique matches the upright text: \(comparison)")
+  }
+
+  /// Bold asked of a family without a bold face: the outlines grow by 1/24 em, as FreeType's emboldening
+  /// does (Runic has only a regular face).
+  @Test func syntheticBoldIsHeavierAndWider() throws {
+    func ink(_ style: String) throws -> (count: Int, width: Int) {
+      let frame = try FrameRenderer(
+        animation: try Self.animation("ᚠᚢᚦᚨᚱ", family: "Noto Sans Runic", style: style), width: 400, height: 100
+      ).render(frame: 0)
+      var count = 0, maxX = 0
+      for y in 0..<100 {
+        for x in 0..<400 where frame.premultipliedPixel(x: x, y: y).a > 128 {
+          count += 1
+          maxX = max(maxX, x)
+        }
+      }
+      return (count, maxX)
+    }
+    let regular = try ink("Regular"), bold = try ink("Bold")
+    #expect(regular.count > 300)
+    #expect(Double(bold.count) > Double(regular.count) * 1.2, "\(bold) against \(regular)")
+    // Five glyphs, each 40/24 px wider.
+    #expect(bold.width - regular.width >= 6, "\(bold) against \(regular)")
+  }
+
   // MARK: - Per-character fallback
 
   /// Characters the font lacks come from a font that has them, and `prepare` (what `check` and `info`

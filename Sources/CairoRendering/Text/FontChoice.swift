@@ -12,6 +12,12 @@ struct FontFile: Sendable, Hashable {
   var family: String
   /// Whether fontconfig says the font has colour glyphs (emoji).
   var isColor: Bool
+  /// Whether fontconfig asks for a synthetic bold (bold asked for, the face is not): the outline grows by
+  /// 1/24 em and the advance with it, as FreeType's `FT_GlyphSlot_Embolden` does for Cairo.
+  var emboldens = false
+  /// The horizontal shear of a synthetic oblique (italic asked for, the face is upright): fontconfig's
+  /// `matrix`, 0.2 by Debian's configuration.
+  var slant = 0.0
 }
 
 /// A font fontconfig offers as a fallback, with the characters it covers.
@@ -239,8 +245,13 @@ enum FontPattern {
     guard FcPatternGetCharSet(pattern, "charset", 0, &charset) == FcResultMatch, let set = charset,
       let copy = FcCharSetCopy(set)
     else { return nil }
+    var embolden: FcBool = 0
+    _ = FcPatternGetBool(pattern, "embolden", 0, &embolden)
+    var matrix: UnsafeMutablePointer<FcMatrix>? = nil
+    let slant = FcPatternGetMatrix(pattern, "matrix", 0, &matrix) == FcResultMatch ? matrix?.pointee.xy ?? 0 : 0
     let file = FontFile(
-      path: path, index: Int(index), family: families(pattern).first ?? path, isColor: color != 0)
+      path: path, index: Int(index), family: families(pattern).first ?? path, isColor: color != 0,
+      emboldens: embolden != 0 && color == 0, slant: slant)
     return FallbackFont(file: file, charset: copy)
   }
 

@@ -134,7 +134,7 @@ final class ShapingFace {
   /// The glyph's outline in em units, y down, through HarfBuzz's draw callbacks (hb-ft: FreeType's
   /// unhinted outline, the one the advances were measured on).
   private func outline(_ glyph: UInt32) -> [GlyphPathElement] {
-    let recorder = OutlineRecorder(scale: 1 / unitsPerEm)
+    let recorder = OutlineRecorder(scale: 1 / unitsPerEm, slant: file.slant)
     withExtendedLifetime(recorder) {
       hb_font_get_glyph_shape(font, glyph, OutlineRecorder.funcs.pointer, Unmanaged.passUnretained(recorder).toOpaque())
     }
@@ -197,15 +197,22 @@ final class ImageGlyph {
 private final class OutlineRecorder {
   var elements: [GlyphPathElement] = []
   let scale: Double
+  /// A synthetic oblique's shear: x moves right by `slant` times the height above the baseline.
+  let slant: Double
   private var current = (x: 0.0, y: 0.0)
 
-  init(scale: Double) { self.scale = scale }
+  init(scale: Double, slant: Double) {
+    self.scale = scale
+    self.slant = slant
+  }
 
   static func from(_ data: UnsafeMutableRawPointer?) -> OutlineRecorder? {
     data.map { Unmanaged<OutlineRecorder>.fromOpaque($0).takeUnretainedValue() }
   }
 
-  func point(_ x: Float, _ y: Float) -> (x: Double, y: Double) { (Double(x) * scale, -Double(y) * scale) }
+  func point(_ x: Float, _ y: Float) -> (x: Double, y: Double) {
+    ((Double(x) + slant * Double(y)) * scale, -Double(y) * scale)
+  }
 
   /// The callbacks, made once: an immutable HarfBuzz object that any thread may use.
   static let funcs: DrawFuncs = DrawFuncs()

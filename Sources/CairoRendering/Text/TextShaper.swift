@@ -227,7 +227,9 @@ final class TextShaper {
         PlacedGlyph(
           face: face, glyph: infos[i].codepoint, x: units[u].advance + Double(p.x_offset) * scale,
           y: -Double(p.y_offset) * scale))
-      units[u].advance += Double(p.x_advance) * scale
+      // A synthetic bold's glyphs are wider by their emboldening (see `FontFile.emboldens`).
+      let bold = face.file.emboldens && p.x_advance != 0 ? key.size / 24 : 0
+      units[u].advance += Double(p.x_advance) * scale + bold
     }
     return units
   }
