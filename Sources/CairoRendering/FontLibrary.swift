@@ -3,9 +3,10 @@ import Foundation
 import Lottie
 import Synchronization
 
-/// Finds the system fonts text layers ask for, through fontconfig, and makes Cairo (FreeType) font faces for
-/// them. Fonts can be added to fontconfig's list for this process: folders (`--fonts DIR`), files, and font
-/// data (fonts inside a `.lottie` archive, `fPath` data URIs).
+/// Finds the system fonts text layers ask for, through fontconfig (`FontChoice`: the face, a metric-compatible
+/// stand-in, per-character fallbacks), which `TextShaper` opens with FreeType and HarfBuzz. Fonts can be
+/// added to fontconfig's list for this process: folders (`--fonts DIR`: their font files by extension),
+/// files, and font data (fonts inside a `.lottie` archive, `fPath` data URIs and files).
 public enum FontLibrary {
   /// The family a missing sans-serif font is drawn with (metric-compatible with Helvetica and Arial), when
   /// installed; `MetricAliases` has the serif and monospaced ones.
