@@ -124,8 +124,13 @@ extension CommandLineTool {
     let input = o.input ?? ""
     o.template.listsKeypaths = o.keypaths
     let start = DispatchTime.now()
-    let animation = try load(input, o).animation
+    let loaded = try load(input, o)
+    var animation = loaded.animation
     let parseSeconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    // The font notes `check` lists too: missing fonts and their stand-ins, fallbacks, undrawable characters.
+    animation.diagnostics += FontLibrary.prepare(
+      animation, embedded: loaded.fontData,
+      baseDirectory: loaded.baseDirectory ?? (input as NSString).deletingLastPathComponent, file: loaded.animationFile)
     if o.keypaths {
       // One line per settable property: the keypath to type, then what it takes.
       let keypaths = animation.keypaths ?? []
