@@ -62,6 +62,15 @@ struct TextTests {
     expectPixel(frame, 15, 37, .transparent, tolerance: 0)
   }
 
+  /// CR LF (one Swift character) breaks a line like CR alone.
+  @Test func carriageReturnLineFeedBreaksOnce() throws {
+    let frame = try Self.render(Self.textAnimation(text: "A\\r\\nA", size: 20, justification: 0, x: 10, y: 30))
+    expectPixel(frame, 15, 25, .red)
+    expectPixel(frame, 15, 49, .red)
+    expectPixel(frame, 15, 73, .transparent, tolerance: 0)
+    expectPixel(frame, 27, 25, .transparent, tolerance: 0)
+  }
+
   /// Without glyph outlines the system font draws the text: some red pixels appear right of the origin.
   @Test func systemFontFallback() throws {
     let json = Self.textAnimation(
