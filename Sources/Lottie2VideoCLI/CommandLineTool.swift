@@ -605,44 +605,31 @@ public enum CommandLineTool {
     let report: @Sendable (ProgressReport) -> Void = { report in
       if let batchProgress { batchProgress.update(index, report) } else { progress?.update(report) }
     }
-    var result = try Exporter.export(animation: animation, options: options, progress: report)
-    progress?.finish()
+    let result: ExportResult
     var status: Int32 = 0
-    if let maxBytes = o.maxBytes, result.bytes > maxBytes, let preset = o.appliedPreset {
-      // A size budget (telegram-sticker, slack-emoji): encode again at lower quality until the file fits.
-      // Each attempt goes to a hidden file next to the output and replaces the output only when it is
-      // smaller, so the output is always the smallest encode so far (lower quality is not always smaller).
-      let directory = (output as NSString).deletingLastPathComponent
-      let name = (output as NSString).lastPathComponent
-      let side = (directory.isEmpty ? "" : directory + "/") + ".budget-\(getpid())-" + name
-      defer { unlink(side) }
-      var attempt = 0
-      var bestQuality = budgetQuality(options)
-      while result.bytes > maxBytes, attempt < 8, let step = lowerQuality(&options) {
-        attempt += 1
+    if let maxBytes = o.maxBytes, let preset = o.appliedPreset {
+      // A size budget (telegram-sticker, slack-emoji): encoded again at lower quality until the file fits.
+      let outcome = try SizeBudget(maxBytes: maxBytes).export(
+        animation: animation, options: options, progress: report
+      ) { retry in
+        progress?.finish()
         if !o.quiet {
           Console.error(
-            "note: \(output) is \(result.bytes) bytes, over the preset '\(preset.name)' budget of \(maxBytes); encoding again at \(step)")
-        }
-        var retry = options
-        retry.outputPath = side
-        let candidate = try Exporter.export(animation: animation, options: retry, progress: report)
-        progress?.finish()
-        if candidate.bytes < result.bytes {
-          guard rename(side, output) == 0 else {
-            throw UsageError(message: "cannot replace \(output): \(String(cString: strerror(errno)))", command: nil)
-          }
-          result = candidate
-          bestQuality = step
+            "note: \(output) is \(retry.bytes) bytes, over the preset '\(preset.name)' budget of \(maxBytes); encoding again at \(retry.setting)")
         }
       }
-      if result.bytes > maxBytes {
+      progress?.finish()
+      result = outcome.result
+      if !outcome.fits {
         Console.error(
           "Error: \(output) is still \(result.bytes) bytes at the lowest quality, over the preset '\(preset.name)' budget of \(maxBytes) bytes (kept; try a shorter --duration or a smaller --size)")
         status = 1
-      } else if attempt > 0 && !o.quiet {
-        Console.error("note: \(output) fits the \(maxBytes)-byte budget at \(bestQuality)")
+      } else if outcome.attempts > 0 && !o.quiet {
+        Console.error("note: \(output) fits the \(maxBytes)-byte budget at \(outcome.setting)")
       }
+    } else {
+      result = try Exporter.export(animation: animation, options: options, progress: report)
+      progress?.finish()
     }
     if let poster = o.poster {
       // The poster is the first frame the video shows, as a straight-alpha PNG at the video's size.
@@ -663,41 +650,5 @@ public enum CommandLineTool {
           Double(result.frames) / max(result.seconds, 1e-9)))
     }
     return ExportOutcome(status: status, result: result, diagnostics: diagnostics)
-  }
-
-  /// One step down in quality for a size budget; returns what it set ("crf 40"), or nil at the bottom.
-  static func lowerQuality(_ options: inout ExportOptions) -> String? {
-    switch options.resolvedCodec {
-    case .vp9:
-      guard options.vp9.crf < 63 else { return nil }
-      options.vp9.crf = min(63, options.vp9.crf + 6)
-    case .av1:
-      guard options.av1.crf < 63 else { return nil }
-      options.av1.crf = min(63, options.av1.crf + 6)
-    case .h264, .h265:
-      guard options.crf < 51 else { return nil }
-      options.crf = min(51, options.crf + 5)
-    case .gif:
-      guard options.gif.maxColors > 16 else { return nil }
-      options.gif.maxColors /= 2
-    case .webp:
-      guard options.webp.quality > 10 else { return nil }
-      options.webp.quality = max(10, options.webp.quality - 15)
-      options.webp.lossless = false
-    default:
-      return nil
-    }
-    return budgetQuality(options)
-  }
-
-  /// The quality setting a budget changes, as text.
-  static func budgetQuality(_ options: ExportOptions) -> String {
-    switch options.resolvedCodec {
-    case .vp9: return "crf \(options.vp9.crf)"
-    case .av1: return "crf \(options.av1.crf)"
-    case .gif: return "\(options.gif.maxColors) colours"
-    case .webp: return "quality \(options.webp.quality)"
-    default: return "crf \(options.crf)"
-    }
   }
 }
