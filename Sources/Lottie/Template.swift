@@ -26,16 +26,20 @@ public struct Template: Sendable {
   public var slots: [Assignment] = []
   /// Whether the parser should list the settable keypaths (after the assignments) in `Animation.keypaths`.
   public var listsKeypaths = false
+  /// Whole slot properties by slot id, made from the slot's current `p` (a dotLottie theme's rules); applied
+  /// before `slots`, to the slots the document has.
+  public var slotOverrides: [String: @Sendable (JSON) -> JSON] = [:]
 
   public init(sets: [Assignment] = [], slots: [Assignment] = []) {
     self.sets = sets
     self.slots = slots
   }
 
-  public var isEmpty: Bool { sets.isEmpty && slots.isEmpty }
+  public var isEmpty: Bool { sets.isEmpty && slots.isEmpty && slotOverrides.isEmpty }
 
   /// Applies the assignments to a Bodymovin document. `file` names the animation in errors.
   public func apply(to json: inout JSON, file: String, maxLayerInstances: Int = 250_000) throws(LottieError) {
+    if !slotOverrides.isEmpty { applySlotOverrides(to: &json) }
     if !slots.isEmpty { try applySlots(to: &json, file: file) }
     if sets.isEmpty { return }
     // Keypaths run through every precomp use: refuse a file that expands past the limit before listing them.
@@ -48,10 +52,11 @@ public struct Template: Sendable {
     let all = Keypaths.list(json)
     for set in sets {
       let pattern = Keypaths.split(set.key)
-      if pattern.isEmpty || pattern.contains("") {
+      let matches = all.filter { Keypaths.matches(pattern, $0.components) }
+      // An empty name matches an unnamed layer or item (listed as '.Text'); one that matches nothing is a typo.
+      if matches.isEmpty && pattern.contains("") {
         throw .template(file: file, message: "the keypath '\(set.key)' has an empty name (write a dot inside a name as \\.)")
       }
-      let matches = all.filter { Keypaths.matches(pattern, $0.components) }
       guard !matches.isEmpty else {
         let nearest = Keypaths.nearest(to: set.key, in: all.map(\.text), count: 5)
         let hint = nearest.isEmpty ? "the animation has no settable properties" : "nearest: " + nearest.joined(separator: ", ")

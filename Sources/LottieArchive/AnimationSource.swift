@@ -25,21 +25,32 @@ public enum AnimationSource {
   ///   - maxArchiveBytes: the most bytes all of an archive's entries may declare, and the most that reading
   ///     may decompress, in total.
   ///   - template: `--set` and `--slot` values, applied to the animation's JSON before it is read.
+  ///   - themeID: a dotLottie v2 theme to apply (its rules set slots); for other files, any id is an error.
+  ///
+  /// A pipe, socket or terminal (`/dev/stdin` fed by a pipe) is read once, whole, and loaded from memory
+  /// (``load(bytes:name:animationID:themeID:limits:maxArchiveBytes:template:)``).
   /// - Throws: ``ArchiveError`` for the container, ``Lottie/LottieError`` for the animation JSON.
   public static func load(
     path: String, animationID: String? = nil, limits: LoadLimits = LoadLimits(),
-    maxArchiveBytes: Int = defaultMaxArchiveBytes, template: Template = Template()
+    maxArchiveBytes: Int = defaultMaxArchiveBytes, template: Template = Template(), themeID: String? = nil
   ) throws -> LoadedAnimation {
+    if isStream(path: path) {
+      return try load(
+        bytes: readStream(path: path, limit: max(limits.maxFileBytes, maxArchiveBytes)), name: path,
+        animationID: animationID, themeID: themeID, limits: limits, maxArchiveBytes: maxArchiveBytes,
+        template: template)
+    }
     let head = try? firstBytes(of: path, count: 64)
     switch head.map(Kind.init) {
     case .zip?:
       var loader = DotLottieLoader(path: path, limits: limits, maxArchiveBytes: maxArchiveBytes)
       loader.template = template
+      loader.themeID = themeID
       return try loader.load(animationID: animationID)
     case .gzip?:
       let animation = try loadSticker(
         path: path, limits: limits, maxArchiveBytes: maxArchiveBytes, template: template)
-      if let id = animationID { throw ArchiveError.unknownAnimation(file: path, id: id, available: []) }
+      try refuseIDs(animationID: animationID, themeID: themeID, file: path)
       return LoadedAnimation(animation: animation, animationFile: path, format: .telegramSticker)
     case .other?, nil:
       // A .lottie or .tgs that is neither its container nor JSON: say what was expected rather than report a
@@ -50,7 +61,7 @@ public enum AnimationSource {
         throw ArchiveError.notAContainer(file: path, expected: expected)
       }
       let animation = try LottieParser.load(contentsOf: path, limits: limits, template: template)
-      if let id = animationID { throw ArchiveError.unknownAnimation(file: path, id: id, available: []) }
+      try refuseIDs(animationID: animationID, themeID: themeID, file: path)
       return LoadedAnimation(
         animation: animation, animationFile: path, format: .json,
         baseDirectory: (path as NSString).deletingLastPathComponent)

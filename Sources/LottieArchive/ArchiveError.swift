@@ -31,6 +31,10 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
   case unknownAnimation(file: String, id: String, available: [String])
   /// The manifest lists `id`, but none of `candidates` is in the archive.
   case missingAnimation(file: String, id: String, candidates: [String])
+  /// `--theme ID` names no theme of the file; `available` lists the ones it has (none outside dotLottie v2).
+  case unknownTheme(file: String, id: String, available: [String])
+  /// A theme file (`t/<id>.json`) is not a dotLottie v2 theme.
+  case invalidTheme(file: String, id: String, message: String)
 
   public var description: String {
     switch self {
@@ -57,6 +61,10 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
     case .missingAnimation(let file, let id, let candidates):
       let names = candidates.map { "'\($0)'" }.joined(separator: " or ")
       return "\(file): manifest.json lists animation '\(id)', but the archive has no \(names)"
+    case .unknownTheme(let file, let id, let available):
+      if available.isEmpty { return "\(file): no theme '\(id)' (the file has no themes)" }
+      return "\(file): no theme '\(id)' (available: \(available.joined(separator: ", ")))"
+    case .invalidTheme(let file, let id, let message): return "\(file): theme '\(id)': \(message)"
     }
   }
 

@@ -11,6 +11,10 @@ struct DotLottieLoader {
   let limits: LoadLimits
   /// Applied to the animation's JSON before it is read.
   var template = Template()
+  /// The archive's bytes when it came through a pipe (nil: read `path`).
+  var bytes: [UInt8]? = nil
+  /// The theme to apply (`t/<id>.json`), or nil.
+  var themeID: String? = nil
   /// The bound on all entries together.
   let maxArchiveBytes: Int
   /// Bytes that reading may still decompress.
@@ -29,11 +33,12 @@ struct DotLottieLoader {
   /// 1. Open the archive and check every entry's name and declared size before reading any.
   /// 2. Read `manifest.json`, or list `animations/` and `a/` when there is none.
   /// 3. Pick the animation and find its entry.
-  /// 4. Parse it, named `archive.lottie:a/<id>.json` in messages.
+  /// 4. Parse it, with the theme's slot values, named `archive.lottie:a/<id>.json` in messages.
   /// 5. Read the image files its assets refer to; list the fonts, and read them when a text layer needs them.
   mutating func load(animationID: String?) throws -> LoadedAnimation {
     // 1.
-    let archive = try ZipArchive(path: path, file: path)
+    let archive = try bytes.map { bytes throws(ArchiveError) in try ZipArchive(bytes: bytes, file: path) }
+      ?? ZipArchive(path: path, file: path)
     let entries = try archive.entries(
       maxEntries: AnimationSource.maxEntries, maxEntryBytes: limits.maxFileBytes, maxTotalBytes: maxArchiveBytes)
     // 2.
@@ -53,7 +58,15 @@ struct DotLottieLoader {
     guard let entry = candidates.lazy.compactMap({ entries[$0] }).first else {
       throw ArchiveError.missingAnimation(file: path, id: id, candidates: candidates)
     }
-    // 4.
+    // 4. A theme's rules become slot values first (an explicit --slot still wins).
+    var template = self.template
+    if let themeID {
+      guard let themeEntry = entries["t/\(themeID).json"] else {
+        throw ArchiveError.unknownTheme(file: path, id: themeID, available: manifest.themeIDs)
+      }
+      let theme = try DotLottieTheme(bytes: read(themeEntry, from: archive), id: themeID, animationID: id, file: path)
+      template.slotOverrides.merge(theme.overrides) { $1 }
+    }
     let json = try read(entry, from: archive)
     let animationFile = "\(path):\(entry.name)"
     let animation = try LottieParser.parse(bytes: json, file: animationFile, limits: limits, template: template)
@@ -71,7 +84,7 @@ struct DotLottieLoader {
     }
     return LoadedAnimation(
       animation: animation, animationFile: animationFile, format: .dotLottie, animationID: id,
-      availableAnimations: manifest.animationIDs,
+      availableAnimations: manifest.animationIDs, availableThemes: manifest.themeIDs, themeID: themeID,
       embeddedFiles: files, fontFiles: fonts, fontData: fontData, containerPath: path)
   }
 

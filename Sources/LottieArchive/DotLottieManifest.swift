@@ -5,7 +5,8 @@ import Foundation
 /// Version 1 (`"version": "1.0"` or `"1"`, or none) keeps animations in `animations/<id>.json` and images in
 /// `images/`; version 2 (`"version": "2"`) uses `a/<id>.json` and `i/`. Both list the animations as
 /// `"animations": [{"id": ...}, ...]`; players show the first, or in version 2 the one `initial.animation`
-/// names. Other members (themes, state machines, playback settings) are not used.
+/// names. Other members (state machines, playback settings) are not used; themes are listed
+/// (``themeIDs``) and applied on request.
 struct DotLottieManifest {
   /// The `version` member as text ("1.0", "2"), or nil when absent.
   var version: String?
@@ -13,6 +14,8 @@ struct DotLottieManifest {
   var animationIDs: [String]
   /// `initial.animation` (version 2): the animation to show first.
   var initialAnimationID: String?
+  /// The theme ids (version 2's `themes`, each a `t/<id>.json`), in the manifest's order.
+  var themeIDs: [String] = []
 
   /// Whether the archive follows version 2's layout.
   var isVersion2: Bool { version.map { $0 == "2" || $0.hasPrefix("2.") } ?? false }
@@ -56,6 +59,13 @@ struct DotLottieManifest {
       if !ids.contains(id) { ids.append(id) }
     }
     animationIDs = ids
+    // Themes: `[{"id": ...}]` (an older writer put plain strings); anything else is no theme.
+    if let themes = object["themes"] as? [Any] {
+      for item in themes {
+        let id = (item as? [String: Any])?["id"] as? String ?? item as? String
+        if let id, !id.isEmpty, !themeIDs.contains(id) { themeIDs.append(id) }
+      }
+    }
   }
 
   /// A manifest for an archive that has none (early dotLottie writers omitted it): every `*.json` directly
@@ -74,6 +84,11 @@ struct DotLottieManifest {
     version = isVersion2 ? "2" : nil
     animationIDs = ids.sorted()
     initialAnimationID = nil
+    themeIDs = names.compactMap { name -> String? in
+      guard name.hasPrefix("t/"), name.hasSuffix(".json") else { return nil }
+      let id = String(name.dropFirst(2).dropLast(5))
+      return id.isEmpty || id.contains("/") ? nil : id
+    }.sorted()
   }
 
   /// A JSON string or number as text: some writers put `"version": 1` rather than `"1.0"`.

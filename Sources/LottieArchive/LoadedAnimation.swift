@@ -23,6 +23,10 @@ public struct LoadedAnimation: Sendable {
   public var animationID: String?
   /// Every animation id the dotLottie manifest lists, in its order; empty for other formats.
   public var availableAnimations: [String]
+  /// Every theme id a dotLottie v2 archive has (`t/<id>.json`), in the manifest's order; empty otherwise.
+  public var availableThemes: [String] = []
+  /// The theme that was applied, or nil.
+  public var themeID: String? = nil
   /// Image files read from the archive, keyed by their path inside it (`images/img_0.png` in version 1,
   /// `i/img_0.png` in version 2). Only the images the loaded animation refers to are read.
   public var embeddedFiles: [String: [UInt8]]
@@ -40,7 +44,7 @@ public struct LoadedAnimation: Sendable {
   /// Makes a loaded animation from its parts.
   public init(
     animation: Animation, animationFile: String, format: Format, animationID: String? = nil,
-    availableAnimations: [String] = [],
+    availableAnimations: [String] = [], availableThemes: [String] = [], themeID: String? = nil,
     embeddedFiles: [String: [UInt8]] = [:], fontFiles: [String] = [], fontData: [String: [UInt8]] = [:],
     baseDirectory: String? = nil, containerPath: String? = nil
   ) {
@@ -50,6 +54,8 @@ public struct LoadedAnimation: Sendable {
     self.format = format
     self.animationID = animationID
     self.availableAnimations = availableAnimations
+    self.availableThemes = availableThemes
+    self.themeID = themeID
     self.embeddedFiles = embeddedFiles
     self.fontFiles = fontFiles
     self.fontData = fontData

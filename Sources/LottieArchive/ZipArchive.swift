@@ -1,5 +1,9 @@
 import CZip
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A zip archive opened read-only through libzip; owns the `zip_t` and discards it in `deinit`.
 ///
 /// Nothing is ever extracted to disk: entries are read into memory, by name, after ``entries()`` has checked
@@ -32,6 +36,29 @@ final class ZipArchive {
       case ZIP_ER_OPEN, ZIP_ER_READ: throw .unreadable(file: file, reason: Self.message(forCode: code))
       default: throw .corrupt(file: file, entry: nil, reason: Self.message(forCode: code))
       }
+    }
+    self.file = file
+    self.handle = handle
+  }
+
+  /// Opens an archive held in memory (read from a pipe); `file` names it in errors. The same checks apply.
+  init(bytes: [UInt8], file: String) throws(ArchiveError) {
+    // libzip frees the copy with free() when the source goes (freep = 1), after the archive is discarded.
+    guard let copy = malloc(max(1, bytes.count)) else { throw .unreadable(file: file, reason: "out of memory") }
+    bytes.withUnsafeBytes { if let base = $0.baseAddress { copy.copyMemory(from: base, byteCount: bytes.count) } }
+    var error = zip_error_t()
+    zip_error_init(&error)
+    defer { zip_error_fini(&error) }
+    guard let source = zip_source_buffer_create(copy, UInt64(bytes.count), 1, &error) else {
+      free(copy)
+      throw .unreadable(file: file, reason: String(cString: zip_error_strerror(&error)))
+    }
+    guard let handle = zip_open_from_source(source, ZIP_RDONLY | ZIP_CHECKCONS, &error) else {
+      // Not taken over by an archive: ours to free (with the copy).
+      zip_source_free(source)
+      let code = zip_error_code_zip(&error)
+      if code == ZIP_ER_EXISTS { throw .duplicateEntry(file: file, entry: nil) }
+      throw .corrupt(file: file, entry: nil, reason: Self.message(forCode: code))
     }
     self.file = file
     self.handle = handle
