@@ -173,13 +173,14 @@ extension EncoderSettings {
     try validate()
     guard let format = format ?? OutputFormat.from(path: outputPath) else {
       if outputPath == OutputFormat.standardOutputPath {
-        throw VideoEncodingError.invalidSettings("standard output (-) needs an explicit format: y4m or rawvideo")
+        throw VideoEncodingError.invalidSettings(
+          "standard output (-) needs an explicit format: \(OutputFormat.standardOutputFormatList)")
       }
       throw VideoEncodingError.invalidSettings("\(outputPath): the output must end in \(OutputFormat.extensionList)")
     }
     if outputPath == OutputFormat.standardOutputPath, !format.canWriteToStandardOutput {
       throw VideoEncodingError.invalidSettings(
-        "\(format.rawValue) cannot be written to standard output (-); only y4m and rawvideo can")
+        "\(format.rawValue) cannot be written to standard output (-); only \(OutputFormat.standardOutputFormatList) can")
     }
     if format == .pngSequence {
       let fileName = outputPath.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? ""

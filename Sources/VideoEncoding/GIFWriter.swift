@@ -1,4 +1,5 @@
 import CFFmpeg
+import Foundation
 import Raster
 
 /// Writes an animated GIF with one palette made for the whole clip.
@@ -31,9 +32,16 @@ final class GIFWriter: FrameWriter {
   /// GIF's own clock: the gif muxer stores delays in hundredths of a second.
   private static let centiseconds = AVRational(num: 1, den: 100)
 
-  /// Creates the file at `temporaryPath` and the spool next to it, opens the GIF encoder and writes the
-  /// header (with the loop extension).
-  init(settings: EncoderSettings, temporaryPath: String, outputPath: String) throws {
+  /// Where the spool of a GIF written to standard output goes: the temporary folder, as a name the spool
+  /// makes its own hidden file from.
+  static var standardOutputSpoolName: String {
+    let folder = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    return folder + "/lottie2video-stdout.gif"
+  }
+
+  /// Creates the file at `temporaryPath` and the spool next to `spoolFor` (the output, unless it is a pipe),
+  /// opens the GIF encoder and writes the header (with the loop extension).
+  init(settings: EncoderSettings, temporaryPath: String, outputPath: String, spoolFor: String? = nil) throws {
     let muxer = try Muxer(formatName: OutputFormat.gif.muxerName(for: .gif), path: temporaryPath)
     try muxer.openFile(reportingAs: outputPath)
     let codec = try CodecSession(
@@ -45,7 +53,7 @@ final class GIFWriter: FrameWriter {
     self.settings = settings
     self.muxer = muxer
     self.codec = codec
-    self.spool = try FrameSpool(outputPath: outputPath, width: settings.width, height: settings.height)
+    self.spool = try FrameSpool(outputPath: spoolFor ?? outputPath, width: settings.width, height: settings.height)
     self.packet = try PacketStorage()
   }
 

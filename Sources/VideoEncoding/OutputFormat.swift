@@ -25,8 +25,8 @@ public enum OutputFormat: String, Sendable, CaseIterable {
   /// extension selects it), typically with `-` for standard output.
   case rawvideo
 
-  /// The output path that means standard output; only the streaming formats (``y4m``, ``rawvideo``)
-  /// accept it.
+  /// The output path that means standard output; only the formats that need no seeking accept it
+  /// (``canWriteToStandardOutput``).
   public static let standardOutputPath = "-"
 
   /// The format for `path`'s extension (case-insensitive), or `nil` for any other extension, for `.png`
@@ -53,9 +53,15 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     }
   }
 
-  /// Whether this format writes a stream that can go to standard output (``standardOutputPath``).
+  /// Whether this format can be written to standard output (``standardOutputPath``), which cannot seek:
+  /// MP4, M4V and MOV as fragmented MP4 (`empty_moov`, a fragment per keyframe), WebM (without the seek
+  /// index and duration a file gets at the end), GIF, Y4M and raw video. WebP and APNG go back to the header
+  /// to finish it, and a PNG sequence is many files.
   public var canWriteToStandardOutput: Bool {
-    self == .y4m || self == .rawvideo
+    switch self {
+    case .mp4, .m4v, .mov, .webm, .gif, .y4m, .rawvideo: true
+    case .webp, .apng, .pngSequence: false
+    }
   }
 
   /// Whether some codec of this format can store transparency (GIF only fully transparent or opaque pixels).
@@ -88,6 +94,12 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     case .mov: alpha ? .prores : .proresHQ
     default: codecs[0]
     }
+  }
+
+  /// The formats standard output takes, for messages: "mp4, m4v, mov, webm, gif, y4m or rawvideo".
+  static var standardOutputFormatList: String {
+    let names = allCases.filter(\.canWriteToStandardOutput).map(\.rawValue)
+    return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
   }
 
   /// The extensions ``from(path:)`` accepts, for messages: ".mp4, .m4v, ... or .png with a frame number".

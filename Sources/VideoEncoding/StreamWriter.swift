@@ -39,7 +39,10 @@ final class StreamWriter: FrameWriter {
     switch format {
     case .mp4, .m4v, .mov:
       // +faststart: write the index (moov) before the media data, so playback can start while downloading.
-      try muxer.writeHeader(options: [("movflags", "+faststart")])
+      // A pipe cannot be rewritten: fragmented MP4 instead, an empty moov first, then a moof+mdat fragment
+      // per keyframe (default_base_moof, as browsers' Media Source Extensions expect).
+      let flags = temporaryPath == "pipe:1" ? "+frag_keyframe+empty_moov+default_base_moof" : "+faststart"
+      try muxer.writeHeader(options: [("movflags", flags)])
     case .webp:
       try muxer.writeHeader(options: [("loop", String(settings.webp.loopCount))])
     case .apng:

@@ -63,7 +63,7 @@ public final class VideoEncoder {
   ///
   /// - Parameters:
   ///   - outputPath: the file to write; ``OutputFormat/standardOutputPath`` (`-`) writes to standard output
-  ///     (``OutputFormat/y4m`` and ``OutputFormat/rawvideo`` only, with no temporary file); for
+  ///     (the formats ``OutputFormat/canWriteToStandardOutput`` allows, with no temporary file); for
   ///     ``OutputFormat/pngSequence`` a path such as `frames/%05d.png`.
   ///   - format: the format to write; `nil` (the default) picks it from `outputPath`'s extension.
   /// - Throws: ``VideoEncodingError/invalidSettings(_:)`` for bad settings, an unknown extension or a codec
@@ -76,7 +76,13 @@ public final class VideoEncoder {
 
     // Each object below frees its C resources (and the partial file deletes itself) if a later step throws.
     let partialFile: PartialFile?
-    if codec == .gif {
+    if codec == .gif && outputPath == OutputFormat.standardOutputPath {
+      // Straight to the pipe, with the spool in the temporary folder.
+      partialFile = nil
+      writer = try GIFWriter(
+        settings: settings, temporaryPath: "pipe:1", outputPath: "standard output",
+        spoolFor: GIFWriter.standardOutputSpoolName)
+    } else if codec == .gif {
       let file = try PartialFile(outputPath: outputPath)
       partialFile = file
       writer = try GIFWriter(settings: settings, temporaryPath: file.path, outputPath: outputPath)

@@ -276,12 +276,15 @@ struct ImageFormatRoundTripTests {
     let settings = EncoderSettings(width: 8, height: 8, fps: 30)
     let noFormat = #expect(throws: VideoEncodingError.self) { try settings.validate(outputPath: "-") }
     #expect(
-      noFormat?.description == "invalid encoder settings: standard output (-) needs an explicit format: y4m or rawvideo"
+      noFormat?.description
+        == "invalid encoder settings: standard output (-) needs an explicit format: mp4, m4v, mov, webm, gif, y4m or rawvideo"
     )
-    let mp4 = #expect(throws: VideoEncodingError.self) { try settings.validate(outputPath: "-", format: .mp4) }
+    // WebP and APNG seek back to finish the file; MP4 goes out fragmented.
+    let webp = #expect(throws: VideoEncodingError.self) { try settings.validate(outputPath: "-", format: .webp) }
     #expect(
-      mp4?.description
-        == "invalid encoder settings: mp4 cannot be written to standard output (-); only y4m and rawvideo can")
+      webp?.description
+        == "invalid encoder settings: webp cannot be written to standard output (-); only mp4, m4v, mov, webm, gif, y4m or rawvideo can")
+    #expect(try settings.validate(outputPath: "-", format: .mp4) == (.mp4, .h264))
     #expect(try settings.validate(outputPath: "-", format: .y4m) == (.y4m, .y4m))
     #expect(try settings.validate(outputPath: "-", format: .rawvideo) == (.rawvideo, .rawvideo))
   }
