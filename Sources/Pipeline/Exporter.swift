@@ -93,16 +93,12 @@ public enum Exporter {
     let start = DispatchTime.now()
     let schedule = (options.timeline ?? Timeline(animation: animation)).schedule(
       fps: options.fps, maxFrames: options.maxFrames)
-    var render = options.render
     let format = options.resolvedFormat
     let codec = options.resolvedCodec
     // Keep alpha where the codec carries it and the background is not opaque; otherwise composite over the
     // background, or white (a see-through background is itself put over white first).
-    let alpha = codec.supportsAlpha && (render.background.map { $0.a < 1 } ?? true)
-    if !alpha {
-      let bg = render.background ?? RGBA(1, 1, 1, 0)
-      render.background = RGBA(bg.r * bg.a + 1 - bg.a, bg.g * bg.a + 1 - bg.a, bg.b * bg.a + 1 - bg.a, 1)
-    }
+    let render = options.videoRender
+    let alpha = render.background.map { $0.a < 1 } ?? true
     var settings = EncoderSettings(
       width: render.width, height: render.height, fps: options.fps, crf: options.crf, preset: options.codecPreset,
       codec: codec, alpha: alpha)

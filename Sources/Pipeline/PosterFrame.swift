@@ -1,0 +1,145 @@
+import CairoRendering
+import Foundation
+import Lottie
+import Raster
+
+/// Which frame a poster shows.
+public enum PosterChoice: Sendable, Equatable {
+  /// A composition frame, as in the JSON's ip/op.
+  case frame(Double)
+  /// A point of the video, 0 to 100 percent of its frames.
+  case percent(Double)
+  /// The marker named `poster` when the animation has one, else the frame with the most visible ink.
+  case automatic
+}
+
+/// Poster frames: one still of an export, chosen so that it shows something, composited as the video is.
+///
+/// The first frame is a poor poster: animations that build in from nothing (the spec's `logo.json`) start
+/// empty. `automatic` looks at the video instead and measures, in a thumbnail of each sampled frame, how much
+/// it differs from the video's background (what is drawn at all) plus how much it differs from the frame's own
+/// dominant colour (what stands out, for animations that paint their own background). Of the frames nearly as
+/// full as the fullest, the first is taken, so a logo that builds in and then holds shows the moment it is
+/// complete.
+public enum PosterFrame {
+  /// The longest side of the thumbnails `automatic` compares.
+  static let thumbnailSide = 96
+  /// At most this many frames of the video are compared.
+  static let maxSamples = 48
+  /// A frame within this fraction of the fullest one counts as full.
+  static let fullFraction = 0.98
+
+  /// The composition frame the poster of an export with `options` shows.
+  public static func frame(_ choice: PosterChoice, animation: Animation, options: ExportOptions) throws -> Double {
+    let schedule = (options.timeline ?? Timeline(animation: animation)).schedule(
+      fps: options.fps, maxFrames: options.maxFrames)
+    switch choice {
+    case .frame(let frame):
+      return frame
+    case .percent(let p):
+      let index = Int((p / 100 * Double(max(0, schedule.count - 1))).rounded())
+      return schedule.compositionFrame(min(max(0, index), schedule.count - 1))
+    case .automatic:
+      if let marker = animation.markers.first(where: { $0.name == "poster" }) { return marker.frame }
+      return try fullestFrame(animation: animation, schedule: schedule, settings: options.videoRender)
+    }
+  }
+
+  /// Writes the poster of an export with `options` to `path`: a PNG at the video's size, with the video's
+  /// background (over white where the video has no alpha). Returns the composition frame it shows.
+  @discardableResult
+  public static func write(
+    _ choice: PosterChoice, animation: Animation, options: ExportOptions, to path: String
+  ) throws -> Double {
+    let frame = try self.frame(choice, animation: animation, options: options)
+    var still = options.videoRender
+    still.jobs = 1
+    try Exporter.snapshot(animation: animation, frame: frame, settings: still, to: path)
+    return frame
+  }
+
+  /// The frame of `schedule` with the most visible ink (see the type's comment).
+  static func fullestFrame(animation: Animation, schedule: FrameSchedule, settings: RenderSettings) throws -> Double {
+    // 1. Thumbnails at the video's aspect, its placement and background scaled down with it.
+    let scale = min(1, Double(thumbnailSide) / Double(max(settings.width, settings.height)))
+    let width = max(1, Int((Double(settings.width) * scale).rounded()))
+    let height = max(1, Int((Double(settings.height) * scale).rounded()))
+    let renderer = try FrameRenderer(
+      animation: animation, width: width, height: height, fit: settings.fit, background: settings.background,
+      images: settings.images, padding: Int((Double(settings.padding) * scale).rounded()))
+    // 2. Evenly spread samples of the video's frames, first and last included.
+    let count = min(schedule.count, maxSamples)
+    let indexes = (0..<count).map { i in
+      count == 1 ? 0 : Int((Double(i) * Double(schedule.count - 1) / Double(count - 1)).rounded())
+    }
+    // 3. Ink per sample; the first sample nearly as full as the fullest wins.
+    let background = premultiplied(settings.background)
+    let inks = indexes.map { index -> Int in
+      let thumbnail = renderer.render(frame: schedule.compositionFrame(index))
+      return ink(thumbnail, against: background) + ink(thumbnail)
+    }
+    let most = inks.max() ?? 0
+    let chosen = inks.firstIndex { Double($0) >= fullFraction * Double(most) } ?? 0
+    return schedule.compositionFrame(indexes[chosen])
+  }
+
+  /// A colour as a premultiplied BGRA pixel (transparent for nil).
+  static func premultiplied(_ color: RGBA?) -> [Int] {
+    guard let c = color else { return [0, 0, 0, 0] }
+    func level(_ v: Double) -> Int { Int((min(max(v * c.a, 0), 1) * 255).rounded()) }
+    return [level(c.b), level(c.g), level(c.r), Int((min(max(c.a, 0), 1) * 255).rounded())]
+  }
+
+  /// How much `buffer` differs from `reference` (premultiplied BGRA): for each pixel its largest channel
+  /// difference in levels, summed, so a faint frame counts for less than the same frame at full strength.
+  static func ink(_ buffer: PixelBuffer, against reference: [Int]) -> Int {
+    var total = 0
+    for y in 0..<buffer.height {
+      for x in 0..<buffer.width {
+        let i = y * buffer.stride + x * 4
+        total += (0..<4).map { abs(Int(buffer.bytes[i + $0]) - reference[$0]) }.max() ?? 0
+      }
+    }
+    return total
+  }
+
+  /// How much `buffer` stands out from its dominant colour (see ``ink(_:against:)``): 0 for an empty or flat
+  /// frame.
+  static func ink(_ buffer: PixelBuffer) -> Int {
+    // 1. The dominant colour, with each channel quantised to 16 levels.
+    var histogram: [UInt32: Int] = [:]
+    func key(_ i: Int) -> UInt32 {
+      let b = buffer.bytes
+      return UInt32(b[i] >> 4) | UInt32(b[i + 1] >> 4) << 4 | UInt32(b[i + 2] >> 4) << 8 | UInt32(b[i + 3] >> 4) << 12
+    }
+    for y in 0..<buffer.height {
+      for x in 0..<buffer.width { histogram[key(y * buffer.stride + x * 4), default: 0] += 1 }
+    }
+    guard let dominant = histogram.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) })?.key
+    else { return 0 }
+    // 2. A representative pixel of that colour, to compare every pixel with at full precision.
+    var reference: [Int] = [0, 0, 0, 0]
+    search: for y in 0..<buffer.height {
+      for x in 0..<buffer.width where key(y * buffer.stride + x * 4) == dominant {
+        let i = y * buffer.stride + x * 4
+        reference = (0..<4).map { Int(buffer.bytes[i + $0]) }
+        break search
+      }
+    }
+    return ink(buffer, against: reference)
+  }
+}
+
+extension ExportOptions {
+  /// The render settings as the video shows the frames: where the codec keeps no alpha (or the background is
+  /// opaque), the background composited over white first, as the encoder receives them.
+  public var videoRender: RenderSettings {
+    var render = self.render
+    let alpha = resolvedCodec.supportsAlpha && (render.background.map { $0.a < 1 } ?? true)
+    if !alpha {
+      let bg = render.background ?? RGBA(1, 1, 1, 0)
+      render.background = RGBA(bg.r * bg.a + 1 - bg.a, bg.g * bg.a + 1 - bg.a, bg.b * bg.a + 1 - bg.a, 1)
+    }
+    return render
+  }
+}
