@@ -2,26 +2,64 @@
 public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The message after "Error: ".
   public let message: String
-  /// The command whose usage line to show.
+  /// The command whose usage line to show (nil: the export).
   public let command: String?
   public var description: String { message }
+
+  /// Makes an error about `command` (nil or "export" for the export).
+  public init(message: String, command: String?) {
+    self.message = message
+    self.command = command == "export" ? nil : command
+  }
 }
 
-/// Splits the command line into options and positional arguments, swift-argument-parser style:
-/// `--name value`, `--name=value`, `-o value`, flags, and `--` to end options.
-struct ArgumentList {
-  var options: [(name: String, value: String?)] = []
+/// The values given on a command line, checked against one command's options.
+struct ParsedArguments: Sendable {
+  /// The command they are for.
+  let command: String
+  /// Arguments that are not options, in order.
   var positionals: [String] = []
+  /// Each option's values by canonical name, in the order given.
+  private var values: [String: [any Sendable]] = [:]
 
-  /// `flags` take no value; every other option in `known` takes one; anything else is an unknown option.
-  init(_ arguments: [String], flags: Set<String>, known: Set<String>, command: String?) throws(UsageError) {
+  init(command: String) { self.command = command }
+
+  /// The last value given for `option`, or nil.
+  subscript<Value>(option: Option<Value>) -> Value? {
+    values[option.spec.name]?.last as? Value
+  }
+
+  /// Whether `flag` was given.
+  subscript(flag: Flag) -> Bool { values[flag.spec.name] != nil }
+
+  /// Every value given for `option`, in order.
+  func all<Value>(_ option: Option<Value>) -> [Value] {
+    (values[option.spec.name] ?? []).compactMap { $0 as? Value }
+  }
+
+  /// Whether `spec` was given at all.
+  func has(_ spec: OptionSpec) -> Bool { values[spec.name] != nil }
+
+  /// The canonical names of the options given.
+  var given: Set<String> { Set(values.keys) }
+
+  mutating func add(_ value: any Sendable, for spec: OptionSpec) { values[spec.name, default: []].append(value) }
+}
+
+/// Parses a command line against a command's options, swift-argument-parser style, in its three stages: split
+/// the tokens (`--name value`, `--name=value`, `-o value`, flags, `--` to end options), fill the values, and
+/// leave `validate()` to the command's options struct.
+enum ArgumentParser {
+  static func parse(_ arguments: [String], for command: CommandSpec) throws(UsageError) -> ParsedArguments {
+    let options = command.options
+    var parsed = ParsedArguments(command: command.name)
     var i = 0
     var onlyPositionals = false
     while i < arguments.count {
       let token = arguments[i]
       i += 1
       if onlyPositionals || token == "-" || !token.hasPrefix("-") || Double(token) != nil {
-        positionals.append(token)
+        parsed.positionals.append(token)
         continue
       }
       if token == "--" {
@@ -34,53 +72,84 @@ struct ArgumentList {
         name = String(token[..<eq])
         value = String(token[token.index(after: eq)...])
       }
-      if !flags.contains(name) && !known.contains(name) {
-        throw UsageError(message: "Unknown option '\(name)'", command: command)
+      guard let spec = OptionTable.spec(named: name, in: options) else {
+        throw UsageError(message: unknownOptionMessage(name, command: command), command: command.name)
       }
-      if flags.contains(name) {
-        if value != nil { throw UsageError(message: "The flag '\(name)' does not take a value", command: command) }
-        options.append((name, nil))
+      if spec.isFlag {
+        if value != nil { throw UsageError(message: "The flag '\(name)' does not take a value", command: command.name) }
+        parsed.add(true, for: spec)
         continue
       }
       if value == nil {
         guard i < arguments.count else {
-          throw UsageError(message: "Missing value for '\(name)'", command: command)
+          throw UsageError(message: "Missing value for '\(spec.synopsis)'", command: command.name)
         }
         value = arguments[i]
         i += 1
       }
-      options.append((name, value))
+      let text = value ?? ""
+      do {
+        parsed.add(try spec.parse(text), for: spec)
+      } catch {
+        throw invalid(text, spec, error.reason, command: command.name)
+      }
     }
+    return parsed
+  }
+
+  /// "The value 'abc' is invalid for '--fps <fps>'", with the reason after a colon.
+  static func invalid(_ value: String, _ spec: OptionSpec, _ reason: String?, command: String) -> UsageError {
+    UsageError(
+      message: "The value '\(value)' is invalid for '\(spec.synopsis)'" + (reason.map { ": \($0)" } ?? ""),
+      command: command)
+  }
+
+  /// "Unknown option", with the nearest option of this command, or the commands that do take it.
+  static func unknownOptionMessage(_ name: String, command: CommandSpec) -> String {
+    let base = "Unknown option '\(name)'"
+    if let near = Suggestions.nearest(to: name, in: command.options.flatMap(\.names)) {
+      return base + "; did you mean '\(near)'?"
+    }
+    let others = CommandTable.all.filter { other in other.name != command.name && other.options.contains { $0.names.contains(name) } }
+    if !others.isEmpty {
+      let names = others.map(\.name)
+      let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+      return base + "; it is an option of \(list), not of \(command.name)"
+    }
+    return base
   }
 }
 
-/// Typed access to option values with swift-argument-parser's messages.
-struct OptionReader {
-  let command: String?
-
-  func invalid(_ value: String, _ name: String, _ placeholder: String, _ why: String? = nil) -> UsageError {
-    let reason = why.map { ": \($0)" } ?? ""
-    return UsageError(message: "The value '\(value)' is invalid for '\(name) <\(placeholder)>'\(reason)", command: command)
-  }
-
-  func double(_ value: String, _ name: String, _ placeholder: String, range: ClosedRange<Double>) throws(UsageError) -> Double {
-    guard let d = Double(value), d.isFinite else { throw invalid(value, name, placeholder) }
-    guard range.contains(d) else {
-      throw invalid(value, name, placeholder, "must be between \(format(range.lowerBound)) and \(format(range.upperBound))")
+/// "Did you mean": the closest candidate within a small edit distance.
+enum Suggestions {
+  /// The candidate closest to `text` (optimal string alignment distance, a swap of two neighbours counting
+  /// once), when it is at most 2 edits away and closer than half the length; ties go to the first.
+  static func nearest(to text: String, in candidates: [String]) -> String? {
+    let limit = min(2, max(1, text.count / 2 - 1))
+    var best: (String, Int)?
+    for candidate in candidates {
+      let d = distance(text.lowercased(), candidate.lowercased())
+      if d <= limit, best.map({ d < $0.1 }) ?? true { best = (candidate, d) }
     }
-    return d
+    return best?.0
   }
 
-  func int(_ value: String, _ name: String, _ placeholder: String, range: ClosedRange<Int>) throws(UsageError) -> Int {
-    guard let n = Int(value) else { throw invalid(value, name, placeholder) }
-    guard range.contains(n) else {
-      throw invalid(value, name, placeholder, "must be between \(range.lowerBound) and \(range.upperBound)")
+  /// Levenshtein distance with adjacent transpositions (`--fsp` is one edit from `--fps`).
+  static func distance(_ a: String, _ b: String) -> Int {
+    let x = Array(a), y = Array(b)
+    if x.isEmpty || y.isEmpty { return max(x.count, y.count) }
+    var d = [[Int]](repeating: [Int](repeating: 0, count: y.count + 1), count: x.count + 1)
+    for i in 0...x.count { d[i][0] = i }
+    for j in 0...y.count { d[0][j] = j }
+    for i in 1...x.count {
+      for j in 1...y.count {
+        let cost = x[i - 1] == y[j - 1] ? 0 : 1
+        d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+        if i > 1 && j > 1 && x[i - 1] == y[j - 2] && x[i - 2] == y[j - 1] {
+          d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+        }
+      }
     }
-    return n
-  }
-
-  private func format(_ d: Double) -> String {
-    d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
+    return d[x.count][y.count]
   }
 }
-

@@ -100,70 +100,55 @@ final class BatchProgress: @unchecked Sendable {
 }
 
 /// Progress on stderr: a one-line bar (file i/n, frames, fps, ETA) on a terminal, or with `--progress json`
-/// one JSON object per line for pipelines: `{"event":"progress","file":...,"frame":12,"total":90,...}`, then
-/// `{"event":"done",...}`.
+/// `progress` events through the ``Reporter``.
 final class ProgressLine: @unchecked Sendable {
   let label: String
-  let json: Bool
+  let file: String
+  let reporter: Reporter
   /// "file i/n" in a batch.
-  let position: (index: Int, count: Int)?
+  let position: BatchPosition?
   let enabled: Bool
   private var lastDraw = -1.0
-  private var last: ProgressReport?
 
-  init(label: String, json: Bool = false, position: (index: Int, count: Int)? = nil, bar: Bool = true) {
+  init(label: String, file: String, reporter: Reporter, position: BatchPosition? = nil, bar: Bool = true) {
     self.label = label
-    self.json = json
+    self.file = file
+    self.reporter = reporter
     self.position = position
-    enabled = json || (bar && Console.stderrIsTerminal)
+    enabled = reporter.isJSON || (bar && !reporter.isQuiet && Console.stderrIsTerminal)
   }
 
   func update(_ report: ProgressReport) {
     guard enabled else { return }
-    last = report
     // Redraw at most ten times a second, and always for the last frame.
     guard report.elapsed - lastDraw >= 0.1 || report.done == report.total else { return }
     lastDraw = report.elapsed
     let fps = Double(report.done) / max(report.elapsed, 1e-9)
     let eta = fps > 0 ? Double(report.total - report.done) / fps : 0
-    if json {
-      emit("progress", report, fps: fps, eta: eta)
+    if reporter.isJSON {
+      reporter.event(
+        "progress",
+        [("file", .text(file))] + (position ?? BatchPosition()).fields + [
+          ("frame", .int(report.done)), ("total", .int(report.total)), ("fps", .number(fps, digits: 1)),
+          ("eta", .number(eta, digits: 1)), ("elapsed", .number(report.elapsed, digits: 3)),
+        ])
       return
     }
     let width = 24
     let filled = report.total > 0 ? width * report.done / report.total : 0
     let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-    let file = position.map { "file \($0.index)/\($0.count) " } ?? ""
+    let prefix = position.map { $0.count > 1 ? "file \($0.index)/\($0.count) " : "" } ?? ""
     let line = String(
-      format: "\r%@%@ [%@] %d/%d frames  %.1f fps  ETA %@ ", file, label, bar, report.done, report.total, fps,
+      format: "\r%@%@ [%@] %d/%d frames  %.1f fps  ETA %@ ", prefix, label, bar, report.done, report.total, fps,
       formatDuration(eta))
     FileHandle.standardError.write(Data(line.utf8))
   }
 
+  /// Ends the bar; a later encode (a size budget's retry) starts its own count.
   func finish() {
     guard enabled else { return }
-    // A later encode (a size budget's retry) starts its own count.
     defer { lastDraw = -1 }
-    if json {
-      if let last { emit("done", last, fps: Double(last.done) / max(last.elapsed, 1e-9), eta: 0) }
-      return
-    }
-    FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
-  }
-
-  private func emit(_ event: String, _ report: ProgressReport, fps: Double, eta: Double) {
-    var record: [String: Any] = [
-      "event": event, "file": label, "frame": report.done, "total": report.total,
-      "elapsed": (report.elapsed * 1000).rounded() / 1000, "fps": (fps * 10).rounded() / 10,
-      "eta": (eta * 10).rounded() / 10,
-    ]
-    if let position {
-      record["index"] = position.index
-      record["count"] = position.count
-    }
-    guard let data = try? JSONSerialization.data(withJSONObject: record, options: [.sortedKeys, .withoutEscapingSlashes])
-    else { return }
-    FileHandle.standardError.write(data + Data("\n".utf8))
+    if !reporter.isJSON { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
   }
 
   private func formatDuration(_ s: Double) -> String {

@@ -25,16 +25,20 @@ struct Preset: Equatable {
   var codec: String?
   var crf: Int?
   var codecPreset: String?
+  var bitrate: Int?
+  var pixelFormat: String?
+  var quality: Int?
+  var lossless: Bool?
   var loop: Int?
   var dither: String?
   var maxBytes: Int?
 
   static let keys: [String] = [
     "description", "format", "width", "height", "fps", "maxFps", "maxDuration", "background", "fit", "padding",
-    "codec", "crf", "codecPreset", "loop", "dither", "maxBytes",
+    "codec", "crf", "codecPreset", "bitrate", "pixFmt", "quality", "lossless", "loop", "dither", "maxBytes",
   ]
-  static let formats = ["mp4", "m4v", "mov", "webm", "gif"]
-  static let codecs = ["h264", "vp9", "prores", "prores-4444", "prores-hq", "gif"]
+  static let formats = ["mp4", "m4v", "mov", "webm", "gif", "webp", "apng", "png"]
+  static let codecs = ["h264", "h265", "hevc", "vp9", "av1", "prores", "prores-4444", "prores-hq", "gif", "webp", "apng"]
   static let dithers = ["sierra2_4a", "bayer", "none"]
 
   /// Loads and validates `path`; `name` is the preset's name (the file name without `.json`).
@@ -102,24 +106,38 @@ struct Preset: Equatable {
     p.fit = try string("fit", oneOf: ["contain", "cover", "fill"])
     p.padding = try integer("padding", 0...4096)
     p.codec = try string("codec", oneOf: codecs)
-    p.crf = try integer("crf", 0...51)
+    p.crf = try integer("crf", 0...63)
     p.codecPreset = try string("codecPreset", oneOf: EncoderSettings.x264Presets)
+    if let value = dict["bitrate"] {
+      // "800k", "5M", or a number of bits per second.
+      let text = (value as? String) ?? ((value as? NSNumber).flatMap { Preset.isBoolean($0) ? nil : g($0.doubleValue) })
+      guard let text, let rate = OptionTable.parseBitrate(text) else {
+        throw fail("bitrate", "expected bits per second from 1000 to 2e9, e.g. \"800k\", \"5M\" or 800000")
+      }
+      p.bitrate = rate
+    }
+    p.pixelFormat = try string("pixFmt", oneOf: ChromaFormat.allCases.map(\.rawValue))
+    p.quality = try integer("quality", 0...100)
+    if let value = dict["lossless"] {
+      guard let n = value as? NSNumber, Preset.isBoolean(n) else { throw fail("lossless", "expected true or false") }
+      p.lossless = n.boolValue
+    }
     p.loop = try integer("loop", -1...65535)
     p.dither = try string("dither", oneOf: dithers)
     p.maxBytes = try integer("maxBytes", 1...Int(Int32.max))
-    if let codec = p.codec, let format = p.format.flatMap(OutputFormat.init(rawValue:)),
-      let c = codecByName[codec], !format.codecs.contains(c)
+    let format = p.format.flatMap { OutputFormat(rawValue: $0 == "png" ? "pngSequence" : $0) }
+    if let codec = p.codec, let format, let c = codecByName[codec], !format.codecs.contains(c) {
+      throw fail("codec", "'\(codec)' cannot go in a .\(p.format ?? "") file")
+    }
+    if let crf = p.crf, crf > 51, let codec = p.codec.flatMap({ codecByName[$0] }) ?? format?.defaultCodec(alpha: true),
+      codec == .h264 || codec == .h265
     {
-      throw fail("codec", "'\(codec)' cannot go in a .\(format.rawValue) file")
+      throw fail("crf", "\(codec.rawValue) takes 0 to 51 (VP9 and AV1 take 0 to 63)")
     }
     return p
   }
 
-  static let codecByName: [String: VideoCodec] = [
-    "h264": .h264, "h265": .h265, "hevc": .h265, "vp9": .vp9, "av1": .av1, "prores": .prores, "prores-4444": .prores,
-    "prores-hq": .proresHQ, "gif": .gif, "webp": .webp, "apng": .apng, "png": .png, "y4m": .y4m,
-    "rawvideo": .rawvideo,
-  ]
+  static var codecByName: [String: VideoCodec] { OptionTable.codecNames }
 
   /// One line saying what this preset sets, in schema order.
   var summary: String {
@@ -135,6 +153,10 @@ struct Preset: Equatable {
     if let codec { parts.append(codec) }
     if let crf { parts.append("crf \(crf)") }
     if let codecPreset { parts.append("codec preset \(codecPreset)") }
+    if let bitrate { parts.append("\(bitrate) bit/s") }
+    if let pixelFormat { parts.append(pixelFormat) }
+    if let quality { parts.append("quality \(quality)") }
+    if lossless == true { parts.append("lossless") }
     if let background { parts.append("background \(background)") }
     if let fit { parts.append("fit \(fit)") }
     if let padding { parts.append("padding \(padding)") }

@@ -57,15 +57,16 @@ enum CommandRunner {
       description: "\(name) is not on PATH: install the ffmpeg package (scripts/test does) to run this test")
   }
 
-  /// Runs `lottie2video arguments...`.
-  static func lottie2video(_ arguments: [String], timeout: Double = 60) async throws -> CommandResult {
-    try await run(try binary(), arguments, timeout: timeout)
+  /// Runs `lottie2video arguments...`; `stdin` is written to its standard input through a pipe.
+  static func lottie2video(_ arguments: [String], stdin: Data? = nil, timeout: Double = 60) async throws -> CommandResult {
+    try await run(try binary(), arguments, timeout: timeout, stdin: stdin)
   }
 
-  /// Runs `executable` with `arguments`, stdin from /dev/null, and waits for it without blocking a thread.
-  /// After `timeout` seconds the child is killed and the result says `timedOut`.
+  /// Runs `executable` with `arguments`, stdin from /dev/null (or a pipe fed with `stdin`), and waits for it
+  /// without blocking a thread. After `timeout` seconds the child is killed and the result says `timedOut`.
   static func run(
-    _ executable: URL, _ arguments: [String], timeout: Double = 60, started: (@Sendable (Int32) -> Void)? = nil
+    _ executable: URL, _ arguments: [String], timeout: Double = 60, stdin: Data? = nil,
+    started: (@Sendable (Int32) -> Void)? = nil
   ) async throws -> CommandResult {
     // Output goes to files, not pipes: a chatty child can never block on a full pipe.
     let directory = Fixtures.temporaryDirectory()
@@ -81,7 +82,10 @@ enum CommandRunner {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
-    process.standardInput = FileHandle.nullDevice
+    // A child that exits without reading must not kill the test runner with SIGPIPE.
+    if stdin != nil { signal(SIGPIPE, SIG_IGN) }
+    let input = stdin.map { _ in Pipe() }
+    process.standardInput = input ?? FileHandle.nullDevice
     process.standardOutput = outputHandle
     process.standardError = errorHandle
     let child = ChildProcess(process)
@@ -97,6 +101,14 @@ enum CommandRunner {
       }
       started?(process.processIdentifier)
       child.startWatchdog(after: timeout)
+      if let input, let stdin {
+        // Fed from another thread: a pipe holds only 64 KB, and the child reads while we write.
+        let writer = input.fileHandleForWriting
+        DispatchQueue.global().async {
+          try? writer.write(contentsOf: stdin)
+          try? writer.close()
+        }
+      }
     }
     try? outputHandle.close()
     try? errorHandle.close()

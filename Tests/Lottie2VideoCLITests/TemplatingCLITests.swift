@@ -238,6 +238,7 @@ struct TemplatingCLITests {
     #expect(result.exited(0), "\(result)")
   }
 
+  /// With --progress json every stderr line is one JSON event: start, progress, file-done, done.
   @Test func progressJSONLines() async throws {
     let (directory, input) = try await Self.workspace()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -248,10 +249,12 @@ struct TemplatingCLITests {
       try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
     }
     #expect(records.count == result.stderr.split(separator: "\n").count, "every stderr line is JSON: \(result.stderr)")
-    #expect(records.first?["event"] as? String == "progress")
+    #expect(records.map { $0["event"] as? String ?? "" }.filter { $0 != "progress" } == ["start", "file-done", "done"])
+    #expect(records.first?["file"] as? String == input && records.first?["frames"] as? Int == 30)
+    let progress = records.filter { $0["event"] as? String == "progress" }
+    #expect(progress.last?["frame"] as? Int == 30 && progress.last?["total"] as? Int == 30)
     let done = try #require(records.last)
-    #expect(done["event"] as? String == "done" && done["frame"] as? Int == 30 && done["total"] as? Int == 30)
-    #expect(done["file"] as? String == input)
+    #expect(done["count"] as? Int == 1 && done["done"] as? Int == 1 && done["failed"] as? Int == 0)
     // And --progress still takes a range.
     let ranged = try await CommandRunner.lottie2video([input, "-o", output, "--progress", "0-0.5", "-q"])
     #expect(ranged.exited(0), "\(ranged)")

@@ -28,7 +28,7 @@ struct TimingAndPresetTests {
   }
 
   static func usageError(_ message: String, command: String? = nil) -> String {
-    "Error: \(message)\n\(Help.usage(command))\nSee 'lottie2video --help'.\n"
+    CommandLineTests.usageError(message, command: command)
   }
 
   // MARK: - Timing
@@ -113,7 +113,8 @@ struct TimingAndPresetTests {
 
   @Test(arguments: [("480p", 854, 480), ("720p", 1280, 720), ("1080p", 1920, 1080), ("4k", 3840, 2160), ("2160p", 3840, 2160), ("300x200", 300, 200), ("7X5", 7, 5)])
   func namedSizes(size: String, width: Int, height: Int) throws {
-    let o = try CommandLineTool.parse(["in.json", "--size", size], command: nil, allowed: ["--size"])
+    let parsed = try ArgumentParser.parse(["in.json", "--size", size], for: ExportCommand.spec)
+    let o = SizeOptions(parsed)
     #expect(o.size?.width == width && o.size?.height == height)
   }
 
@@ -289,14 +290,18 @@ struct TimingAndPresetTests {
     (#"{"fps":true}"#, "key 'fps': expected a number"),
     (#"{"fps":0}"#, "key 'fps': must be between 0.1 and 240"),
     (#"{"width":10.5}"#, "key 'width': expected an integer"),
-    (#"{"crf":99}"#, "key 'crf': must be between 0 and 51"),
+    (#"{"crf":99}"#, "key 'crf': must be between 0 and 63"),
+    (#"{"format":"mp4","crf":60}"#, "key 'crf': h264 takes 0 to 51 (VP9 and AV1 take 0 to 63)"),
+    (#"{"bitrate":"fast"}"#, #"key 'bitrate': expected bits per second from 1000 to 2e9, e.g. "800k", "5M" or 800000"#),
+    (#"{"lossless":1}"#, "key 'lossless': expected true or false"),
+    (#"{"pixFmt":"yuv422p"}"#, "key 'pixFmt': 'yuv422p' is not one of yuv420p, yuv444p"),
     (#"{"fit":"stretch"}"#, "key 'fit': 'stretch' is not one of contain, cover, fill"),
     (#"{"background":"plaid"}"#,
      "key 'background': 'plaid' is not a colour (use #RRGGBB, #RRGGBBAA, a CSS colour name or 'transparent')"),
     (#"{"format":"mp4","codec":"vp9"}"#, "key 'codec': 'vp9' cannot go in a .mp4 file"),
     (#"{"description":5}"#, "key 'description': expected a string"),
     (#"{"colour":"red"}"#,
-     "unknown key 'colour' (known keys: description, format, width, height, fps, maxFps, maxDuration, background, fit, padding, codec, crf, codecPreset, loop, dither, maxBytes)"),
+     "unknown key 'colour' (known keys: description, format, width, height, fps, maxFps, maxDuration, background, fit, padding, codec, crf, codecPreset, bitrate, pixFmt, quality, lossless, loop, dither, maxBytes)"),
     (#"[1,2]"#, "expected a JSON object"),
     (#"{"fps":"#, "not valid JSON"),
   ])

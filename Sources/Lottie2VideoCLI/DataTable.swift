@@ -1,10 +1,8 @@
 import Foundation
 import Lottie
-import Pipeline
 
-/// `--data rows.csv|rows.json`: one export per row, each column a keypath (`--set`), a slot (`slot:ID`) or an
-/// image (`image:ID`), the output named from a template (`-o 'out/{city}.mp4'`).
-extension CommandLineTool {
+/// `--data rows.csv|rows.json`: the table, what its columns do, and output name templates.
+extension ExportCommand {
   /// A table of rows: column names and, per row, a value per column (nil where the row has none).
   struct DataTable: Equatable {
     var columns: [String]
@@ -28,73 +26,6 @@ extension CommandLineTool {
     if header.hasPrefix("image:") { return .image(String(header.dropFirst(6))) }
     if header.contains(".") || header.contains("*") { return .keypath(header) }
     return .name
-  }
-
-  static func dataExport(_ arguments: [String]) throws -> Int32 {
-    let known = exportOptions.union(["--report"])
-    let list = try ArgumentList(arguments, flags: flags, known: known, command: nil)
-    guard let dataPath = list.options.last(where: { $0.name == "--data" })?.value else { return 64 }
-    guard list.positionals.count == 1, let input = list.positionals.first else {
-      throw UsageError(message: "--data renders one animation per row: give exactly one input file", command: nil)
-    }
-    guard let outputTemplate = list.options.last(where: { $0.name == "-o" || $0.name == "--output" })?.value else {
-      throw UsageError(message: "Missing expected option '-o <template>', e.g. -o 'out/{name}.mp4'", command: nil)
-    }
-    let table = try readDataTable(dataPath)
-    guard !table.rows.isEmpty else { throw TemplateOptionError(message: "\(dataPath): no rows") }
-    // Every {name} in the output template must be a column (or {row}).
-    let placeholders = templatePlaceholders(outputTemplate)
-    for name in placeholders where name != "row" && !table.columns.contains(name) {
-      throw UsageError(
-        message: "The output template '\(outputTemplate)' uses {\(name)}, which is not a column of \(dataPath) (columns: \(table.columns.joined(separator: ", ")); {row} is the row number)",
-        command: nil)
-    }
-    if table.rows.count > 1 && placeholders.isEmpty {
-      throw UsageError(
-        message: "\(table.rows.count) rows would all write '\(outputTemplate)': put a column in the name, e.g. -o 'out/{row}.mp4'",
-        command: nil)
-    }
-    let reportPath = list.options.last(where: { $0.name == "--report" })?.value
-    let quiet = list.options.contains { $0.name == "--quiet" || $0.name == "-q" }
-    let poster = try posterTemplate(list)
-    if let poster {
-      for name in templatePlaceholders(poster) where name != "row" && !table.columns.contains(name) {
-        throw UsageError(
-          message: "The poster template '\(poster)' uses {\(name)}, which is not a column of \(dataPath)", command: nil)
-      }
-    }
-    var passed: [String] = []
-    for (name, value) in list.options where !["-o", "--output", "--data", "--report", "--poster"].contains(name) {
-      passed.append(name)
-      if let value { passed.append(value) }
-    }
-    var jobs: [BatchJob] = []
-    var seen: [String: Int] = [:]
-    for (i, row) in table.rows.enumerated() {
-      let output = fillTemplate(outputTemplate, row: row, number: i + 1)
-      if let first = seen[output] {
-        throw UsageError(
-          message: "Rows \(first) and \(i + 1) of \(dataPath) would both write '\(output)'; make the output template unique",
-          command: nil)
-      }
-      seen[output] = i + 1
-      var extra: [String] = []
-      if let poster { extra += ["--poster", fillTemplate(poster, row: row, number: i + 1)] }
-      for column in table.columns {
-        // An empty cell keeps the animation's own value.
-        guard let value = row[column], !value.isEmpty else { continue }
-        switch classify(column) {
-        case .keypath(let keypath): extra += ["--set", keypath + "=" + value]
-        case .slot(let id): extra += ["--slot", id + "=" + value]
-        case .image(let id): extra += ["--image", id + "=" + value]
-        case .name: break
-        }
-      }
-      jobs.append(BatchJob(input: input, output: output, arguments: extra, label: "row \(i + 1) (\(output))"))
-    }
-    let workers = try workerCount(list)
-    return try run(
-      jobs, passed: passed, label: "data", skipExisting: false, quiet: quiet, jobs: workers, reportPath: reportPath)
   }
 
   /// The `{name}` placeholders of an output template.
@@ -134,7 +65,7 @@ extension CommandLineTool {
       throw TemplateOptionError(message: "\(path): cannot read the --data file")
     }
     let text = String(decoding: data, as: UTF8.self)
-    if (path as NSString).pathExtension.lowercased() == "json" {
+    if PathName.fileExtension(of: path) == "json" {
       return try jsonTable(text, path: path)
     }
     return try csvTable(text, path: path)

@@ -1,0 +1,200 @@
+import Dispatch
+import Foundation
+import Pipeline
+import VideoEncoding
+
+/// Batch exports: folders and several inputs, one output per animation, mirroring the folder structure. Each
+/// file is a typed ``ExportJob``; the command line is parsed once.
+extension ExportCommand {
+  static let animationExtensions: Set<String> = ["json", "lottie", "tgs"]
+
+  /// Exports every animation found to `-o DIR`, several at once within `--jobs`, going on past failures;
+  /// prints a summary and exits 1 when any failed.
+  static func batch(_ o: ExportCommandOptions, reporter: Reporter) throws -> Int32 {
+    let outputDirectory = o.output ?? ""
+    let ext = o.format.flatMap(\.fileExtension) ?? "mp4"
+    // 1. Collect the animations, each with its output path under the output folder.
+    var found: [(input: String, output: String)] = []
+    for input in o.inputs {
+      var isDirectory: ObjCBool = false
+      guard input != "-" else {
+        throw UsageError(message: "A batch reads files; standard input ('-') is for one export", command: nil)
+      }
+      guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else {
+        throw UsageError(message: "The input '\(input)' does not exist", command: nil)
+      }
+      if !isDirectory.boolValue {
+        found.append((input, outputDirectory + "/" + PathName.stem(of: input) + "." + ext))
+        continue
+      }
+      for relative in animations(in: input, recursive: o.recursive) {
+        let stem = PathName.deletingExtension(relative)
+        found.append((input + "/" + relative, outputDirectory + "/" + stem + "." + ext))
+      }
+    }
+    // A shard takes every n-th file of the sorted list: shards never overlap and together cover the batch,
+    // whatever machine runs them (a Kubernetes Indexed Job or a Slurm array passes its index).
+    if let shard = o.shard {
+      found = found.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
+    }
+    // Two inputs that would write the same output (a.json and a.lottie, or the same name in two input
+    // folders) are refused before anything runs: one would overwrite the other.
+    var writers: [String: String] = [:]
+    for job in found {
+      if let other = writers[job.output] {
+        throw UsageError(
+          message: "'\(other)' and '\(job.input)' would both write '\(job.output)'; export them to different folders",
+          command: nil)
+      }
+      writers[job.output] = job.input
+    }
+    let jobs = found.enumerated().map { i, job in
+      let stem = PathName.stem(of: job.output)
+      return ExportJob(
+        input: job.input, output: job.output, poster: o.poster.map { fillTemplate($0, row: ["name": stem], number: i + 1) },
+        position: BatchPosition(index: i + 1, count: found.count))
+    }
+    return try run(jobs, o, label: "batch", reporter: reporter)
+  }
+
+  /// Runs exports, going on past failures; writes the report (in input order), prints the summary and
+  /// returns 1 when any failed.
+  ///
+  /// The total work is bounded by `--jobs`: with several files, up to that many of them export at once with
+  /// one render worker each (small files keep every core busy, and no file waits for another's encoder); a
+  /// single file gets all the workers.
+  static func run(_ jobs: [ExportJob], _ o: ExportCommandOptions, label: String, reporter: Reporter) throws -> Int32 {
+    let start = Date()
+    let concurrent = max(1, min(o.jobs, jobs.count))
+    let perFile = max(1, o.jobs / concurrent)
+    let state = BatchState(count: jobs.count)
+    // Several files at once on a terminal: one shared line instead of a bar per file.
+    let batchLine =
+      concurrent > 1 && Console.stderrIsTerminal && !reporter.isQuiet && !reporter.isJSON
+      ? BatchProgress(fileCount: jobs.count, concurrent: concurrent) : nil
+    let interrupt = InterruptHandler.install()
+    defer { interrupt.cancel() }
+    DispatchQueue.concurrentPerform(iterations: concurrent) { _ in
+      while let index = state.next() {
+        let job = jobs[index]
+        let name = InputOptions.name(of: job.input)
+        var record: [String: Any] = ["input": job.input, "output": job.output]
+        if let label = job.label { record["label"] = label }
+        if o.skipExisting && FileManager.default.fileExists(atPath: job.output) {
+          record["status"] = "skipped"
+          reporter.event("file-skipped", [("file", .text(name)), ("output", .text(job.output))] + job.position.fields)
+          state.finish(index, record: record, failure: nil, skipped: true)
+          continue
+        }
+        if batchLine == nil { reporter.line("[\(index + 1)/\(jobs.count)] \(job.label ?? job.input)") }
+        let started = Date()
+        var failure: String? = nil
+        do {
+          let context = ExportContext(
+            batchProgress: batchLine, progressBar: concurrent == 1, handlesInterrupts: false, jobs: perFile,
+            createsFolders: true)
+          let outcome = try exportOne(job, o, context: context, reporter: reporter)
+          record["diagnostics"] = outcome.diagnostics.map(\.description)
+          record["frames"] = outcome.result.frames
+          record["duration"] = outcome.result.duration
+          record["bytes"] = outcome.result.bytes
+          failure = outcome.failure
+          if failure == nil { record["status"] = "done" }
+        } catch {
+          failure = "\(error)"
+        }
+        if let failure {
+          record["status"] = "failed"
+          record["reason"] = failure
+          reporter.fileFailed(failure, file: name, output: job.output, position: job.position)
+        }
+        record["seconds"] = Date().timeIntervalSince(started)
+        batchLine?.finish(index)
+        state.finish(index, record: record, failure: failure, skipped: false)
+      }
+    }
+    StatusLine.shared.clear()
+    let (records, failures, done, skipped) = state.results()
+    if let report = o.report {
+      let data = try JSONSerialization.data(
+        withJSONObject: records, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+      try data.write(to: URL(fileURLWithPath: report))
+    }
+    reporter.done(
+      count: jobs.count, done: done, failed: failures.count, skipped: skipped, seconds: Date().timeIntervalSince(start))
+    // The summary: results on stdout (not with -q, which leaves the "Error:" lines on stderr).
+    if !reporter.isQuiet {
+      Console.output("\(label): \(done) done, \(failures.count) failed, \(skipped) skipped (of \(jobs.count))")
+      for (input, reason) in failures { Console.output("failed: \(input): \(reason)") }
+    }
+    return failures.isEmpty ? 0 : 1
+  }
+
+  /// Animation files under `folder` (relative paths, sorted), descending into sub-folders when `recursive`.
+  static func animations(in folder: String, recursive: Bool) -> [String] {
+    let manager = FileManager.default
+    var result: [String] = []
+    if recursive {
+      guard let walker = manager.enumerator(atPath: folder) else { return [] }
+      while let relative = walker.nextObject() as? String {
+        if animationExtensions.contains(PathName.fileExtension(of: relative)) { result.append(relative) }
+      }
+    } else {
+      for name in (try? manager.contentsOfDirectory(atPath: folder)) ?? [] {
+        var isDirectory: ObjCBool = false
+        if animationExtensions.contains(PathName.fileExtension(of: name)),
+          manager.fileExists(atPath: folder + "/" + name, isDirectory: &isDirectory), !isDirectory.boolValue
+        {
+          result.append(name)
+        }
+      }
+    }
+    return result.sorted()
+  }
+}
+
+/// What a batch has done so far, shared by the files exporting at once.
+final class BatchState: @unchecked Sendable {
+  private let lock = NSLock()
+  private var nextIndex = 0
+  private let count: Int
+  private var records: [[String: Any]?]
+  private var failures: [(index: Int, input: String, reason: String)] = []
+  private var done = 0
+  private var skipped = 0
+
+  init(count: Int) {
+    self.count = count
+    records = Array(repeating: nil, count: count)
+  }
+
+  /// The next job to run, in order.
+  func next() -> Int? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard nextIndex < count else { return nil }
+    nextIndex += 1
+    return nextIndex - 1
+  }
+
+  func finish(_ index: Int, record: [String: Any], failure: String?, skipped isSkipped: Bool) {
+    lock.lock()
+    defer { lock.unlock() }
+    records[index] = record
+    if let failure {
+      failures.append((index, record["label"] as? String ?? record["input"] as? String ?? "", failure))
+    } else if isSkipped {
+      skipped += 1
+    } else {
+      done += 1
+    }
+  }
+
+  func results() -> (records: [[String: Any]], failures: [(String, String)], done: Int, skipped: Int) {
+    lock.lock()
+    defer { lock.unlock() }
+    return (
+      records.compactMap { $0 }, failures.sorted { $0.index < $1.index }.map { ($0.input, $0.reason) }, done, skipped
+    )
+  }
+}

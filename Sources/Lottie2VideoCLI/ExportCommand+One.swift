@@ -1,0 +1,256 @@
+import Foundation
+import Lottie
+import Pipeline
+import VideoEncoding
+
+/// One export of a run: an input, its output, and what a batch or data row adds.
+struct ExportJob: Sendable {
+  var input: String
+  var output: String
+  /// The poster to write, already filled in from a template.
+  var poster: String?
+  /// A data row's --set, --slot and --image values, applied after the command line's.
+  var values = TemplateValues()
+  /// How the summary names it: the input, or a data row.
+  var label: String?
+  /// Where it stands in the run.
+  var position = BatchPosition()
+}
+
+/// How an export runs inside a batch.
+struct ExportContext {
+  /// A batch's shared progress line, fed instead of this export's own bar.
+  var batchProgress: BatchProgress? = nil
+  /// Whether to draw a progress bar (off when several files export at once).
+  var progressBar = true
+  /// Whether this export installs the Ctrl-C handler (a batch installs one for all).
+  var handlesInterrupts = true
+  /// Render workers for this file (a batch divides --jobs between the files running at once).
+  var jobs: Int
+  /// Whether to create the output's folder (a batch mirrors folders; PNG sequences always get theirs).
+  var createsFolders = false
+}
+
+/// What one export did.
+struct ExportOutcome {
+  var result: ExportResult
+  var diagnostics: [Diagnostic]
+  /// Why the export counts as failed although a file was written (a size budget it could not meet).
+  var failure: String?
+}
+
+/// `--strict` found warnings: nothing was written.
+struct StrictFailure: Error, CustomStringConvertible {
+  let description: String
+}
+
+extension ExportCommand {
+  /// Runs one export: checks the output and codec, loads the animation, renders and encodes it (within a size
+  /// budget when the preset has one), writes the poster, and reports it (summary line or events).
+  static func exportOne(_ job: ExportJob, _ o: ExportCommandOptions, context: ExportContext, reporter: Reporter) throws
+    -> ExportOutcome
+  {
+    let name = InputOptions.name(of: job.input)
+    var notes: [(message: String, key: String?)] = []
+    // 1. The output: its format, the codec, what standard output can take.
+    var output = job.output
+    let ext = PathName.fileExtension(of: output)
+    let toStandardOutput = output == OutputFormat.standardOutputPath
+    if ext == "png", o.format == nil, OutputFormat.from(path: output) == nil {
+      // A plain name.png asks for frames: number them name_00000.png, name_00001.png, ...
+      output = String(output.dropLast(4)) + "_%05d.png"
+      notes.append(("writing a PNG sequence \(output) (use a %05d pattern to choose the names, or 'snapshot' for one frame)", nil))
+    }
+    if let preset = o.preset, let presetFormat = preset.format, presetFormat != ext, !toStandardOutput {
+      throw UsageError(
+        message: "The preset '\(preset.name)' makes .\(presetFormat) files; the output '\(output)' ends in .\(ext)",
+        command: nil)
+    }
+    let format = try outputFormat(output, o)
+    if let codec = o.encoding.codec, !format.codecs.contains(codec) {
+      throw UsageError(
+        message: "The codec '\(codec.rawValue)' cannot go in a .\(format.optionName) file; use \(format.codecs.map(\.rawValue).joined(separator: ", "))",
+        command: nil)
+    }
+    let codec = o.encoding.codec ?? format.defaultCodec(alpha: o.size.backgroundColor.map { $0.a < 1 } ?? true)
+    if o.encoding.crf > 51 && (codec == .h264 || codec == .h265) {
+      throw UsageError(
+        message: "The value '\(o.encoding.crf)' is invalid for '--crf <n>': \(codec.rawValue) takes 0 to 51 (VP9 and AV1 take 0 to 63)",
+        command: nil)
+    }
+    // 2. The animation, its size, timeline and rate.
+    let loaded = try o.input.loadWithImages(job.input, extra: job.values)
+    let animation = loaded.animation
+    let (w, h) = try o.size.outputSize(animation: animation, command: "export")
+    let timeline = try o.timing.timeline(animation: animation, command: "export")
+    var fps = o.timing.frameRate(animation: animation)
+    if format == .gif {
+      // GIF frame delays are whole centiseconds: use the nearest rate that keeps every delay exact.
+      let snapped = EncoderSettings.gifFrameRate(for: fps)
+      if abs(snapped - fps) > 1e-9 {
+        notes.append((String(format: "GIF delays are whole centiseconds; %g fps becomes %.4g fps", fps, snapped), nil))
+      }
+      fps = snapped
+    }
+    var posterFrame = o.posterFrame
+    if case .frame(let frame) = posterFrame, o.poster != nil || job.poster != nil {
+      posterFrame = .frame(try TimingOptions.checkFrame(frame, animation: animation, what: "poster frame", command: "export"))
+    }
+    let render = o.size.renderSettings(width: w, height: h, jobs: context.jobs, images: loaded.images)
+    var options = ExportOptions(outputPath: output, render: render, fps: fps, maxFrames: o.maxFrames)
+    options.timeline = timeline
+    options.format = o.format ?? (toStandardOutput ? format : nil)
+    o.encoding.configure(&options)
+    let total = timeline.schedule(fps: fps, maxFrames: o.maxFrames).count
+    // 3. Start: the event, then the input's diagnostics and our notes.
+    reporter.event(
+      "start",
+      [("file", .text(name)), ("output", .text(output))] + job.position.fields + [
+        ("frames", .int(total)), ("fps", .number(fps, digits: 4)), ("width", .int(w)), ("height", .int(h)),
+        ("format", .text(format.optionName)), ("codec", .text(codec.rawValue)),
+      ])
+    for d in loaded.diagnostics where d.severity >= .warning { reporter.diagnostic(d, file: name) }
+    let warnings = loaded.diagnostics.filter { $0.severity >= .warning }.count
+    if o.strict && warnings > 0 {
+      throw StrictFailure(
+        description: "\(name): --strict: \(warnings) warning\(warnings == 1 ? "" : "s") (\(reporter.isJSON ? "in the warning events" : "listed above")); nothing written")
+    }
+    if o.size.background == nil, let note = alphaNote(format: format, codec: codec) { notes.append((note, "alpha \(format) \(codec)")) }
+    if o.maxBytes != nil && toStandardOutput {
+      notes.append(("the preset's size budget is not checked on standard output (a pipe cannot be encoded again)", "budget"))
+    }
+    for note in notes { reporter.note(note.message, file: name, once: note.key) }
+    // 4. Render and encode, into a new folder for a PNG sequence (removed again if the export fails).
+    let folder = PathName.folder(of: output)
+    let created = (format == .pngSequence || context.createsFolders) && !toStandardOutput ? try makeFolder(folder) : nil
+    // A batch leaves the folders it made: another file of the batch may be writing into them.
+    let createdFolder = context.createsFolders ? nil : created
+    let interrupt = context.handlesInterrupts ? InterruptHandler.install() : nil
+    defer { interrupt?.cancel() }
+    let progress = ProgressLine(
+      label: PathName.fileName(of: name), file: name, reporter: reporter, position: job.position,
+      bar: context.progressBar)
+    let batchProgress = reporter.isJSON ? nil : context.batchProgress
+    let index = job.position.index - 1
+    let report: @Sendable (ProgressReport) -> Void = { report in
+      if let batchProgress { batchProgress.update(index, report) } else { progress.update(report) }
+    }
+    var failure: String?
+    let result: ExportResult
+    do {
+      if let maxBytes = o.maxBytes, let preset = o.preset, !toStandardOutput {
+        // A size budget (telegram-sticker, slack-emoji): encoded again at lower quality until the file fits.
+        let outcome = try SizeBudget(maxBytes: maxBytes).export(
+          animation: animation, options: options, progress: report
+        ) { retry in
+          progress.finish()
+          reporter.note(
+            "\(output) is \(retry.bytes) bytes, over the preset '\(preset.name)' budget of \(maxBytes); encoding again at \(retry.setting)",
+            file: name)
+        }
+        result = outcome.result
+        if !outcome.fits {
+          failure =
+            "\(output) is still \(result.bytes) bytes at the lowest quality, over the preset '\(preset.name)' budget of \(maxBytes) bytes (kept; try a shorter --duration or a smaller --size)"
+        } else if outcome.attempts > 0 {
+          reporter.note("\(output) fits the \(maxBytes)-byte budget at \(outcome.setting)", file: name)
+        }
+      } else {
+        result = try Exporter.export(animation: animation, options: options, progress: report)
+      }
+    } catch {
+      progress.finish()
+      if let createdFolder { try? FileManager.default.removeItem(atPath: createdFolder) }
+      throw error
+    }
+    progress.finish()
+    // 5. The poster, composited as the video is.
+    if let poster = job.poster ?? o.poster {
+      if context.createsFolders { _ = try makeFolder(PathName.folder(of: poster)) }
+      try PosterFrame.write(posterFrame, animation: animation, options: options, to: poster)
+    }
+    // 6. The summary: on stdout (stderr when stdout carries the video), or a file-done event (the caller
+    //    reports a failure).
+    if failure == nil {
+      reporter.event(
+      "file-done",
+      [("file", .text(name)), ("output", .text(output))] + job.position.fields + [
+        ("frames", .int(result.frames)), ("duration", .number(result.duration, digits: 3)),
+        ("bytes", toStandardOutput ? .null : .int(result.bytes)), ("seconds", .number(result.seconds, digits: 3)),
+      ])
+    }
+    if !reporter.isJSON && !reporter.isQuiet {
+      let line = summary(output: output, result: result, width: w, height: h, toStandardOutput: toStandardOutput)
+      if toStandardOutput { Console.error(line) } else { Console.output(line) }
+    }
+    return ExportOutcome(result: result, diagnostics: loaded.diagnostics, failure: failure)
+  }
+
+  /// The container: --format, else the output's extension; standard output needs a format that streams.
+  static func outputFormat(_ output: String, _ o: ExportCommandOptions) throws(UsageError) -> OutputFormat {
+    let streaming = OutputFormat.allCases.filter(\.canWriteToStandardOutput).map(\.optionName).joined(separator: ", ")
+    if output == OutputFormat.standardOutputPath {
+      guard let format = o.format else {
+        throw UsageError(
+          message: "Writing to standard output ('-o -') needs '--format <name>': \(streaming) (mp4, m4v and mov as fragmented MP4)",
+          command: nil)
+      }
+      guard format.canWriteToStandardOutput else {
+        throw UsageError(
+          message: "\(format.optionName) cannot be written to standard output: it seeks back to finish the file; write it to a file with -o, or use --format \(streaming)",
+          command: nil)
+      }
+      return format
+    }
+    guard let format = o.format ?? OutputFormat.from(path: output) else {
+      throw UsageError(
+        message: "The output '\(output)' has an unsupported extension; use .mp4, .m4v, .mov, .webm, .gif, .webp, .apng, or a .png name with a frame number pattern such as frames/f_%05d.png",
+        command: nil)
+    }
+    return format
+  }
+
+  /// Why the frames lose their transparency, when they do and no background was chosen.
+  static func alphaNote(format: OutputFormat, codec: VideoCodec) -> String? {
+    if !format.supportsAlpha {
+      return "\(format.optionName.uppercased()) has no alpha channel; composited over white (use --background to choose)"
+    }
+    guard !codec.supportsAlpha else { return nil }
+    let keeping = format.codecs.first(where: \.supportsAlpha).map { "--codec \($0.rawValue) to keep the transparency, or " } ?? ""
+    let why = codec == .av1 ? " here (libaom in FFmpeg 5.1 takes no alpha plane)" : ""
+    let names: [VideoCodec: String] = [.h264: "H.264", .h265: "H.265", .av1: "AV1", .proresHQ: "ProRes 422 HQ"]
+    let container = [OutputFormat.webm: "WebM", .mov: "MOV"][format] ?? format.optionName.uppercased()
+    return "\(names[codec] ?? codec.rawValue) in \(container) has no alpha channel\(why); composited over white (use \(keeping)--background to choose)"
+  }
+
+  /// "out.mp4: 90 frames at 30 fps, 3.000 s, 512x512, 51234 bytes, in 1.02 s (88.2 fps)".
+  static func summary(output: String, result: ExportResult, width: Int, height: Int, toStandardOutput: Bool) -> String {
+    // The video's own size (what players show), and the size asked for when even sides padded it.
+    let size =
+      result.codedWidth != width || result.codedHeight != height
+      ? "\(result.codedWidth)x\(result.codedHeight) (\(width)x\(height) padded to even sides)"
+      : "\(width)x\(height)"
+    let bytes = toStandardOutput ? "to standard output" : "\(result.bytes) bytes"
+    return String(
+      format: "%@: %d frames at %g fps, %.3f s, %@, %@, in %.2f s (%.1f fps)", output, result.frames, result.fps,
+      result.duration, size, bytes, result.seconds, Double(result.frames) / max(result.seconds, 1e-9))
+  }
+
+  /// Creates `folder` and its parents when missing; returns the topmost folder it created (to remove on
+  /// failure), or nil when it already existed.
+  static func makeFolder(_ folder: String) throws -> String? {
+    guard !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) else { return nil }
+    var top = folder
+    while true {
+      let parent = PathName.folder(of: top)
+      guard !parent.isEmpty, parent != top, !FileManager.default.fileExists(atPath: parent) else { break }
+      top = parent
+    }
+    do {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    } catch {
+      throw VideoEncodingError.io(path: folder, message: "cannot create the folder: \(error.localizedDescription)")
+    }
+    return top
+  }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Pipeline
+import VideoEncoding
+
+/// The export, the default command: `lottie2video <input> -o <output>`, a batch, or a --data run.
+enum ExportCommand {
+  static let spec = CommandSpec(
+    name: "export",
+    summary: "Render an animation to a video, a GIF, WebP, APNG or PNG frames (the default: no name to type).",
+    discussion:
+      "With several inputs or a folder, a batch: one output per animation in the -o folder (mirroring sub-folders "
+      + "with --recursive), several at once within --jobs, going on past failures, with a summary and exit 1 when "
+      + "any failed. With --data, one export per row of a CSV or JSON table.",
+    arguments: [.input(repeatable: true, batch: true)], required: ["-o"],
+    otherForms: [
+      "lottie2video <folder|input ...> -o <folder> [--recursive] [--skip-existing] [options]",
+      "lottie2video <input> --data <rows.csv> -o 'out/{column}.mp4' [options]",
+    ],
+    run: run)
+
+  static func run(_ p: ParsedArguments) throws -> Int32 {
+    if p[OptionTable.version] {
+      Console.output(Help.version)
+      return 0
+    }
+    var o = try ExportCommandOptions(p)
+    try o.applyPreset()
+    let reporter = Reporter(json: o.json, quiet: o.quiet)
+    switch o.mode {
+    case .single: return try single(o, reporter: reporter)
+    case .batch: return try batch(o, reporter: reporter)
+    case .data(let path): return try dataRun(o, table: path, reporter: reporter)
+    }
+  }
+
+  /// One export. Its failure is the run's: thrown to ``CommandLineTool`` (exit 1, or 64 for a usage error),
+  /// after the `file-failed` and `done` events in JSON mode.
+  static func single(_ o: ExportCommandOptions, reporter: Reporter) throws -> Int32 {
+    let start = Date()
+    let job = ExportJob(input: o.inputs[0], output: o.output ?? "")
+    let name = InputOptions.name(of: job.input)
+    do {
+      let outcome = try exportOne(job, o, context: ExportContext(jobs: o.jobs), reporter: reporter)
+      if let failure = outcome.failure {
+        reporter.fileFailed(failure, file: name, output: job.output, position: job.position)
+      }
+      let failed = outcome.failure == nil ? 0 : 1
+      reporter.done(count: 1, done: 1 - failed, failed: failed, skipped: 0, seconds: Date().timeIntervalSince(start))
+      return Int32(failed)
+    } catch let error as UsageError {
+      throw error
+    } catch {
+      guard reporter.isJSON else { throw error }
+      reporter.fileFailed("\(error)", file: name, output: job.output, position: job.position)
+      reporter.done(count: 1, done: 0, failed: 1, skipped: 0, seconds: Date().timeIntervalSince(start))
+      throw ReportedFailure(status: 1)
+    }
+  }
+}
+
+/// A failure already reported (as events); the run exits with `status` and prints nothing more.
+struct ReportedFailure: Error {
+  let status: Int32
+}

@@ -1,0 +1,184 @@
+import Foundation
+import Lottie
+import Pipeline
+import VideoEncoding
+
+/// The encoder options of an export.
+struct EncodingOptions: Sendable {
+  var codec: VideoCodec?
+  var crf = 23
+  /// Whether --crf (or a preset's crf) chose the CRF, which then applies to VP9 and AV1 too.
+  var isCRFChosen = false
+  var codecPreset = "veryfast"
+  var bitrate: Int?
+  var pixelFormat: ChromaFormat?
+  var quality: Int?
+  var lossless = false
+  var loop: Int?
+  var dither: GIFOptions.Dither?
+
+  init(_ p: ParsedArguments) {
+    codec = p[OptionTable.codec]
+    if let crf = p[OptionTable.crf] {
+      self.crf = crf
+      isCRFChosen = true
+    }
+    codecPreset = p[OptionTable.codecPreset] ?? "veryfast"
+    bitrate = p[OptionTable.bitrate]
+    pixelFormat = p[OptionTable.pixelFormat]
+    quality = p[OptionTable.quality]
+    lossless = p[OptionTable.lossless]
+    loop = p[OptionTable.loop]
+    dither = p[OptionTable.dither]
+  }
+
+  /// Puts these settings into the library's export options.
+  func configure(_ options: inout ExportOptions) {
+    options.crf = min(crf, 51)
+    options.codecPreset = codecPreset
+    options.codec = codec
+    options.bitrate = bitrate
+    if let pixelFormat { options.pixelFormat = pixelFormat }
+    if let quality { options.webp.quality = quality }
+    options.webp.lossless = lossless
+    if let loop {
+      options.gif.loopCount = loop
+      // WebP and APNG count plays (0 = forever); --loop counts repeats as GIF does (-1 = play once).
+      let plays = loop == 0 ? 0 : (loop < 0 ? 1 : loop + 1)
+      options.webp.loopCount = plays
+      options.apng.plays = plays
+    }
+    if let dither { options.gif.dither = dither }
+    if isCRFChosen {
+      options.vp9.crf = crf
+      options.av1.crf = crf
+    }
+  }
+}
+
+/// The options of the export (the default command): one file, a batch (several inputs or a folder), or a
+/// `--data` run (one export per row).
+struct ExportCommandOptions: Sendable {
+  /// How the run goes.
+  enum Mode: Sendable {
+    case single
+    case batch
+    case data(String)
+  }
+
+  var inputs: [String]
+  var output: String?
+  var format: OutputFormat?
+  var presetName: String?
+  /// The preset applied (``applyPreset()``).
+  var preset: Preset?
+  /// A preset's file size budget.
+  var maxBytes: Int?
+  var input: InputOptions
+  var size: SizeOptions
+  var timing: TimingOptions
+  var encoding: EncodingOptions
+  var jobs: Int
+  var isJobsGiven: Bool
+  var maxFrames: Int?
+  var poster: String?
+  var posterFrame: PosterChoice
+  var strict: Bool
+  var quiet: Bool
+  var json: Bool
+  var recursive: Bool
+  var skipExisting: Bool
+  var report: String?
+  var shard: Shard?
+  var mode: Mode
+  /// The canonical names of the options given (they win over a preset's values).
+  var given: Set<String>
+
+  init(_ p: ParsedArguments) throws(UsageError) {
+    inputs = p.positionals
+    output = p[OptionTable.output]
+    format = p[OptionTable.format]
+    presetName = p[OptionTable.preset]
+    input = InputOptions(p)
+    size = SizeOptions(p)
+    timing = TimingOptions(p)
+    encoding = EncodingOptions(p)
+    jobs = p[OptionTable.jobs] ?? RenderSettings.defaultJobs
+    isJobsGiven = p[OptionTable.jobs] != nil
+    maxFrames = p[OptionTable.maxFrames]
+    poster = p[OptionTable.poster]
+    posterFrame = p[OptionTable.posterFrame] ?? .automatic
+    strict = p[OptionTable.strict]
+    quiet = p[OptionTable.quiet]
+    json = p[OptionTable.progress] == .json
+    recursive = p[OptionTable.recursive]
+    skipExisting = p[OptionTable.skipExisting]
+    report = p[OptionTable.report]
+    shard = p[OptionTable.shard]
+    given = p.given
+    // A data run, a batch (several inputs, a folder, or a batch option), or one export.
+    let batchOptions = [
+      OptionTable.recursive.spec, OptionTable.skipExisting.spec, OptionTable.shard.spec, OptionTable.report.spec,
+    ]
+    if let data = p[OptionTable.data] {
+      mode = .data(data)
+    } else if inputs.count > 1 || batchOptions.contains(where: p.has) || inputs.first.map(Self.isDirectory) == true {
+      mode = .batch
+    } else {
+      mode = .single
+    }
+    try validate(p)
+  }
+
+  /// Checks what parsing alone cannot: an input, combinations, what each mode needs.
+  func validate(_ p: ParsedArguments) throws(UsageError) {
+    guard !inputs.isEmpty else { throw UsageError(message: "Missing expected argument '<input>'", command: nil) }
+    try size.validate(command: "export")
+    try timing.validate(p, command: "export")
+    if p.has(OptionTable.posterFrame.spec) && poster == nil {
+      throw UsageError(message: "--poster-frame chooses the frame of --poster <file.png>; give --poster too", command: nil)
+    }
+    switch mode {
+    case .single:
+      guard output != nil else { throw UsageError(message: "Missing expected option '-o <output>'", command: nil) }
+    case .batch:
+      guard let output else { throw UsageError(message: "Missing expected option '-o <folder>' for a batch", command: nil) }
+      if output == OutputFormat.standardOutputPath {
+        throw UsageError(message: "A batch writes one file per input: give a folder to -o, not '-'", command: nil)
+      }
+      try checkPosterTemplate()
+    case .data:
+      guard inputs.count == 1 else {
+        throw UsageError(message: "--data renders one animation per row: give exactly one input file", command: nil)
+      }
+      guard output != nil else {
+        throw UsageError(message: "Missing expected option '-o <template>', e.g. -o 'out/{name}.mp4'", command: nil)
+      }
+      try checkPosterTemplate()
+    }
+  }
+
+  /// In a batch or data run every output gets its own poster, so the name must hold a placeholder.
+  private func checkPosterTemplate() throws(UsageError) {
+    guard let poster, !poster.contains("{") else { return }
+    throw UsageError(
+      message: "Every output gets its own poster: put a placeholder in '--poster \(poster)', e.g. 'posters/{name}.png'",
+      command: nil)
+  }
+
+  /// Loads `--preset` (when given) and fills in what the command line left unset. A preset that cannot be
+  /// loaded throws ``PresetError`` (exit 1); an unknown name or a missing file, a ``UsageError``.
+  mutating func applyPreset() throws {
+    guard let presetName else { return }
+    let p = try Preset.resolve(presetName, command: nil)
+    preset = p
+    p.apply(size: &size, timing: &timing, given: given)
+    p.apply(encoding: &encoding, given: given)
+    maxBytes = p.maxBytes
+  }
+
+  static func isDirectory(_ path: String) -> Bool {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+  }
+}

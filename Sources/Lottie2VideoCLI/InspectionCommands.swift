@@ -1,0 +1,140 @@
+import Dispatch
+import Foundation
+import Lottie
+import LottieArchive
+
+/// `info`: what is in a file; with --keypaths, what --set can change; with --json, as a JSON document.
+struct InfoCommand {
+  var input: String
+  var inputOptions: InputOptions
+  var keypaths: Bool
+  var json: Bool
+
+  static let spec = CommandSpec(
+    name: "info",
+    summary: "Print size, frame rate, frames, duration, layers, markers, a .lottie's animations and themes, diagnostics.",
+    discussion: "With --keypaths, every settable keypath and the kind of value it takes; with --json, the same as a "
+      + "JSON document on stdout.",
+    arguments: [.input()]
+  ) { p in try InfoCommand(p).run() }
+
+  init(_ p: ParsedArguments) throws(UsageError) {
+    input = try CommandArguments.oneInput(p)
+    inputOptions = InputOptions(p)
+    keypaths = p[OptionTable.keypaths]
+    json = p[OptionTable.json]
+  }
+
+  func run() throws -> Int32 {
+    let start = DispatchTime.now()
+    let loaded = try inputOptions.load(input, listsKeypaths: keypaths)
+    let parseSeconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    let name = InputOptions.name(of: input)
+    if json {
+      Console.output(InfoReport.json(loaded, file: name, parseSeconds: parseSeconds, keypaths: keypaths))
+      return 0
+    }
+    if keypaths {
+      // One line per settable property: the keypath to type, then what it takes.
+      let list = loaded.animation.keypaths ?? []
+      if list.isEmpty { Console.output("\(name): no settable properties") }
+      let width = min(list.map(\.text.count).max() ?? 0, 60)
+      for k in list {
+        Console.output(k.text.padding(toLength: max(width, k.text.count), withPad: " ", startingAt: 0) + "  " + k.kind.rawValue)
+      }
+      return 0
+    }
+    Console.output(InfoReport.text(loaded, file: name, parseSeconds: parseSeconds))
+    return 0
+  }
+}
+
+/// `check`: what each input uses that is ignored or approximated, without rendering.
+struct CheckCommand {
+  var inputs: [String]
+  var inputOptions: InputOptions
+  var json: Bool
+  var strict: Bool
+
+  static let spec = CommandSpec(
+    name: "check",
+    summary: "List, for each input, what is ignored or approximated, with JSON paths, without rendering.",
+    discussion: "Exit 1 when an input cannot be loaded, or with --strict when one has warnings.",
+    arguments: [ArgumentSpec.input(repeatable: true)]
+  ) { p in try CheckCommand(p).run() }
+
+  init(_ p: ParsedArguments) throws(UsageError) {
+    guard !p.positionals.isEmpty else {
+      throw UsageError(message: "Missing expected argument '<input>'", command: p.command)
+    }
+    inputs = p.positionals
+    inputOptions = InputOptions(p)
+    json = p[OptionTable.json]
+    strict = p[OptionTable.strict]
+  }
+
+  func run() throws -> Int32 {
+    var failed = false
+    var records: [[String: Any]] = []
+    for input in inputs {
+      let name = InputOptions.name(of: input)
+      do {
+        let diagnostics = try inputOptions.loadWithImages(input).diagnostics
+        let warnings = diagnostics.filter { $0.severity >= .warning }.count
+        if strict && warnings > 0 { failed = true }
+        if json {
+          records.append([
+            "file": name, "ok": true, "warnings": warnings,
+            "diagnostics": diagnostics.map {
+              ["severity": $0.severity.rawValue, "path": $0.path.description, "message": $0.message]
+            },
+          ])
+        } else {
+          Console.output("\(name): \(diagnostics.isEmpty ? "ok" : "\(diagnostics.count) diagnostic\(diagnostics.count == 1 ? "" : "s")")")
+          for d in diagnostics { Console.output("  \(d.path): \(d.severity.rawValue): \(d.message)") }
+        }
+      } catch {
+        failed = true
+        if json {
+          records.append(["file": name, "ok": false, "error": "\(error)"])
+        } else {
+          Console.output("\(name): error: \(error)")
+        }
+      }
+    }
+    if json {
+      let data = try JSONSerialization.data(withJSONObject: records, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+      Console.output(String(decoding: data, as: UTF8.self))
+    }
+    return failed ? 1 : 0
+  }
+}
+
+/// `presets`: the presets found, with what each sets.
+enum PresetsCommand {
+  static let spec = CommandSpec(
+    name: "presets", summary: "List the presets found, with what each sets.", arguments: []
+  ) { p in
+    if let first = p.positionals.first { throw UsageError(message: "Unexpected argument '\(first)'", command: p.command) }
+    let all = Preset.available()
+    if all.isEmpty {
+      Console.output("No presets found (set L2V_PRESETS to a folder of preset .json files).")
+      return 0
+    }
+    let width = all.map(\.name.count).max() ?? 0
+    var lines = ["Presets (use with --preset <name>; options given on the command line win):"]
+    for (name, path) in all {
+      let padded = name.padding(toLength: width, withPad: " ", startingAt: 0)
+      let indent = String(repeating: " ", count: width + 4)
+      do {
+        let preset = try Preset.load(path: path)
+        lines.append("  \(padded)  \(preset.description ?? "")")
+        lines.append("\(indent)\(preset.summary)")
+      } catch {
+        lines.append("  \(padded)  error: \(error)")
+      }
+    }
+    Console.output(lines.joined(separator: "\n"))
+    return 0
+  }
+}

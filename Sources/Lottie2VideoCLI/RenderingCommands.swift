@@ -1,0 +1,162 @@
+import CairoRendering
+import Foundation
+import Lottie
+import Pipeline
+
+/// `snapshot`: one frame to a straight-alpha PNG.
+struct SnapshotCommand {
+  var input: String
+  var output: String
+  var frame: Double
+  var inputOptions: InputOptions
+  var size: SizeOptions
+
+  static let spec = CommandSpec(
+    name: "snapshot", summary: "Render one frame to a straight-alpha RGBA PNG.",
+    discussion: "The frame is a composition frame as in the JSON's ip/op (fractional allowed); a frame outside the "
+      + "animation is an error. Transparent unless --background is given.",
+    arguments: [.input()], required: ["--frame", "-o"]
+  ) { p in try SnapshotCommand(p).run() }
+
+  init(_ p: ParsedArguments) throws(UsageError) {
+    input = try CommandArguments.oneInput(p)
+    guard let output = p[OptionTable.output] else {
+      throw UsageError(message: "Missing expected option '-o <output.png>'", command: p.command)
+    }
+    guard let frame = p[OptionTable.frame] else {
+      throw UsageError(message: "Missing expected option '--frame <frame>'", command: p.command)
+    }
+    guard PathName.fileExtension(of: output) == "png" else {
+      throw UsageError(message: "The output '\(output)' must end in .png", command: p.command)
+    }
+    self.output = output
+    self.frame = frame
+    inputOptions = InputOptions(p)
+    size = SizeOptions(p)
+    try size.validate(command: p.command)
+  }
+
+  func run() throws -> Int32 {
+    let loaded = try inputOptions.loadWithImages(input)
+    let frame = try TimingOptions.checkFrame(self.frame, animation: loaded.animation, what: "frame", command: "snapshot")
+    let (w, h) = try size.outputSize(animation: loaded.animation, command: "snapshot")
+    let settings = size.renderSettings(width: w, height: h, jobs: 1, images: loaded.images)
+    try Exporter.snapshot(animation: loaded.animation, frame: frame, settings: settings, to: output)
+    return 0
+  }
+}
+
+/// `render`: every frame without encoding, for timing.
+struct RenderCommand {
+  var input: String
+  var inputOptions: InputOptions
+  var size: SizeOptions
+  var timing: TimingOptions
+  var presetName: String?
+  var given: Set<String>
+  var jobs: Int
+  var maxFrames: Int?
+
+  static let spec = CommandSpec(
+    name: "render", summary: "Render every frame without encoding and print 'frames=N seconds=S fps=F' (for timing).",
+    arguments: [.input()]
+  ) { p in try RenderCommand(p).run() }
+
+  init(_ p: ParsedArguments) throws(UsageError) {
+    input = try CommandArguments.oneInput(p)
+    inputOptions = InputOptions(p)
+    size = SizeOptions(p)
+    timing = TimingOptions(p)
+    presetName = p[OptionTable.preset]
+    given = p.given
+    jobs = p[OptionTable.jobs] ?? RenderSettings.defaultJobs
+    maxFrames = p[OptionTable.maxFrames]
+    if p[OptionTable.progress] == .json {
+      throw UsageError(message: "render reports no progress; --progress json is for exports", command: p.command)
+    }
+    try size.validate(command: p.command)
+    try timing.validate(p, command: p.command)
+  }
+
+  func run() throws -> Int32 {
+    var size = self.size
+    var timing = self.timing
+    if let presetName { try Preset.resolve(presetName, command: "render").apply(size: &size, timing: &timing, given: given) }
+    let loaded = try inputOptions.loadWithImages(input)
+    let (w, h) = try size.outputSize(animation: loaded.animation, command: "render")
+    let timeline = try timing.timeline(animation: loaded.animation, command: "render")
+    let settings = size.renderSettings(width: w, height: h, jobs: jobs, images: loaded.images)
+    let (frames, seconds) = try Exporter.renderOnly(
+      animation: loaded.animation, settings: settings, fps: timing.frameRate(animation: loaded.animation),
+      maxFrames: maxFrames, timeline: timeline)
+    Console.output(String(format: "frames=%d seconds=%.3f fps=%.1f", frames, seconds, Double(frames) / max(seconds, 1e-9)))
+    return 0
+  }
+}
+
+/// `sheet`: a contact sheet of labelled frames.
+struct SheetCommand {
+  var input: String
+  var output: String
+  var count: Int
+  var columns: Int
+  var cellWidth: Int
+  var background: ColorParser.Parsed?
+  var inputOptions: InputOptions
+  var timing: TimingOptions
+
+  static let spec = CommandSpec(
+    name: "sheet", summary: "Draw a contact sheet of labelled frames for review.",
+    discussion: "--count frames spread over the animation or --frames, in --columns columns of --width-pixel cells, "
+      + "each labelled with its frame number; transparency shows as a checkerboard unless --background is given.",
+    arguments: [.input()], required: ["-o"]
+  ) { p in try SheetCommand(p).run() }
+
+  init(_ p: ParsedArguments) throws(UsageError) {
+    input = try CommandArguments.oneInput(p)
+    guard let output = p[OptionTable.output] else {
+      throw UsageError(message: "Missing expected option '-o <sheet.png>'", command: p.command)
+    }
+    guard PathName.fileExtension(of: output) == "png" else {
+      throw UsageError(message: "The output '\(output)' must end in .png", command: p.command)
+    }
+    self.output = output
+    count = p[OptionTable.count] ?? 12
+    columns = p[OptionTable.columns] ?? 4
+    cellWidth = p[OptionTable.width] ?? 256
+    background = p[OptionTable.background]
+    inputOptions = InputOptions(p)
+    timing = TimingOptions(p)
+  }
+
+  func run() throws -> Int32 {
+    let loaded = try inputOptions.loadWithImages(input)
+    let animation = loaded.animation
+    let timeline = try timing.timeline(animation: animation, command: "sheet")
+    let first = timeline.start, last = max(timeline.start, timeline.end - 1)
+    let frames = (0..<count).map { i in
+      count == 1 ? first : (first + (last - first) * Double(i) / Double(count - 1)).rounded()
+    }
+    let cellHeight = max(1, Int(min(16384, (Double(cellWidth) * animation.height / animation.width).rounded())))
+    var color: RGBA? = nil
+    if case .color(let c) = background { color = c }
+    try ContactSheet.write(
+      animation: animation, images: loaded.images, frames: frames, cellWidth: cellWidth, cellHeight: cellHeight,
+      columns: columns, background: color, to: output)
+    return 0
+  }
+}
+
+/// Argument checks the commands share.
+enum CommandArguments {
+  /// The one input a command takes.
+  static func oneInput(_ p: ParsedArguments) throws(UsageError) -> String {
+    guard let input = p.positionals.first else {
+      throw UsageError(message: "Missing expected argument '<input>'", command: p.command)
+    }
+    if p.positionals.count > 1 {
+      throw UsageError(message: "Unexpected argument '\(p.positionals[1])'", command: p.command)
+    }
+    return input
+  }
+}
