@@ -187,7 +187,12 @@ enum CompletionsCommand {
 
   /// The help up to its first full stop, for one-line descriptions.
   static func firstSentence(_ text: String) -> String {
-    if let end = text.range(of: ". ") { return String(text[..<end.lowerBound]) }
+    var rest = text[...]
+    while let end = rest.range(of: ". ") {
+      // "e.g. " does not end a sentence.
+      if !text[..<end.lowerBound].hasSuffix("e.g") { return String(text[..<end.lowerBound]) }
+      rest = rest[end.upperBound...]
+    }
     return text.hasSuffix(".") ? String(text.dropLast()) : text
   }
 }
