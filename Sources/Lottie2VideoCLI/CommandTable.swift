@@ -7,7 +7,7 @@
 enum CommandTable {
   static let all: [CommandSpec] = [
     ExportCommand.spec, SnapshotCommand.spec, InfoCommand.spec, CheckCommand.spec, SheetCommand.spec,
-    RenderCommand.spec, PresetsCommand.spec, CompletionsCommand.spec, ManCommand.spec,
+    RenderCommand.spec, PresetsCommand.spec, MergeReportsCommand.spec, CompletionsCommand.spec, ManCommand.spec,
   ]
 
   /// The command called `name`.

@@ -14,7 +14,7 @@ extension ExportCommand {
     let outputDirectory = o.output ?? ""
     let ext = o.format.flatMap(\.fileExtension) ?? "mp4"
     // 1. Collect the animations, each with its output path under the output folder.
-    var found: [(input: String, output: String)] = []
+    var found: [(input: String, output: String)] = []  // the whole batch, before sharding
     for input in o.inputs {
       var isDirectory: ObjCBool = false
       guard input != "-" else {
@@ -32,11 +32,6 @@ extension ExportCommand {
         found.append((input + "/" + relative, outputDirectory + "/" + stem + "." + ext))
       }
     }
-    // A shard takes every n-th file of the sorted list: shards never overlap and together cover the batch,
-    // whatever machine runs them (a Kubernetes Indexed Job or a Slurm array passes its index).
-    if let shard = o.shard {
-      found = found.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
-    }
     // Two inputs that would write the same output (a.json and a.lottie, or the same name in two input
     // folders) are refused before anything runs: one would overwrite the other.
     var writers: [String: String] = [:]
@@ -48,11 +43,18 @@ extension ExportCommand {
       }
       writers[job.output] = job.input
     }
-    let jobs = found.enumerated().map { i, job in
+    // A shard takes every n-th file of the sorted list (after the check above, made on the whole batch so that
+    // every shard refuses a conflict alike): shards never overlap and together cover the batch, whatever
+    // machine runs them (a Kubernetes Indexed Job or a Slurm array passes its index). Each record of the
+    // report says where its file stands in the whole batch, so merge-reports can check the shards.
+    let batch = BatchReport.Batch(inputs: found.map(\.input), shard: o.shard.map { ($0.index, $0.count) })
+    let files = batch.files
+    let jobs = files.enumerated().map { i, file in
+      let job = found[file - 1]
       let stem = PathName.stem(of: job.output)
       return ExportJob(
         input: job.input, output: job.output, poster: o.poster.map { fillTemplate($0, row: ["name": stem], number: i + 1) },
-        position: BatchPosition(index: i + 1, count: found.count))
+        position: BatchPosition(index: i + 1, count: files.count), place: batch.position(ofFile: file))
     }
     return try run(jobs, o, label: "batch", reporter: reporter)
   }
@@ -80,6 +82,7 @@ extension ExportCommand {
         let name = InputOptions.name(of: job.input)
         var record: [String: Any] = ["input": job.input, "output": job.output]
         if let label = job.label { record["label"] = label }
+        if let place = job.place { record["batch"] = place.jsonObject }
         if o.skipExisting && FileManager.default.fileExists(atPath: job.output) {
           record["status"] = "skipped"
           reporter.event("file-skipped", [("file", .text(name)), ("output", .text(job.output))] + job.position.fields)

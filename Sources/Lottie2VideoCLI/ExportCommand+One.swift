@@ -15,6 +15,8 @@ struct ExportJob: Sendable {
   var label: String?
   /// Where it stands in the run.
   var position = BatchPosition()
+  /// Where a folder batch's file stands in the whole batch, all shards together (its report's "batch").
+  var place: BatchReport.Position? = nil
 }
 
 /// How an export runs inside a batch.

@@ -5,45 +5,30 @@ import Pipeline
 /// Indexed Job, a Slurm array) merged into one report for the whole batch, checked to hold every file exactly
 /// once (``BatchReport/merge(_:)``).
 ///
-/// Its own small argument reader, so it is one self-contained command: it takes report files, `-o`/`--output`
-/// (`-` for standard output) and `-q`/`--quiet`.
-extension CommandLineTool {
-  static let mergeReportsUsage = "Usage: lottie2video merge-reports <report.json> ... -o <merged.json> [--quiet]"
+/// One entry in ``CommandTable``: it takes report files, and `-o` (`-` for standard output) and `-q` from the
+/// option table.
+enum MergeReportsCommand {
+  static let spec = CommandSpec(
+    name: "merge-reports",
+    summary: "Merge the --report files of a sharded batch into one: every file once, in order, with the failures and totals.",
+    discussion: "An error, writing nothing, when shards overlap, miss files or come from different batches. Exit 1 "
+      + "when a file failed.",
+    arguments: [
+      ArgumentSpec("<report.json>", help: "The shards' --report files.", repeatable: true, completion: .file(["json"]))
+    ],
+    required: ["-o"], ownOptions: [OptionTable.output.spec, OptionTable.quiet.spec], run: run)
 
   /// Writes the merged report and prints a summary like a batch's; exits 1 when a file failed or the reports
   /// do not make one batch (nothing written then), 64 on a usage error.
-  static func mergeReports(_ arguments: [String]) -> Int32 {
-    var reports: [String] = []
-    var output: String? = nil
-    var quiet = false
-    var index = 0
-    func usage(_ message: String) -> Int32 {
-      Console.error("Error: \(message)")
-      Console.error(mergeReportsUsage)
-      return 64
+  static func run(_ p: ParsedArguments) throws -> Int32 {
+    let reports = p.positionals
+    let quiet = p[OptionTable.quiet]
+    guard let output = p[OptionTable.output], !output.isEmpty else {
+      throw UsageError(message: "Missing expected option '-o <merged.json>'", command: p.command)
     }
-    var onlyReports = false
-    while index < arguments.count {
-      let token = arguments[index]
-      index += 1
-      if onlyReports || token == "-" || !token.hasPrefix("-") {
-        reports.append(token)
-      } else if token == "--" {
-        onlyReports = true
-      } else if token == "-o" || token == "--output" {
-        guard index < arguments.count else { return usage("Missing value for '\(token) <merged.json>'") }
-        output = arguments[index]
-        index += 1
-      } else if token.hasPrefix("--output=") {
-        output = String(token.dropFirst("--output=".count))
-      } else if token == "-q" || token == "--quiet" {
-        quiet = true
-      } else {
-        return usage("Unknown option '\(token)' for merge-reports")
-      }
+    guard !reports.isEmpty else {
+      throw UsageError(message: "Missing expected argument '<report.json>': the shards' reports", command: p.command)
     }
-    guard let output, !output.isEmpty else { return usage("Missing expected option '-o <merged.json>'") }
-    guard !reports.isEmpty else { return usage("Missing expected argument '<report.json>': the shards' reports") }
     var shards: [BatchReport.Shard] = []
     for path in reports {
       var isDirectory: ObjCBool = false

@@ -201,7 +201,7 @@ extension OptionTable {
   static let report = Option<String>(
     "--report", value: "file.json",
     help: "Batch or --data: write a record per file (input, output, status, reason, frames, duration, bytes, "
-      + "seconds, diagnostics).",
+      + "seconds, diagnostics, and batch: its place in the whole batch and shard, for merge-reports).",
     default: "none", commands: ["export"], section: .batch, completion: .file(["json"]), parse: ValueParser.string)
 
   static let shard = Option<Shard>(

@@ -56,6 +56,7 @@ enum OptionTable {
     helpFor: [
       "snapshot": ("The PNG to write (straight alpha).", "required"),
       "sheet": ("The contact sheet PNG to write.", "required"),
+      "merge-reports": ("The merged report; '-' writes it to standard output.", "required"),
     ],
     default: "required", commands: ["export", "snapshot", "sheet"], section: .general,
     completion: .file(["mp4", "m4v", "mov", "webm", "gif", "webp", "apng", "png"]), parse: ValueParser.string)

@@ -138,7 +138,7 @@ struct ScriptingTests {
 
   // MARK: - Help and suggestions
 
-  @Test(arguments: ["snapshot", "info", "check", "sheet", "render", "presets", "completions", "man"])
+  @Test(arguments: ["snapshot", "info", "check", "sheet", "render", "presets", "merge-reports", "completions", "man"])
   func eachSubcommandHasItsOwnHelp(name: String) async throws {
     let command = try #require(CommandTable.named(name))
     for arguments in [[name, "--help"], ["help", name], [name, "x.json", "-h"]] {
@@ -162,7 +162,7 @@ struct ScriptingTests {
     (["a.json", "-o", "a.mp4", "--backgrond", "red"], "Unknown option '--backgrond'; did you mean '--background'?", nil),
     (["info", "a.json", "--frame", "2"], "Unknown option '--frame'; it is an option of snapshot, not of info", "info"),
     (["snapshot", "a.json", "--keypaths"], "Unknown option '--keypaths'; it is an option of info, not of snapshot", "snapshot"),
-    (["help", "nope"], "Unknown subcommand 'nope'; subcommands: snapshot, info, check, sheet, render, presets, completions, man", nil),
+    (["help", "nope"], "Unknown subcommand 'nope'; subcommands: snapshot, info, check, sheet, render, presets, merge-reports, completions, man", nil),
     (["completions", "tcsh"], "The value 'tcsh' is invalid for '<shell>': use bash, zsh or fish", "completions"),
   ] as [([String], String, String?)])
   func typosGetSuggestions(arguments: [String], message: String, command: String?) async throws {
