@@ -53,6 +53,7 @@ extension ExportCommand {
     -> ExportOutcome
   {
     let name = InputOptions.name(of: job.input)
+    // Notes, each with a key: a batch says each one once.
     var notes: [(message: String, key: String?)] = []
     // 1. The output: its format, the codec, what standard output can take.
     var output = job.output
@@ -61,7 +62,7 @@ extension ExportCommand {
     if ext == "png", o.format == nil, OutputFormat.from(path: output) == nil {
       // A plain name.png asks for frames: number them name_00000.png, name_00001.png, ...
       output = String(output.dropLast(4)) + "_%05d.png"
-      notes.append(("writing a PNG sequence \(output) (use a %05d pattern to choose the names, or 'snapshot' for one frame)", nil))
+      notes.append(("writing a PNG sequence \(output) (use a %05d pattern to choose the names, or 'snapshot' for one frame)", output))
     }
     if let preset = o.preset, let presetFormat = preset.format, presetFormat != ext, !toStandardOutput {
       throw UsageError(
@@ -90,7 +91,7 @@ extension ExportCommand {
       // GIF frame delays are whole centiseconds: use the nearest rate that keeps every delay exact.
       let snapped = EncoderSettings.gifFrameRate(for: fps)
       if abs(snapped - fps) > 1e-9 {
-        notes.append((String(format: "GIF delays are whole centiseconds; %g fps becomes %.4g fps", fps, snapped), nil))
+        notes.append((String(format: "GIF delays are whole centiseconds; %g fps becomes %.4g fps", fps, snapped), "gif \(fps)"))
       }
       fps = snapped
     }
@@ -175,11 +176,11 @@ extension ExportCommand {
     //    reports a failure).
     if failure == nil {
       reporter.event(
-      "file-done",
-      [("file", .text(name)), ("output", .text(output))] + job.position.fields + [
-        ("frames", .int(result.frames)), ("duration", .number(result.duration, digits: 3)),
-        ("bytes", toStandardOutput ? .null : .int(result.bytes)), ("seconds", .number(result.seconds, digits: 3)),
-      ])
+        "file-done",
+        [("file", .text(name)), ("output", .text(output))] + job.position.fields + [
+          ("frames", .int(result.frames)), ("duration", .number(result.duration, digits: 3)),
+          ("bytes", toStandardOutput ? .null : .int(result.bytes)), ("seconds", .number(result.seconds, digits: 3)),
+        ])
     }
     if !reporter.isJSON && !reporter.isQuiet {
       let line = summary(output: output, result: result, width: w, height: h, toStandardOutput: toStandardOutput)

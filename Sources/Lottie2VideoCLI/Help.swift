@@ -37,7 +37,7 @@ enum Help {
   /// `lottie2video <command> --help`.
   static func help(for command: CommandSpec) -> String {
     guard command.isTyped else { return main }
-    var text = "OVERVIEW: \(command.summary)\n\n"
+    var text = wrap("OVERVIEW: \(command.summary)", indent: 0, first: 0) + "\n\n"
     if !command.discussion.isEmpty { text += wrap(command.discussion, indent: 0, first: 0) + "\n\n" }
     text += "USAGE: " + ([command.usage] + command.otherForms).joined(separator: "\n       ") + "\n\n"
     text += arguments(command)

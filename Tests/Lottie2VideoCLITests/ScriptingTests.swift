@@ -145,7 +145,7 @@ struct ScriptingTests {
       let result = try await CommandRunner.lottie2video(arguments)
       #expect(result.exited(0), "\(result)")
       #expect(result.stdout == Help.help(for: command).trimmingTrailingNewlines + "\n")
-      #expect(result.stdout.hasPrefix("OVERVIEW: \(command.summary)\n"))
+      #expect(result.stdout.hasPrefix(Help.wrap("OVERVIEW: \(command.summary)", indent: 0, first: 0) + "\n"))
     }
   }
 
