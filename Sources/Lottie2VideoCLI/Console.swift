@@ -163,14 +163,19 @@ final class InterruptHandler {
 
   private init(sources: [DispatchSourceSignal]) { self.sources = sources }
 
-  static func install() -> InterruptHandler {
+  /// With `json`, the message is an `error` event (stderr carries only events then).
+  static func install(json: Bool = false) -> InterruptHandler {
     var sources: [DispatchSourceSignal] = []
     for (signo, code) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
       signal(signo, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: signo, queue: .global())
       source.setEventHandler {
         PartialFiles.removeAll()
-        FileHandle.standardError.write(Data("\ninterrupted; no output written\n".utf8))
+        let message =
+          json
+          ? #"{"event":"error","message":"interrupted; no output written","exit":\#(code)}"# + "\n"
+          : "\ninterrupted; no output written\n"
+        FileHandle.standardError.write(Data(message.utf8))
         exit(code)
       }
       source.resume()

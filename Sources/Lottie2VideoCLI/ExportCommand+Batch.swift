@@ -74,7 +74,7 @@ extension ExportCommand {
     let batchLine =
       concurrent > 1 && Console.stderrIsTerminal && !reporter.isQuiet && !reporter.isJSON
       ? BatchProgress(fileCount: jobs.count, concurrent: concurrent) : nil
-    let interrupt = InterruptHandler.install()
+    let interrupt = InterruptHandler.install(json: reporter.isJSON)
     defer { interrupt.cancel() }
     DispatchQueue.concurrentPerform(iterations: concurrent) { _ in
       while let index = state.next() {

@@ -128,7 +128,7 @@ extension ExportCommand {
     let created = (format == .pngSequence || context.createsFolders) && !toStandardOutput ? try makeFolder(folder) : nil
     // A batch leaves the folders it made: another file of the batch may be writing into them.
     let createdFolder = context.createsFolders ? nil : created
-    let interrupt = context.handlesInterrupts ? InterruptHandler.install() : nil
+    let interrupt = context.handlesInterrupts ? InterruptHandler.install(json: reporter.isJSON) : nil
     defer { interrupt?.cancel() }
     let progress = ProgressLine(
       label: PathName.fileName(of: name), file: name, reporter: reporter, position: job.position,
