@@ -236,6 +236,13 @@ struct ScriptingTests {
     #expect(events.filter { $0["event"] as? String == "start" }.count == 1)
     // The summary stays on stdout.
     #expect(result.stdout.hasPrefix("batch: 1 done, 1 failed, 0 skipped (of 2)\n"))
+    // A rerun with --skip-existing reports what it skipped.
+    let rerun = try await CommandRunner.lottie2video([
+      input.path, "-o", out, "--width", "16", "--max-frames", "2", "--progress", "json", "--skip-existing", "-q",
+    ])
+    let skipped = try Self.events(rerun).filter { $0["event"] as? String == "file-skipped" }
+    #expect(skipped.count == 1 && skipped.first?["output"] as? String == out + "/a.mp4", "\(rerun)")
+    #expect(try Self.events(rerun).last?["skipped"] as? Int == 1)
   }
 
   /// Errors are events too: a usage error, a failed load, --strict.
