@@ -93,40 +93,46 @@ public enum PosterFrame {
   /// How much `buffer` differs from `reference` (premultiplied BGRA): for each pixel its largest channel
   /// difference in levels, summed, so a faint frame counts for less than the same frame at full strength.
   static func ink(_ buffer: PixelBuffer, against reference: [Int]) -> Int {
-    var total = 0
-    for y in 0..<buffer.height {
-      for x in 0..<buffer.width {
-        let i = y * buffer.stride + x * 4
-        total += (0..<4).map { abs(Int(buffer.bytes[i + $0]) - reference[$0]) }.max() ?? 0
+    let (r0, r1, r2, r3) = (reference[0], reference[1], reference[2], reference[3])
+    return buffer.bytes.withUnsafeBufferPointer { bytes in
+      var total = 0
+      for y in 0..<buffer.height {
+        var i = y * buffer.stride
+        for _ in 0..<buffer.width {
+          total += max(
+            max(abs(Int(bytes[i]) - r0), abs(Int(bytes[i + 1]) - r1)),
+            max(abs(Int(bytes[i + 2]) - r2), abs(Int(bytes[i + 3]) - r3)))
+          i += 4
+        }
       }
+      return total
     }
-    return total
   }
 
   /// How much `buffer` stands out from its dominant colour (see ``ink(_:against:)``): 0 for an empty or flat
   /// frame.
   static func ink(_ buffer: PixelBuffer) -> Int {
-    // 1. The dominant colour, with each channel quantised to 16 levels.
-    var histogram: [UInt32: Int] = [:]
-    func key(_ i: Int) -> UInt32 {
-      let b = buffer.bytes
-      return UInt32(b[i] >> 4) | UInt32(b[i + 1] >> 4) << 4 | UInt32(b[i + 2] >> 4) << 8 | UInt32(b[i + 3] >> 4) << 12
-    }
-    for y in 0..<buffer.height {
-      for x in 0..<buffer.width { histogram[key(y * buffer.stride + x * 4), default: 0] += 1 }
-    }
-    guard let dominant = histogram.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) })?.key
-    else { return 0 }
-    // 2. A representative pixel of that colour, to compare every pixel with at full precision.
-    var reference: [Int] = [0, 0, 0, 0]
-    search: for y in 0..<buffer.height {
-      for x in 0..<buffer.width where key(y * buffer.stride + x * 4) == dominant {
-        let i = y * buffer.stride + x * 4
-        reference = (0..<4).map { Int(buffer.bytes[i + $0]) }
-        break search
+    // 1. The dominant colour, each channel quantised to 16 levels (a 16-bit key), and one pixel of it to
+    //    compare every pixel with at full precision.
+    var counts = [Int32](repeating: 0, count: 1 << 16)
+    var example = [Int](repeating: 0, count: 1 << 16)
+    var best = (count: Int32(0), offset: 0)
+    buffer.bytes.withUnsafeBufferPointer { bytes in
+      for y in 0..<buffer.height {
+        var i = y * buffer.stride
+        for _ in 0..<buffer.width {
+          let key =
+            Int(bytes[i] >> 4) | Int(bytes[i + 1] >> 4) << 4 | Int(bytes[i + 2] >> 4) << 8 | Int(bytes[i + 3] >> 4) << 12
+          if counts[key] == 0 { example[key] = i }
+          counts[key] += 1
+          if counts[key] > best.count { best = (counts[key], example[key]) }
+          i += 4
+        }
       }
     }
-    return ink(buffer, against: reference)
+    guard best.count > 0 else { return 0 }
+    let i = best.offset
+    return ink(buffer, against: (0..<4).map { Int(buffer.bytes[i + $0]) })
   }
 }
 
