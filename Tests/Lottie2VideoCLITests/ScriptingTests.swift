@@ -136,6 +136,19 @@ struct ScriptingTests {
     #expect(!result.stdout.split(separator: "\n").contains { $0.hasPrefix("'") })
   }
 
+  static var hasGroff: Bool { (try? CommandRunner.tool("groff")) != nil }
+
+  /// groff reads the page without a warning (the man command formats it with groff).
+  @Test(.enabled(if: hasGroff, "groff is not installed (Debian's groff-base)"))
+  func manPageFormatsCleanly() async throws {
+    let directory = Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let page = directory.appendingPathComponent("lottie2video.1")
+    try Data((ManCommand.page() + "\n").utf8).write(to: page)
+    let result = try await CommandRunner.run(try CommandRunner.tool("groff"), ["-man", "-Tutf8", "-ww", "-z", page.path])
+    #expect(result.exited(0) && result.stderr == "", "\(result)")
+  }
+
   // MARK: - Help and suggestions
 
   @Test(arguments: ["snapshot", "info", "check", "sheet", "render", "presets", "merge-reports", "completions", "man"])
