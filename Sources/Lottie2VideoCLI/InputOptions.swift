@@ -68,11 +68,16 @@ struct InputOptions: Sendable {
     let replacements = (images + extra.images).map { (id: $0.key, path: $0.value) }
     let (images, notes) = try ImageAssets.load(
       loaded, assets: assets, replacements: replacements, maxPixels: load.maxImagePixels)
-    let base = assets ?? loaded.baseDirectory ?? PathName.folder(of: path)
-    let fontNotes = FontLibrary.prepare(
-      loaded.animation, directories: fonts.map { [$0] } ?? [], embedded: loaded.fontData, baseDirectory: base,
-      file: loaded.animationFile)
-    return Loaded(loaded: loaded, images: images, diagnostics: loaded.animation.diagnostics + notes + fontNotes)
+    return Loaded(
+      loaded: loaded, images: images, diagnostics: loaded.animation.diagnostics + notes + fontNotes(loaded, path: path))
+  }
+
+  /// Prepares the fonts the animation's text needs (`--fonts`, the archive's, `fPath`) and returns the notes
+  /// about them: missing fonts and their stand-ins, fallbacks, characters no font has.
+  func fontNotes(_ loaded: LoadedAnimation, path: String) -> [Diagnostic] {
+    FontLibrary.prepare(
+      loaded.animation, directories: fonts.map { [$0] } ?? [], embedded: loaded.fontData,
+      baseDirectory: assets ?? loaded.baseDirectory ?? PathName.folder(of: path), file: loaded.animationFile)
   }
 }
 

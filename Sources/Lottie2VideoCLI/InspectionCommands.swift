@@ -27,8 +27,10 @@ struct InfoCommand {
 
   func run() throws -> Int32 {
     let start = DispatchTime.now()
-    let loaded = try inputOptions.load(input, listsKeypaths: keypaths)
+    var loaded = try inputOptions.load(input, listsKeypaths: keypaths)
     let parseSeconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    // The font notes `check` lists too: missing fonts and their stand-ins, fallbacks, undrawable characters.
+    loaded.animation.diagnostics += inputOptions.fontNotes(loaded, path: input)
     let name = InputOptions.name(of: input)
     if json {
       Console.output(InfoReport.json(loaded, file: name, parseSeconds: parseSeconds, keypaths: keypaths))
