@@ -19,6 +19,7 @@
 #include <libavfilter/buffersrc.h>
 #include <libavformat/avformat.h>
 #include <libavutil/avutil.h>
+#include <libavutil/channel_layout.h>  // AVChannelLayout (FFmpeg 5.1's channel API) for audio
 #include <libavutil/cpu.h>  // av_cpu_count: libvpx-vp9 needs an explicit thread count
 #include <libavutil/dict.h>
 #include <libavutil/error.h>
@@ -27,6 +28,7 @@
 #include <libavutil/mathematics.h>
 #include <libavutil/opt.h>
 #include <libavutil/pixdesc.h>
+#include <libavutil/samplefmt.h>
 #include <libswscale/swscale.h>
 
 // MARK: - Error codes

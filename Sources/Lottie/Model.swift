@@ -32,6 +32,8 @@ public struct Animation: Sendable {
   public var expressions: [JSONPath: String] = [:]
   /// The settable keypaths (`info --keypaths`), listed only when the load's ``Template`` asks for them.
   public var keypaths: [Keypath]? = nil
+  /// Sound assets by id (see ``SoundAsset``), played by audio layers.
+  public var sounds: [String: SoundAsset] = [:]
 
   /// Number of frames a player shows: `op - ip`.
   public var frameCount: Double { outPoint - inPoint }
@@ -156,6 +158,8 @@ public struct Layer: Sendable {
   /// CSS class names (`cl`) and HTML id (`ln`) that lottie-web's SVG renderer puts on the layer's element.
   public var classNames: String = ""
   public var elementID: String = ""
+  /// For audio layers (`ty 6`, content ``LayerContent/other(type:)``): what they play.
+  public var audio: AudioLayerSettings? = nil
 }
 
 /// A transform: layer `ks` or shape group `tr`.

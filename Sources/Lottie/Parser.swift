@@ -108,6 +108,7 @@ extension Reader {
     var layerCount = 0
     var precomps: [String: [Layer]] = [:]
     var images: [String: ImageAsset] = [:]
+    var sounds: [String: SoundAsset] = [:]
     if let assets = o["assets"], assets != .null {
       let assetsPath = root.appending("assets")
       for (i, item) in try array(assets, assetsPath).enumerated() {
@@ -119,6 +120,8 @@ extension Reader {
         }
         if let layers = a["layers"], layers != .null {
           precomps[id] = try self.layers(layers, p.appending("layers"), count: &layerCount)
+        } else if a["p"] != nil, let sound = try soundAsset(a, id: id, p) {
+          sounds[id] = sound
         } else if a["p"] != nil {
           let fileName = try string(a, "p", p) ?? ""
           let embedded = try bool(a, "e", p) || fileName.hasPrefix("data:")
@@ -151,6 +154,8 @@ extension Reader {
       frameRate: frameRate, inPoint: inPoint, outPoint: outPoint, layers: layers, precomps: precomps, images: images,
       markers: markers, fonts: fonts, glyphs: glyphs, diagnostics: diagnostics)
     animation.expressions = expressions
+    animation.sounds = sounds
+    animation.moveAudioReferencedAssetsToSounds()
     return animation
   }
 
@@ -242,6 +247,7 @@ extension Reader {
     let name = try string(o, "nm", path) ?? ""
     let isHidden = try bool(o, "hd", path)
     let content: LayerContent
+    var audio: AudioLayerSettings? = nil
     switch type {
     case 0:
       let id = try string(o, "refId", path) ?? ""
@@ -265,7 +271,7 @@ extension Reader {
       content = .text(try textLayer(o, path))
     case 6:
       content = .other(type: type)
-      note(.info, path, "audio layer ignored")
+      audio = try audioLayerSettings(o, path)
     case 13:
       content = .other(type: type)
       note(.warning, path, "camera layer ignored")
@@ -315,7 +321,7 @@ extension Reader {
       autoOrient: try bool(o, "ao", path), blendMode: blendMode, isMatteSource: try bool(o, "td", path),
       matteMode: matteMode, matteParent: try int(o, "tp", path), masks: masks, content: content, path: path,
       effects: effects, matchName: try string(o, "mn", path) ?? "", classNames: try string(o, "cl", path) ?? "",
-      elementID: try string(o, "ln", path) ?? "")
+      elementID: try string(o, "ln", path) ?? "", audio: audio)
   }
 
   /// A number for messages: whole numbers without a decimal point, huge ones in exponent form.

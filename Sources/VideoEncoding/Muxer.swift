@@ -1,9 +1,12 @@
 import CFFmpeg
 
-/// Owns an output `AVFormatContext` with one video stream, and the file it writes.
+/// Owns an output `AVFormatContext` with one video stream (and optionally an audio stream), and the file it
+/// writes.
 final class Muxer {
   private let context: UnsafeMutablePointer<AVFormatContext>
   private var stream: UnsafeMutablePointer<AVStream>?
+  /// Every stream, by index (the video stream and any audio).
+  private var streams: [UnsafeMutablePointer<AVStream>] = []
   private var isFileOpen = false
 
   /// Allocates a muxer for the FFmpeg format `formatName` (e.g. `"mp4"`) that will write to `path`.
@@ -61,6 +64,21 @@ final class Muxer {
     stream.pointee.avg_frame_rate = codec.context.pointee.framerate
     stream.pointee.r_frame_rate = codec.context.pointee.framerate
     self.stream = stream
+    streams.append(stream)
+  }
+
+  /// Adds a stream (audio) with the opened encoder `context`'s parameters; returns its index.
+  func addStream(from context: UnsafeMutablePointer<AVCodecContext>, timeBase: AVRational) throws -> Int32 {
+    let stream = try allocated(avformat_new_stream(self.context, nil), "avformat_new_stream")
+    try check(avcodec_parameters_from_context(stream.pointee.codecpar, context), "avcodec_parameters_from_context")
+    stream.pointee.time_base = timeBase
+    streams.append(stream)
+    return stream.pointee.index
+  }
+
+  /// The time base of stream `index`, as the muxer chose it in ``writeHeader(options:)``.
+  func timeBase(ofStream index: Int32) -> AVRational {
+    streams.first { $0.pointee.index == index }?.pointee.time_base ?? AVRational(num: 0, den: 1)
   }
 
   /// Creates (or truncates) the file at the path given to `init`; a failure is reported as

@@ -72,6 +72,19 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     }
   }
 
+  /// Whether this container carries sound (MP4, M4V and MOV as AAC, WebM as Opus); the others are silent
+  /// and an export leaves the audio out.
+  public var supportsAudio: Bool { defaultAudioCodec != nil }
+
+  /// The audio codec written into this container, or nil when it has no sound.
+  public var defaultAudioCodec: AudioCodec? {
+    switch self {
+    case .mp4, .m4v, .mov: .aac
+    case .webm: .opus
+    case .gif, .webp, .apng, .pngSequence, .y4m, .rawvideo: nil
+    }
+  }
+
   /// The codecs this container can hold, the default first.
   public var codecs: [VideoCodec] {
     switch self {

@@ -10,12 +10,15 @@ final class StreamWriter: FrameWriter {
   private let converter: PixelConverter
   private let picture: FrameStorage
   private let packet: PacketStorage
+  /// The sound muxed with the video, if any.
+  private let audio: AudioTrack?
+  private let frameRate: (numerator: Int, denominator: Int)
 
   /// Creates the file at `temporaryPath` (an FFmpeg URL: `pipe:1` is standard output), opens the encoder
   /// and writes the container header.
   init(
     format: OutputFormat, codec videoCodec: VideoCodec, settings: EncoderSettings, temporaryPath: String,
-    outputPath: String
+    outputPath: String, audio audioInput: AudioInput? = nil
   ) throws {
     let isYUV = CodecSession.isYUV(videoCodec)
     let coded = isYUV ? settings.codedSize : (width: settings.width, height: settings.height)
@@ -36,6 +39,12 @@ final class StreamWriter: FrameWriter {
     // Apple's players open H.265 only as `hvc1` (parameter sets in the sample description); FFmpeg's MP4
     // muxer would write `hev1`.
     try muxer.addVideoStream(from: codec, codecTag: videoCodec == .h265 ? "hvc1" : nil)
+    var audio: AudioTrack?
+    if let audioInput, let audioCodec = audioInput.codec ?? format.defaultAudioCodec {
+      let track = try AudioTrack(input: audioInput, codec: audioCodec, globalHeader: muxer.wantsGlobalHeader)
+      try track.addStream(to: muxer)
+      audio = track
+    }
     switch format {
     case .mp4, .m4v, .mov:
       // +faststart: write the index (moov) before the media data, so playback can start while downloading.
@@ -53,6 +62,8 @@ final class StreamWriter: FrameWriter {
     self.codedSize = coded
     self.muxer = muxer
     self.codec = codec
+    self.audio = audio
+    self.frameRate = rate
     self.converter = try PixelConverter(
       width: settings.width, height: settings.height, codedWidth: coded.width, codedHeight: coded.height,
       format: pixelFormat, unpremultiply: keepsAlpha,
@@ -81,13 +92,19 @@ final class StreamWriter: FrameWriter {
     // 4. Encode it and write whatever packets the encoder has ready.
     try codec.send(picture.frame)
     try writeReadyPackets()
+    // 5. Encode the sound up to the end of this frame, so the muxer interleaves as it goes.
+    try audio?.encode(
+      through: AudioTrack.sampleFrame(atVideoFrame: index + 1, rate: frameRate), finish: false, into: muxer)
   }
 
   func finish(frameCount: Int) throws {
     // 1. Drain the encoder: x264 and libvpx hold frames back for lookahead.
     try codec.send(nil)
     try writeReadyPackets()
-    // 2. Write the trailer (with faststart, this rewrites the file with the index first) and close it.
+    // 2. The sound lasts exactly as long as the video: the rest of its samples, then drain its encoder.
+    try audio?.encode(
+      through: AudioTrack.sampleFrame(atVideoFrame: frameCount, rate: frameRate), finish: true, into: muxer)
+    // 3. Write the trailer (with faststart, this rewrites the file with the index first) and close it.
     try muxer.finish()
   }
 

@@ -70,8 +70,20 @@ public final class VideoEncoder {
   ///   the format cannot hold, ``VideoEncodingError/encoderMissing(name:package:)`` when FFmpeg lacks the
   ///   encoder, ``VideoEncodingError/io(path:message:)`` naming `outputPath` when the file cannot be
   ///   created, and ``VideoEncodingError/ffmpeg(function:code:message:)`` for other FFmpeg failures.
-  public init(outputPath: String, settings: EncoderSettings, format: OutputFormat? = nil) throws {
+  ///   - audio: sound to mux with the video (MP4, M4V, MOV: AAC; WebM: Opus); other formats refuse it.
+  public init(outputPath: String, settings: EncoderSettings, format: OutputFormat? = nil, audio: AudioInput? = nil)
+    throws
+  {
     let (format, codec) = try settings.validate(outputPath: outputPath, format: format)
+    if let audio {
+      try audio.validate()
+      guard format.supportsAudio else {
+        throw VideoEncodingError.invalidSettings("\(format.rawValue) has no sound; leave the audio out")
+      }
+      if let audioCodec = audio.codec, audioCodec != format.defaultAudioCodec {
+        throw VideoEncodingError.invalidSettings("audio codec \(audioCodec.rawValue) cannot go in .\(format.rawValue) files")
+      }
+    }
     FFmpegLog.applyDefaultLevel()
 
     // Each object below frees its C resources (and the partial file deletes itself) if a later step throws.
@@ -94,12 +106,14 @@ public final class VideoEncoder {
       // A pipe cannot be renamed: stream straight to it.
       partialFile = nil
       writer = try StreamWriter(
-        format: format, codec: codec, settings: settings, temporaryPath: "pipe:1", outputPath: "standard output")
+        format: format, codec: codec, settings: settings, temporaryPath: "pipe:1", outputPath: "standard output",
+        audio: audio)
     } else {
       let file = try PartialFile(outputPath: outputPath)
       partialFile = file
       writer = try StreamWriter(
-        format: format, codec: codec, settings: settings, temporaryPath: file.path, outputPath: outputPath)
+        format: format, codec: codec, settings: settings, temporaryPath: file.path, outputPath: outputPath,
+        audio: audio)
     }
     self.settings = settings
     self.outputPath = outputPath

@@ -186,10 +186,9 @@ struct LayerTests {
   }
 
   @Test(
-    "unknown, audio and camera layers become diagnostics, not errors",
+    "unknown and camera layers become diagnostics, not errors (audio layers: AudioParsingTests)",
     arguments: [
       (99, "test.json: $.layers[0]: info: layer of type 99 ignored"),
-      (6, "test.json: $.layers[0]: info: audio layer ignored"),
       (13, "test.json: $.layers[0]: warning: camera layer ignored"),
       (-1, "test.json: $.layers[0]: info: layer of type -1 ignored"),
     ])

@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import TestSupport
 import Testing
 
 /// Runs FFmpeg's command-line tools for tests: `ffprobe` to inspect a file and `ffmpeg` to decode one.
@@ -7,10 +8,7 @@ import Testing
 /// They come with the `ffmpeg` package that `scripts/test` installs. A missing tool is an error that fails
 /// the test with a clear message; a test never passes without the check it came for.
 enum MediaTools {
-  /// A tool could not be found or did not succeed.
-  struct Failure: Error, CustomStringConvertible {
-    let description: String
-  }
+  typealias Failure = MediaToolRunner.Failure
 
   /// What ffprobe reports about the first stream and the container.
   struct Probe {
@@ -56,63 +54,7 @@ enum MediaTools {
 
   /// Runs `tool` (found on PATH) with `arguments`; returns its stdout, or throws with its stderr.
   static func run(_ tool: String, _ arguments: [String]) throws -> Data {
-    let executable = try locate(tool)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let standardOutput = Pipe()
-    let standardError = Pipe()
-    process.standardOutput = standardOutput
-    process.standardError = standardError
-    try process.run()
-    // Read both pipes while the tool runs, so that neither can fill up and block it.
-    let errorData = Handoff<Data>()
-    let errorReader = Thread { errorData.set(standardError.fileHandleForReading.readDataToEndOfFile()) }
-    errorReader.start()
-    let output = standardOutput.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let errors = errorData.waitForValue()
-    guard process.terminationStatus == 0 else {
-      throw Failure(
-        description: "\(tool) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus): "
-          + String(decoding: errors, as: UTF8.self))
-    }
-    return output
-  }
-
-  /// The full path of `tool` on PATH, or a failure explaining how to install it.
-  static func locate(_ tool: String) throws -> String {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    for directory in path.split(separator: ":") {
-      let candidate = "\(directory)/\(tool)"
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-    }
-    throw Failure(
-      description: "\(tool) is not on PATH; it is needed to check encoded videos. "
-        + "Install it with `apt-get install ffmpeg` (scripts/test does this).")
-  }
-
-  /// A value handed from a reader thread to the waiting test, guarded by a condition lock.
-  private final class Handoff<Value: Sendable>: @unchecked Sendable {
-    // @unchecked: every access to `value` happens under `condition`.
-    private let condition = NSCondition()
-    private var value: Value?
-
-    func set(_ newValue: Value) {
-      condition.lock()
-      value = newValue
-      condition.signal()
-      condition.unlock()
-    }
-
-    func waitForValue() -> Value {
-      condition.lock()
-      defer { condition.unlock() }
-      while true {
-        if let value { return value }
-        condition.wait()
-      }
-    }
+    try MediaToolRunner.run(tool, arguments)
   }
 }
 

@@ -1,0 +1,194 @@
+import CFFmpeg
+
+/// Where an export's sound comes from: fills interleaved stereo samples at ``AudioFormat/sampleRate`` on
+/// request, in order (each call continues where the last one ended).
+public protocol AudioSampleSource: AnyObject {
+  /// Fills `samples` (left and right alternating) with the sample frames starting at `firstFrame`
+  /// (`samples.count / 2` of them). Silence is zeros.
+  func fill(_ samples: UnsafeMutableBufferPointer<Float>, startingAt firstFrame: Int)
+}
+
+/// The audio codecs the encoder writes.
+public enum AudioCodec: String, Sendable, CaseIterable {
+  /// AAC-LC through FFmpeg's native `aac` encoder: what MP4, M4V and MOV carry.
+  case aac
+  /// Opus through `libopus`: what WebM carries.
+  case opus
+
+  /// The FFmpeg encoder behind this codec.
+  public var encoderName: String {
+    switch self {
+    case .aac: "aac"
+    case .opus: "libopus"
+    }
+  }
+
+  /// The bit rate used when none is given: transparent for music at 48 kHz stereo.
+  public var defaultBitrate: Int {
+    switch self {
+    case .aac: 160_000
+    case .opus: 128_000
+    }
+  }
+
+  var packageHint: String {
+    switch self {
+    case .aac: "an FFmpeg with its built-in aac encoder (libavcodec59)"
+    case .opus: "an FFmpeg with libopus (--enable-libopus; Debian 12: libopus0)"
+    }
+  }
+}
+
+/// Sound for ``VideoEncoder``: where the samples come from and how to encode them. The encoder asks the
+/// source for exactly as many samples as the video lasts (`framesWritten / fps` seconds, rounded to the
+/// sample).
+public struct AudioInput {
+  /// The samples.
+  public var source: any AudioSampleSource
+  /// The codec, or nil for the container's (``OutputFormat/defaultAudioCodec``).
+  public var codec: AudioCodec?
+  /// Bits per second, or nil for the codec's ``AudioCodec/defaultBitrate``; `8_000...512_000`.
+  public var bitrate: Int?
+
+  /// Makes an input.
+  public init(source: any AudioSampleSource, codec: AudioCodec? = nil, bitrate: Int? = nil) {
+    self.source = source
+    self.codec = codec
+    self.bitrate = bitrate
+  }
+
+  /// Throws ``VideoEncodingError/invalidSettings(_:)`` for a bit rate out of range.
+  func validate() throws {
+    if let bitrate, !(8_000...512_000).contains(bitrate) {
+      throw VideoEncodingError.invalidSettings("audio bitrate \(bitrate) must be between 8000 and 512000 bits per second")
+    }
+  }
+}
+
+/// Encodes an ``AudioInput`` into one stream of a ``Muxer``: pulls samples from the source a codec frame
+/// at a time (1024 for AAC, 960 for Opus), stamps them in samples (time base 1/48000) and writes the
+/// packets. The encoder's priming samples (AAC's 1024, Opus's pre-skip) come out as negative timestamps,
+/// which the MP4 muxer turns into an edit list and WebM into CodecDelay, so players start at sample 0.
+final class AudioTrack {
+  let codec: AudioCodec
+  private let context: UnsafeMutablePointer<AVCodecContext>
+  private let source: any AudioSampleSource
+  private let frame: FrameStorage
+  private let packet: PacketStorage
+  private var interleaved: [Float]
+  private let frameSize: Int
+  private var streamIndex: Int32 = 0
+  /// Sample frames sent to the encoder so far.
+  private(set) var framesSent = 0
+  private var isFlushed = false
+
+  private static let timeBase = AVRational(num: 1, den: Int32(AudioFormat.sampleRate))
+
+  /// Opens the encoder for `codec`.
+  init(input: AudioInput, codec: AudioCodec, globalHeader: Bool) throws {
+    try input.validate()
+    let encoder = try requireEncoder(named: codec.encoderName, package: codec.packageHint)
+    let context = try allocated(avcodec_alloc_context3(encoder), "avcodec_alloc_context3")
+    do {
+      context.pointee.sample_rate = Int32(AudioFormat.sampleRate)
+      context.pointee.sample_fmt = codec == .aac ? AV_SAMPLE_FMT_FLTP : AV_SAMPLE_FMT_FLT
+      av_channel_layout_default(&context.pointee.ch_layout, Int32(AudioFormat.channels))
+      context.pointee.bit_rate = Int64(input.bitrate ?? codec.defaultBitrate)
+      context.pointee.time_base = Self.timeBase
+      if globalHeader { context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
+      try check(avcodec_open2(context, encoder, nil), "avcodec_open2(\(codec.encoderName))")
+    } catch {
+      var pointer: UnsafeMutablePointer<AVCodecContext>? = context
+      avcodec_free_context(&pointer)
+      throw error
+    }
+    self.codec = codec
+    self.context = context
+    self.source = input.source
+    frameSize = context.pointee.frame_size > 0 ? Int(context.pointee.frame_size) : 1024
+    frame = try FrameStorage()
+    packet = try PacketStorage()
+    interleaved = [Float](repeating: 0, count: frameSize * AudioFormat.channels)
+  }
+
+  deinit {
+    var pointer: UnsafeMutablePointer<AVCodecContext>? = context
+    avcodec_free_context(&pointer)
+  }
+
+  /// Adds this track's stream to `muxer` (before its header is written).
+  func addStream(to muxer: Muxer) throws {
+    streamIndex = try muxer.addStream(from: context, timeBase: Self.timeBase)
+  }
+
+  /// The sample frame at which video frame `videoFrame` starts, at the exact frame rate `rate`.
+  static func sampleFrame(atVideoFrame videoFrame: Int, rate: (numerator: Int, denominator: Int)) -> Int {
+    guard rate.numerator > 0 else { return 0 }
+    let (product, overflow) = videoFrame.multipliedReportingOverflow(by: AudioFormat.sampleRate * rate.denominator)
+    guard !overflow else { return Int.max / 2 }
+    return (product + rate.numerator / 2) / rate.numerator
+  }
+
+  /// Encodes whole codec frames until `target` sample frames have been sent (the last partial frame waits
+  /// for more, unless `finish` says this is the end: then it goes too and the encoder is drained).
+  func encode(through target: Int, finish: Bool, into muxer: Muxer) throws {
+    while framesSent + frameSize <= target || (finish && framesSent < target) {
+      let count = min(frameSize, target - framesSent)
+      try sendFrame(count: count)
+      try writeReadyPackets(into: muxer)
+    }
+    if finish && !isFlushed {
+      isFlushed = true
+      try check(avcodec_send_frame(context, nil), "avcodec_send_frame")
+      try writeReadyPackets(into: muxer)
+    }
+  }
+
+  // MARK: - Private
+
+  private func sendFrame(count: Int) throws {
+    let picture = frame.frame
+    av_frame_unref(picture)
+    picture.pointee.nb_samples = Int32(count)
+    picture.pointee.format = context.pointee.sample_fmt.rawValue
+    picture.pointee.sample_rate = context.pointee.sample_rate
+    try check(av_channel_layout_copy(&picture.pointee.ch_layout, &context.pointee.ch_layout), "av_channel_layout_copy")
+    try check(av_frame_get_buffer(picture, 0), "av_frame_get_buffer")
+    try interleaved.withUnsafeMutableBufferPointer { buffer in
+      let samples = UnsafeMutableBufferPointer(rebasing: buffer[0..<(count * AudioFormat.channels)])
+      source.fill(samples, startingAt: framesSent)
+      if codec == .aac {
+        // Planar float: the left samples, then the right.
+        guard let left = picture.pointee.data.0, let right = picture.pointee.data.1 else {
+          throw VideoEncodingError.ffmpeg(function: "av_frame_get_buffer", code: CFFmpeg_AVERROR_ENOMEM, message: "no planes")
+        }
+        left.withMemoryRebound(to: Float.self, capacity: count) { l in
+          right.withMemoryRebound(to: Float.self, capacity: count) { r in
+            for i in 0..<count {
+              l[i] = samples[2 * i]
+              r[i] = samples[2 * i + 1]
+            }
+          }
+        }
+      } else {
+        guard let data = picture.pointee.data.0, let base = samples.baseAddress else { return }
+        UnsafeMutableRawPointer(data).copyMemory(from: base, byteCount: samples.count * MemoryLayout<Float>.size)
+      }
+    }
+    picture.pointee.pts = Int64(framesSent)
+    framesSent += count
+    try check(avcodec_send_frame(context, picture), "avcodec_send_frame(\(codec.encoderName))")
+  }
+
+  private func writeReadyPackets(into muxer: Muxer) throws {
+    let packet = self.packet.packet
+    while true {
+      let status = avcodec_receive_packet(context, packet)
+      if status == CFFmpeg_AVERROR_EAGAIN || status == CFFmpeg_AVERROR_EOF { return }
+      try check(status, "avcodec_receive_packet(\(codec.encoderName))")
+      packet.pointee.stream_index = streamIndex
+      av_packet_rescale_ts(packet, Self.timeBase, muxer.timeBase(ofStream: streamIndex))
+      try muxer.write(packet)
+    }
+  }
+}
