@@ -36,6 +36,11 @@ public struct ExportOptions: Sendable {
   public var av1 = AV1Options()
   /// Segment, speed, repeats, bounce and length; nil plays the whole animation once.
   public var timeline: Timeline? = nil
+  /// Sound: the animation's audio layers, a soundtrack, the audio bit rate (see ``AudioOptions``).
+  public var audio = AudioOptions()
+  /// The most memory the export may need (``MemoryEstimate``), in bytes, or nil for no limit; checked
+  /// before anything is rendered. 2 GiB by default (`--limit memory=`).
+  public var memoryLimit: Int? = MemoryEstimate.defaultLimit
 
   /// Makes options.
   public init(outputPath: String, render: RenderSettings, fps: Double, crf: Int = 23, codecPreset: String = "veryfast", maxFrames: Int? = nil) {
@@ -71,6 +76,13 @@ public struct ExportResult: Sendable {
   /// Size of the encoded pictures (odd sizes are padded to even).
   public var codedWidth: Int
   public var codedHeight: Int
+  /// What the export noticed (sounds left out or not decodable, ...), also given to the `diagnostics`
+  /// callback of ``Exporter/export(animation:options:progress:diagnostics:)`` as they arise.
+  public var diagnostics: [Diagnostic] = []
+  /// The memory estimate the export was checked against.
+  public var memoryEstimate: MemoryEstimate? = nil
+  /// Whether the file has a sound track.
+  public var hasAudio = false
 }
 
 /// Progress of a long job: frames done of a total, and time so far.
@@ -85,16 +97,29 @@ public struct ProgressReport: Sendable {
 
 /// Renders animations to video files and frames.
 public enum Exporter {
-  /// Renders every frame in parallel and encodes them in order into `options.outputPath`.
+  /// Renders every frame in parallel and encodes them in order into `options.outputPath`, with the sound
+  /// `options.audio` describes where the format carries sound.
   /// The output appears only when complete; on failure nothing is left behind.
+  ///
+  /// Before rendering anything it checks the settings (a canvas larger than the encoder takes is refused
+  /// naming the encoder) and the memory estimate against ``ExportOptions/memoryLimit`` (throwing
+  /// ``ExportError/memoryLimit(estimate:limit:)``), and decodes the sounds.
+  ///
+  /// - Parameter diagnostics: called with each diagnostic as it arises (also returned in the result).
   public static func export(
-    animation: Animation, options: ExportOptions, progress: ((ProgressReport) -> Void)? = nil
+    animation: Animation, options: ExportOptions, progress: ((ProgressReport) -> Void)? = nil,
+    diagnostics: ((Diagnostic) -> Void)? = nil
   ) throws -> ExportResult {
     let start = DispatchTime.now()
     let schedule = (options.timeline ?? Timeline(animation: animation)).schedule(
       fps: options.fps, maxFrames: options.maxFrames)
     let format = options.resolvedFormat
     let codec = options.resolvedCodec
+    var notes: [Diagnostic] = []
+    func note(_ diagnostic: Diagnostic) {
+      notes.append(diagnostic)
+      diagnostics?(diagnostic)
+    }
     // Keep alpha where the codec carries it and the background is not opaque; otherwise composite over the
     // background, or white (a see-through background is itself put over white first).
     let render = options.videoRender
@@ -109,7 +134,31 @@ public enum Exporter {
     settings.apng = options.apng
     settings.vp9 = options.vp9
     settings.av1 = options.av1
-    let encoder = try VideoEncoder(outputPath: options.outputPath, settings: settings, format: format)
+    // 1. Settings and size first (naming the encoder that cannot take the size), then memory.
+    try settings.validate(outputPath: options.outputPath, format: format)
+    var estimate = MemoryEstimate(render: render, settings: settings, codec: codec)
+    try estimate.check(limit: options.memoryLimit)
+    // 2. Sound: decoded now, so that a bad soundtrack fails before rendering and the memory check counts it.
+    var audio: AudioInput?
+    let wantsAudio = (options.audio.includesAnimationAudio && animation.hasAudioLayers) || options.audio.soundtrack != nil
+    if wantsAudio && !format.supportsAudio {
+      let what = options.audio.soundtrack != nil ? "the soundtrack" : "the animation's audio layers"
+      note(
+        Diagnostic(
+          severity: options.audio.soundtrack != nil ? .warning : .info, file: options.audio.animationFile, path: .root,
+          message: "\(format.rawValue) has no sound: \(what) left out (MP4, MOV and WebM carry sound)"))
+    } else if wantsAudio {
+      let (mix, audioNotes) = try AudioMix.make(
+        animation: animation, schedule: schedule, fps: options.fps, options: options.audio)
+      audioNotes.forEach(note)
+      if let mix {
+        estimate.audioBytes = mix.decodedBytes
+        try estimate.check(limit: options.memoryLimit)
+        audio = AudioInput(source: mix, bitrate: options.audio.bitrate)
+      }
+    }
+    // 3. Render and encode.
+    let encoder = try VideoEncoder(outputPath: options.outputPath, settings: settings, format: format, audio: audio)
     do {
       try ParallelRenderer.run(animation: animation, settings: render, schedule: schedule) { index, buffer in
         try encoder.append(buffer)
@@ -132,7 +181,8 @@ public enum Exporter {
     }
     return ExportResult(
       frames: encoder.framesWritten, fps: options.fps, seconds: seconds(since: start), bytes: bytes,
-      codedWidth: encoder.codedSize.width, codedHeight: encoder.codedSize.height)
+      codedWidth: encoder.codedSize.width, codedHeight: encoder.codedSize.height, diagnostics: notes,
+      memoryEstimate: estimate, hasAudio: audio != nil)
   }
 
   /// Renders every frame without encoding (for timing); returns frames and seconds.

@@ -47,4 +47,18 @@ public struct FrameSchedule: Sendable, Equatable {
     // Backward: the forward samples in reverse order (see Timeline), kept inside the segment.
     return startFrame + max(0, min(2 * pass - u - step, pass.nextDown))
   }
+
+  /// The composition frame playing `seconds` into the output when frames are shown at `fps`: the continuous
+  /// counterpart of ``compositionFrame(_:)`` for sound (output frame `i` covers `i / fps ..< (i + 1) / fps`
+  /// and shows `compositionFrame(i)`, the frame playing at its start). Nil in the backward half of a
+  /// bounce cycle, where sound is silent.
+  public func playbackFrame(atSeconds seconds: Double, fps: Double) -> Double? {
+    let position = seconds * fps * step
+    guard let cycle = loopFrames, cycle > 0 else { return startFrame + position }
+    let tolerance = 1e-9 * max(1, cycle)
+    let cycles = ((position + tolerance) / cycle).rounded(.down)
+    let u = max(0, position - cycles * cycle)
+    guard bounce else { return startFrame + u }
+    return u < cycle / 2 ? startFrame + u : nil
+  }
 }

@@ -34,6 +34,30 @@ public struct GIFOptions: Sendable, Equatable {
     case none
   }
 
+  /// How the palette is chosen.
+  public enum Palette: String, Sendable, CaseIterable {
+    /// One palette for the whole clip, made from every frame (the default). Frames are kept, compressed,
+    /// until the end of the clip, when the palette is known.
+    case global
+    /// A palette for each frame (palettegen `stats_mode=single`, paletteuse `new=1`): gradients and clips
+    /// whose colours change keep more shades, at some bytes per frame for the local colour tables. Streams:
+    /// nothing is kept between frames.
+    case perFrame = "per-frame"
+  }
+
+  /// Which pixels the global palette is made from.
+  public enum PaletteStatistics: String, Sendable, CaseIterable {
+    /// Every pixel of every frame (palettegen `stats_mode=full`, the default).
+    case allPixels = "full"
+    /// Only pixels that changed from the previous frame (`stats_mode=diff`): moving parts over a still
+    /// background get more of the colours.
+    case changedPixels = "diff"
+  }
+
+  /// Global or per-frame palettes.
+  public var palette = Palette.global
+  /// What the global palette is made from (per-frame palettes always use the frame's pixels).
+  public var paletteStatistics = PaletteStatistics.allPixels
   /// The dithering method.
   public var dither = Dither.sierraLite
   /// How often the animation repeats, as FFmpeg's gif muxer counts: `0` forever (the default), `-1` played
