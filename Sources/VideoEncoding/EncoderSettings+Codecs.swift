@@ -214,6 +214,8 @@ extension EncoderSettings {
       }
     }
     let codec = try resolvedCodec(for: format)
+    let coded = CodecSession.isYUV(codec) ? codedSize : (width: width, height: height)
+    try codec.checkPictureSize(width: coded.width, height: coded.height)
     try codec.checkAvailable()
     return (format, codec)
   }

@@ -206,6 +206,28 @@ public enum VideoCodec: String, Sendable, CaseIterable {
     try requireEncoder(named: encoderName, package: packageHint)
   }
 
+  /// The largest width or height this codec's encoder accepts: 16383 for libwebp, 16384 (our own limit,
+  /// x264's and libvpx's) for the others.
+  public var maximumSide: Int { self == .webp ? 16_383 : 16_384 }
+
+  /// Throws ``VideoEncodingError/invalidSettings(_:)`` naming the encoder when it cannot take a
+  /// `width` x `height` picture (the coded size): more than ``maximumSide`` on a side, or more than
+  /// FFmpeg's picture size limit, `(8 × width + 1024) × (height + 128) < 2^31` (`av_image_check_size`,
+  /// which `avcodec_open2` applies to every video encoder: 16384x16384 fails it).
+  public func checkPictureSize(width: Int, height: Int) throws {
+    guard width <= maximumSide, height <= maximumSide else {
+      throw VideoEncodingError.invalidSettings(
+        "size \(width)x\(height) is too large for the \(encoderName) encoder: at most \(maximumSide) pixels a side")
+    }
+    let limit = Int(Int32.max)
+    guard (8 * width + 1024) * (height + 128) < limit else {
+      let tallest = (limit - 1) / (8 * width + 1024) - 128
+      throw VideoEncodingError.invalidSettings(
+        "size \(width)x\(height) is too large for the \(encoderName) encoder: FFmpeg takes pictures \(width) wide "
+          + "up to \(tallest) high (at most about 16000x16000)")
+    }
+  }
+
   /// What to install when the encoder is missing.
   var packageHint: String {
     let library =
