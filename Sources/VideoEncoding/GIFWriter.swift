@@ -2,15 +2,20 @@ import CFFmpeg
 import Foundation
 import Raster
 
-/// Writes an animated GIF with one palette made for the whole clip.
+/// Writes an animated GIF, with one palette for the whole clip or one per frame (``GIFOptions/palette``).
 ///
-/// Frames are spooled to disk as they arrive (``FrameSpool``). ``finish(frameCount:)`` then runs two filter
-/// graphs over the spool, because one graph holding both filters would buffer every frame until the end of
-/// input (docs/INTEROP.md):
-/// 1. `buffer → palettegen → buffersink` reads every frame into a colour histogram and yields a 16x16
-///    palette picture.
-/// 2. `buffer (frames) + buffer (palette) → paletteuse → buffersink` maps each frame to that palette with
-///    the chosen dithering; the `pal8` pictures go to FFmpeg's GIF encoder and muxer.
+/// One palette for the clip (``GIFOptions/Palette/global``), as two passes over the frames, because one
+/// graph holding both filters would buffer every frame until the end of input (docs/INTEROP.md):
+/// 1. as frames arrive, `buffer → palettegen → buffersink` adds each to a colour histogram (pushed through at
+///    once, so nothing accumulates), and the frame goes to a compressed spool on disk (``FrameSpool``);
+/// 2. ``finish(frameCount:)`` takes palettegen's 16x16 palette picture and runs the spooled frames through
+///    `buffer (frames) + buffer (palette) → paletteuse → buffersink`; the `pal8` pictures go to FFmpeg's GIF
+///    encoder and muxer.
+///
+/// A palette per frame (``GIFOptions/Palette/perFrame``) streams in one graph, `buffer → split →
+/// palettegen (stats_mode=single) → paletteuse (new=1)` with the frame itself as paletteuse's first input:
+/// each frame is mapped to its own palette and encoded as it arrives, with no spool. The GIF encoder writes
+/// a local colour table for each frame whose palette differs from the first.
 ///
 /// Transparency (``EncoderSettings/alpha``): palettegen keeps one entry for it, paletteuse makes pixels with
 /// alpha below ``GIFOptions/alphaThreshold`` transparent, and every frame is a whole picture that clears the
@@ -24,10 +29,21 @@ final class GIFWriter: FrameWriter {
   private let settings: EncoderSettings
   private let muxer: Muxer
   private let codec: CodecSession
-  private let spool: FrameSpool
   private let packet: PacketStorage
+  /// The frame being handed to the filters: straight BGRA, reused.
+  private let input: FrameStorage
+  private let picture: FrameStorage
+  private let mode: Mode
   /// Packets written so far; packet `n` is frame `n` (the GIF encoder has no delay).
   private var packetsWritten = 0
+
+  private enum Mode {
+    /// Pass 1 running as frames arrive, and the spool for pass 2.
+    case global(palettegen: FilterGraph, source: UnsafeMutablePointer<AVFilterContext>,
+      sink: UnsafeMutablePointer<AVFilterContext>, spool: FrameSpool)
+    /// The one streaming graph.
+    case perFrame(graph: FilterGraph, source: UnsafeMutablePointer<AVFilterContext>, sink: UnsafeMutablePointer<AVFilterContext>)
+  }
 
   /// GIF's own clock: the gif muxer stores delays in hundredths of a second.
   private static let centiseconds = AVRational(num: 1, den: 100)
@@ -39,8 +55,15 @@ final class GIFWriter: FrameWriter {
     return folder + "/lottie2video-stdout.gif"
   }
 
-  /// Creates the file at `temporaryPath` and the spool next to `spoolFor` (the output, unless it is a pipe),
-  /// opens the GIF encoder and writes the header (with the loop extension).
+  /// Bytes the spool holds on disk so far (global palettes only), for tests and progress.
+  var spoolBytes: Int {
+    if case .global(_, _, _, let spool) = mode { return spool.bytesWritten }
+    return 0
+  }
+
+  /// Creates the file at `temporaryPath` (and, for a global palette, the spool next to `spoolFor`: the
+  /// output, unless it is a pipe), opens the GIF encoder and the filters, and writes the header (with the
+  /// loop extension).
   init(settings: EncoderSettings, temporaryPath: String, outputPath: String, spoolFor: String? = nil) throws {
     let muxer = try Muxer(formatName: OutputFormat.gif.muxerName(for: .gif), path: temporaryPath)
     try muxer.openFile(reportingAs: outputPath)
@@ -53,20 +76,70 @@ final class GIFWriter: FrameWriter {
     self.settings = settings
     self.muxer = muxer
     self.codec = codec
-    self.spool = try FrameSpool(outputPath: spoolFor ?? outputPath, width: settings.width, height: settings.height)
     self.packet = try PacketStorage()
+    self.input = try FrameStorage(format: CFFmpeg_PIX_FMT_RGB32, width: settings.width, height: settings.height)
+    self.picture = try FrameStorage()
+    switch settings.gif.palette {
+    case .global:
+      let graph = try FilterGraph()
+      let source = try Self.addFrameSource(to: graph, settings: settings)
+      let palettegen = try graph.add(
+        "palettegen", name: "palettegen", options: Self.palettegenOptions(settings, statistics: settings.gif.paletteStatistics.rawValue))
+      let sink = try graph.add("buffersink", name: "palette")
+      try graph.link(source, to: palettegen)
+      try graph.link(palettegen, to: sink)
+      try graph.configure()
+      let spool = try FrameSpool(outputPath: spoolFor ?? outputPath, width: settings.width, height: settings.height)
+      mode = .global(palettegen: graph, source: source, sink: sink, spool: spool)
+    case .perFrame:
+      let graph = try FilterGraph()
+      let source = try Self.addFrameSource(to: graph, settings: settings)
+      let split = try graph.add("split", name: "split", options: "outputs=2")
+      let palettegen = try graph.add("palettegen", name: "palettegen", options: Self.palettegenOptions(settings, statistics: "single"))
+      let paletteuse = try graph.add("paletteuse", name: "paletteuse", options: Self.paletteuseOptions(settings) + ":new=1")
+      let sink = try graph.add("buffersink", name: "pictures")
+      try graph.link(source, to: split)
+      try graph.link(split, 0, to: paletteuse, 0)
+      try graph.link(split, 1, to: palettegen, 0)
+      try graph.link(palettegen, 0, to: paletteuse, 1)
+      try graph.link(paletteuse, to: sink)
+      try graph.configure()
+      mode = .perFrame(graph: graph, source: source, sink: sink)
+    }
   }
 
   func append(_ frame: PixelBuffer, index: Int) throws {
-    try spool.write(frame, keepAlpha: settings.alpha)
+    // The filters may still hold the previous frame; av_frame_make_writable then gives `input` a new buffer.
+    try check(av_frame_make_writable(input.frame), "av_frame_make_writable")
+    Self.copy(frame, into: input.frame, keepAlpha: settings.alpha)
+    input.frame.pointee.pts = startTime(ofFrame: index)
+    switch mode {
+    case .global(_, let source, _, let spool):
+      try FilterGraph.push(input.frame, into: source)
+      try spool.write(input.frame)
+    case .perFrame(_, let source, let sink):
+      try FilterGraph.push(input.frame, into: source)
+      try encodeReadyPictures(from: sink, into: picture)
+    }
   }
 
   func finish(frameCount: Int) throws {
-    try spool.rewind()
-    let input = try FrameStorage(format: CFFmpeg_PIX_FMT_RGB32, width: codedSize.width, height: codedSize.height)
-    let palette = try makePalette(input: input)
-    try spool.rewind()
-    try encodeFrames(input: input, palette: palette)
+    switch mode {
+    case .global(_, let source, let sink, let spool):
+      try FilterGraph.push(nil, into: source)
+      let palette = try FrameStorage()
+      guard try FilterGraph.pull(from: sink, into: palette.frame) else {
+        throw VideoEncodingError.ffmpeg(
+          function: "av_buffersink_get_frame", code: CFFmpeg_AVERROR_EOF, message: "palettegen produced no palette")
+      }
+      try spool.rewind()
+      try encodeFrames(from: spool, palette: palette)
+    case .perFrame(_, let source, let sink):
+      try FilterGraph.push(nil, into: source)
+      try encodeReadyPictures(from: sink, into: picture)
+      try codec.send(nil)
+      try writeReadyPackets()
+    }
     guard packetsWritten == frameCount else {
       throw VideoEncodingError.ffmpeg(
         function: "avcodec_receive_packet", code: CFFmpeg_AVERROR_EINVAL,
@@ -81,52 +154,56 @@ final class GIFWriter: FrameWriter {
 
   func close() {
     muxer.close()
-    spool.close()
+    if case .global(_, _, _, let spool) = mode { spool.close() }
   }
 
   // MARK: - Private
 
-  /// Pass 1: runs every spooled frame through palettegen and returns the palette picture.
-  private func makePalette(input: FrameStorage) throws -> FrameStorage {
-    let graph = try FilterGraph()
-    let source = try graph.addSource(
-      name: "frames", width: codedSize.width, height: codedSize.height, format: CFFmpeg_PIX_FMT_RGB32,
-      timeBase: Self.centiseconds)
-    // With alpha, one entry is kept for the transparent colour; otherwise all 256 hold colours.
-    let palettegen = try graph.add(
-      "palettegen", name: "palettegen",
-      options: "max_colors=\(settings.gif.maxColors):reserve_transparent=\(settings.alpha ? 1 : 0):stats_mode=full")
-    let sink = try graph.add("buffersink", name: "palette")
-    try graph.link(source, to: palettegen)
-    try graph.link(palettegen, to: sink)
-    try graph.configure()
-
-    let palette = try FrameStorage()
-    var index = 0
-    while try readNextFrame(into: input, index: index) {
-      try FilterGraph.push(input.frame, into: source)
-      index += 1
-    }
-    try FilterGraph.push(nil, into: source)
-    guard try FilterGraph.pull(from: sink, into: palette.frame) else {
-      throw VideoEncodingError.ffmpeg(
-        function: "av_buffersink_get_frame", code: CFFmpeg_AVERROR_EOF, message: "palettegen produced no palette")
-    }
-    return palette
+  private static func addFrameSource(to graph: FilterGraph, settings: EncoderSettings) throws
+    -> UnsafeMutablePointer<AVFilterContext>
+  {
+    try graph.addSource(
+      name: "frames", width: settings.width, height: settings.height, format: CFFmpeg_PIX_FMT_RGB32,
+      timeBase: centiseconds)
   }
 
-  /// Pass 2: maps every spooled frame to `palette` and encodes it.
-  private func encodeFrames(input: FrameStorage, palette: FrameStorage) throws {
+  /// With alpha, one entry is kept for the transparent colour; otherwise all of them hold colours.
+  private static func palettegenOptions(_ settings: EncoderSettings, statistics: String) -> String {
+    "max_colors=\(settings.gif.maxColors):reserve_transparent=\(settings.alpha ? 1 : 0):stats_mode=\(statistics)"
+  }
+
+  private static func paletteuseOptions(_ settings: EncoderSettings) -> String {
+    "dither=\(settings.gif.dither.rawValue):alpha_threshold=\(settings.gif.alphaThreshold)"
+  }
+
+  /// Copies `buffer` into the BGRA `frame`: with `keepAlpha` as straight colour (what libavfilter expects),
+  /// otherwise with alpha set to 255, so the frame is read as opaque like the other codecs do.
+  private static func copy(_ buffer: PixelBuffer, into frame: UnsafeMutablePointer<AVFrame>, keepAlpha: Bool) {
+    guard let destination = frame.pointee.data.0 else { return }
+    let stride = Int(frame.pointee.linesize.0)
+    let width = buffer.width
+    buffer.bytes.withUnsafeBufferPointer { bytes in
+      guard let source = bytes.baseAddress else { return }
+      for y in 0..<buffer.height {
+        let row = destination + y * stride
+        row.update(from: source + y * buffer.stride, count: width * 4)
+        if keepAlpha {
+          PixelConverter.unpremultiplyRow(row, pixels: width)
+        } else {
+          for x in 0..<width { row[x * 4 + 3] = 255 }
+        }
+      }
+    }
+  }
+
+  /// Pass 2 of a global palette: maps every spooled frame to `palette` and encodes it.
+  private func encodeFrames(from spool: FrameSpool, palette: FrameStorage) throws {
     let graph = try FilterGraph()
-    let source = try graph.addSource(
-      name: "frames", width: codedSize.width, height: codedSize.height, format: CFFmpeg_PIX_FMT_RGB32,
-      timeBase: Self.centiseconds)
+    let source = try Self.addFrameSource(to: graph, settings: settings)
     let paletteSource = try graph.addSource(
       name: "palette", width: Int(palette.frame.pointee.width), height: Int(palette.frame.pointee.height),
       format: AVPixelFormat(rawValue: palette.frame.pointee.format), timeBase: Self.centiseconds)
-    let paletteuse = try graph.add(
-      "paletteuse", name: "paletteuse",
-      options: "dither=\(settings.gif.dither.rawValue):alpha_threshold=\(settings.gif.alphaThreshold)")
+    let paletteuse = try graph.add("paletteuse", name: "paletteuse", options: Self.paletteuseOptions(settings))
     let sink = try graph.add("buffersink", name: "pictures")
     try graph.link(source, to: paletteuse, 0)
     try graph.link(paletteSource, to: paletteuse, 1)
@@ -138,9 +215,8 @@ final class GIFWriter: FrameWriter {
     try FilterGraph.push(palette.frame, into: paletteSource)
     try FilterGraph.push(nil, into: paletteSource)
 
-    let picture = try FrameStorage()
     var index = 0
-    while try readNextFrame(into: input, index: index) {
+    while try readNextFrame(from: spool, into: input, index: index) {
       try FilterGraph.push(input.frame, into: source)
       try encodeReadyPictures(from: sink, into: picture)
       index += 1
@@ -152,7 +228,7 @@ final class GIFWriter: FrameWriter {
   }
 
   /// Reads spooled frame `index` into `input` and stamps its start time; `false` after the last frame.
-  private func readNextFrame(into input: FrameStorage, index: Int) throws -> Bool {
+  private func readNextFrame(from spool: FrameSpool, into input: FrameStorage, index: Int) throws -> Bool {
     // The filter may still hold the previous frame; av_frame_make_writable then gives `input` a new buffer.
     try check(av_frame_make_writable(input.frame), "av_frame_make_writable")
     guard try spool.read(into: input.frame) else { return false }
