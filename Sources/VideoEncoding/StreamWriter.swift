@@ -49,8 +49,11 @@ final class StreamWriter: FrameWriter {
     case .mp4, .m4v, .mov:
       // +faststart: write the index (moov) before the media data, so playback can start while downloading.
       // A pipe cannot be rewritten: fragmented MP4 instead, an empty moov first, then a moof+mdat fragment
-      // per keyframe (default_base_moof, as browsers' Media Source Extensions expect).
-      let flags = temporaryPath == "pipe:1" ? "+frag_keyframe+empty_moov+default_base_moof" : "+faststart"
+      // per keyframe (default_base_moof, as browsers' Media Source Extensions expect). delay_moov holds the
+      // moov back until the first fragment, so that it carries the edit lists: without them x264's B-frame
+      // delay starts the video 2 frames late and AAC's 1024 priming samples play, putting sound and picture
+      // out of step.
+      let flags = temporaryPath == "pipe:1" ? "+frag_keyframe+empty_moov+default_base_moof+delay_moov" : "+faststart"
       try muxer.writeHeader(options: [("movflags", flags)])
     case .webp:
       try muxer.writeHeader(options: [("loop", String(settings.webp.loopCount))])
