@@ -30,7 +30,8 @@ struct DotLottieLoader {
 
   /// Loads the animation `animationID`, or the manifest's default when nil.
   ///
-  /// 1. Open the archive and check every entry's name and declared size before reading any.
+  /// 1. Open the archive and check every entry's name and declared size before reading any; look inside a
+  ///    single folder that wraps everything (see ``rooted(_:)``).
   /// 2. Read `manifest.json`, or list `animations/` and `a/` when there is none.
   /// 3. Pick the animation and find its entry.
   /// 4. Parse it, with the theme's slot values, named `archive.lottie:a/<id>.json` in messages.
@@ -39,8 +40,9 @@ struct DotLottieLoader {
     // 1.
     let archive = try bytes.map { bytes throws(ArchiveError) in try ZipArchive(bytes: bytes, file: path) }
       ?? ZipArchive(path: path, file: path)
-    let entries = try archive.entries(
-      maxEntries: AnimationSource.maxEntries, maxEntryBytes: limits.maxFileBytes, maxTotalBytes: maxArchiveBytes)
+    let entries = Self.rooted(
+      try archive.entries(
+        maxEntries: AnimationSource.maxEntries, maxEntryBytes: limits.maxFileBytes, maxTotalBytes: maxArchiveBytes))
     // 2.
     let manifest: DotLottieManifest
     if let entry = entries["manifest.json"] {
@@ -74,8 +76,9 @@ struct DotLottieLoader {
     var files: [String: [UInt8]] = [:]
     for asset in animation.images.values.sorted(by: { $0.id < $1.id }) {
       let paths = LoadedAnimation.candidatePaths(directory: asset.directory, fileName: asset.fileName)
-      guard let image = paths.lazy.compactMap({ entries[$0] }).first, files[image.name] == nil else { continue }
-      files[image.name] = try read(image, from: archive)
+      guard let key = paths.first(where: { entries[$0] != nil }), files[key] == nil, let image = entries[key]
+      else { continue }
+      files[key] = try read(image, from: archive)
     }
     let fonts = entries.keys.filter { $0.hasPrefix("fonts/") || $0.hasPrefix("f/") }.sorted()
     var fontData: [String: [UInt8]] = [:]
@@ -86,6 +89,24 @@ struct DotLottieLoader {
       animation: animation, animationFile: animationFile, format: .dotLottie, animationID: id,
       availableAnimations: manifest.animationIDs, availableThemes: manifest.themeIDs, themeID: themeID,
       embeddedFiles: files, fontFiles: fonts, fontData: fontData, containerPath: path)
+  }
+
+  /// The entries keyed by their path from the archive's root, which is the archive's own root, or the one
+  /// folder that holds everything when the root holds neither a manifest nor an animation folder: what
+  /// Finder's Compress (Archive Utility) makes of a dotLottie folder (`anim/manifest.json`, `anim/a/...`).
+  /// The players look only at the root; the folder is unambiguous, so we look inside it too. Messages keep
+  /// naming entries by their full names.
+  static func rooted(_ entries: [String: ZipArchive.Entry]) -> [String: ZipArchive.Entry] {
+    func hasAnimation(_ keys: some Sequence<String>) -> Bool {
+      keys.contains { $0 == "manifest.json" || (($0.hasPrefix("animations/") || $0.hasPrefix("a/")) && $0.hasSuffix(".json")) }
+    }
+    guard !hasAnimation(entries.keys) else { return entries }
+    let folders = Set(entries.keys.map { $0.split(separator: "/", maxSplits: 1).first.map(String.init) ?? $0 })
+    guard folders.count == 1, let folder = folders.first, entries.keys.allSatisfy({ $0.hasPrefix(folder + "/") })
+    else { return entries }
+    var inner: [String: ZipArchive.Entry] = [:]
+    for (key, entry) in entries { inner[String(key.dropFirst(folder.count + 1))] = entry }
+    return hasAnimation(inner.keys) ? inner : entries
   }
 
   /// Whether some text layer has characters without glyph outlines in `chars` (so it needs real fonts).

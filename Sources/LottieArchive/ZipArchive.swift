@@ -1,38 +1,40 @@
 import CZip
+import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
-/// A zip archive opened read-only through libzip; owns the `zip_t` and discards it in `deinit`.
+/// A zip archive opened read-only through libzip, from a file or from bytes in memory (a pipe's contents);
+/// owns the `zip_t` and discards it in `deinit`.
 ///
-/// Nothing is ever extracted to disk: entries are read into memory, by name, after ``entries()`` has checked
-/// every name and declared size. Not `Sendable`: one loader uses it and drops it.
+/// Nothing is ever extracted to disk: entries are read into memory, by name, after ``entries(maxEntries:maxEntryBytes:maxTotalBytes:)``
+/// has checked every name and declared size. Not `Sendable`: one loader uses it and drops it.
+///
+/// The archive is opened without libzip's `ZIP_CHECKCONS`, which compares each local header with the central
+/// directory field by field and refuses archives that Python's `zipfile`, `unzip -t` and every Lottie player
+/// read (macOS Archive Utility's, among others: "Zip archive inconsistent"). Its safety value is kept by checking
+/// what is actually used: entries are named, located and sized from the central directory only (libzip reads a
+/// local header just for the length of its name and extra field), every central name is checked before anything
+/// is read, and reading checks the bytes that come out against the declared size, the entry's CRC-32 and the
+/// limits, so no header can make us read more or other than it says.
 final class ZipArchive {
   /// One file in the archive, as its central directory describes it.
   struct Entry {
     /// Position in the central directory.
     var index: UInt64
-    /// The name, with `\` (written by some Windows tools) turned into `/`.
+    /// The name, with `\` (written by some Windows tools) turned into `/` and `.` components dropped.
     var name: String
-    /// The uncompressed size the archive declares; reading checks the real size too.
-    var declaredSize: Int
+    /// The uncompressed size the central directory declares, or nil when it declares none; reading checks
+    /// the real size against it.
+    var declaredSize: Int?
   }
 
   /// The file as the user named it, for messages.
   let file: String
   private let handle: OpaquePointer
 
-  /// Opens `path`; `file` names it in errors.
-  ///
-  /// `ZIP_CHECKCONS` makes libzip compare each local header with the central directory, so an archive whose
-  /// two copies of a name or size disagree (a way to smuggle a different entry past a checker) is refused.
+  /// Opens the archive at `path`; `file` names it in errors.
   init(path: String, file: String) throws(ArchiveError) {
     var code: Int32 = 0
-    guard let handle = zip_open(path, ZIP_RDONLY | ZIP_CHECKCONS, &code) else {
+    guard let handle = zip_open(path, ZIP_RDONLY, &code) else {
       switch code {
-      // libzip refuses duplicate names itself, without saying which.
-      case ZIP_ER_EXISTS: throw .duplicateEntry(file: file, entry: nil)
       case ZIP_ER_OPEN, ZIP_ER_READ: throw .unreadable(file: file, reason: Self.message(forCode: code))
       default: throw .corrupt(file: file, entry: nil, reason: Self.message(forCode: code))
       }
@@ -41,24 +43,25 @@ final class ZipArchive {
     self.handle = handle
   }
 
-  /// Opens an archive held in memory (read from a pipe); `file` names it in errors. The same checks apply.
+  /// Opens the archive in `bytes` (read from a pipe); `file` names it in errors. The same checks apply.
   init(bytes: [UInt8], file: String) throws(ArchiveError) {
-    // libzip frees the copy with free() when the source goes (freep = 1), after the archive is discarded.
-    guard let copy = malloc(max(1, bytes.count)) else { throw .unreadable(file: file, reason: "out of memory") }
-    bytes.withUnsafeBytes { if let base = $0.baseAddress { copy.copyMemory(from: base, byteCount: bytes.count) } }
     var error = zip_error_t()
     zip_error_init(&error)
     defer { zip_error_fini(&error) }
+    // libzip keeps the buffer for as long as the archive is open and frees it (`freep` 1) with the source:
+    // a malloc'd copy, since a Swift array's storage cannot be lent beyond a closure.
+    guard let copy = malloc(max(bytes.count, 1)) else { throw .unreadable(file: file, reason: "out of memory") }
+    bytes.withUnsafeBytes { buffer in
+      if let base = buffer.baseAddress { copy.copyMemory(from: base, byteCount: buffer.count) }
+    }
     guard let source = zip_source_buffer_create(copy, UInt64(bytes.count), 1, &error) else {
       free(copy)
       throw .unreadable(file: file, reason: String(cString: zip_error_strerror(&error)))
     }
-    guard let handle = zip_open_from_source(source, ZIP_RDONLY | ZIP_CHECKCONS, &error) else {
-      // Not taken over by an archive: ours to free (with the copy).
+    guard let handle = zip_open_from_source(source, ZIP_RDONLY, &error) else {
+      // On failure the source (and with it the copy) is still ours to free.
       zip_source_free(source)
-      let code = zip_error_code_zip(&error)
-      if code == ZIP_ER_EXISTS { throw .duplicateEntry(file: file, entry: nil) }
-      throw .corrupt(file: file, entry: nil, reason: Self.message(forCode: code))
+      throw .corrupt(file: file, entry: nil, reason: String(cString: zip_error_strerror(&error)))
     }
     self.file = file
     self.handle = handle
@@ -71,10 +74,14 @@ final class ZipArchive {
 
   // MARK: - Listing
 
-  /// Every file entry (directories left out), after checking the archive as a whole:
+  /// Every entry a player would look at, after checking the archive as a whole:
   /// 1. at most `maxEntries` entries;
-  /// 2. no name that is absolute or climbs out with `..`, and no name twice;
-  /// 3. each declared size at most `maxEntryBytes`, and their sum at most `maxTotalBytes`.
+  /// 2. no name (of any entry, skipped or not) that is absolute, climbs out with `..` or holds a NUL;
+  /// 3. folder entries, macOS's `__MACOSX/` resource forks and hidden files (`.DS_Store`, `._name`) are left
+  ///    out, as the players' unzippers leave them out: Archive Utility adds them to every archive it makes;
+  /// 4. no name twice among the rest;
+  /// 5. each declared size at most `maxEntryBytes`, and their sum at most `maxTotalBytes`. Entries left out
+  ///    are never read, so they cost nothing and are not counted.
   func entries(maxEntries: Int, maxEntryBytes: Int, maxTotalBytes: Int) throws(ArchiveError) -> [String: Entry] {
     let count = zip_get_num_entries(handle, 0)
     guard count >= 0 else { throw .corrupt(file: file, entry: nil, reason: archiveErrorMessage()) }
@@ -87,24 +94,27 @@ final class ZipArchive {
       guard zip_stat_index(handle, index, 0, &stat) == 0, let rawName = stat.name else {
         throw .corrupt(file: file, entry: nil, reason: archiveErrorMessage())
       }
-      let name = String(cString: rawName).replacingBackslashes()
-      guard Self.isContained(name) else { throw .entryEscapesArchive(file: file, entry: name) }
-      if name.hasSuffix("/") { continue }
-      // libzip has refused exact duplicates already; these differ only in their separators.
+      let stored = String(cString: rawName).replacingBackslashes()
+      // 2.
+      guard Self.isContained(stored) else { throw .entryEscapesArchive(file: file, entry: stored) }
+      // 3.
+      let name = LoadedAnimation.normalized(stored)
+      if stored.hasSuffix("/") || name.isEmpty || Self.isMacOSMetadata(name) { continue }
+      // 4. Names that differ only in separators or `./` are the same file to a player.
       guard result[name] == nil else { throw .duplicateEntry(file: file, entry: name) }
-      // An entry without a declared size cannot be checked up front; reading still stops at the limit.
-      let declared = stat.valid & UInt64(ZIP_STAT_SIZE) != 0 ? stat.size : 0
-      guard declared <= UInt64(maxEntryBytes) else {
+      // 5. An entry without a declared size cannot be checked up front; reading still stops at the limit.
+      let declared: UInt64? = stat.valid & UInt64(ZIP_STAT_SIZE) != 0 ? stat.size : nil
+      guard (declared ?? 0) <= UInt64(maxEntryBytes) else {
         throw .declaredBeyondLimit(
-          file: file, what: "entry '\(name)'", declared: Int(clamping: declared), limit: maxEntryBytes)
+          file: file, what: "entry '\(name)'", declared: Int(clamping: declared ?? 0), limit: maxEntryBytes)
       }
-      let (sum, overflow) = total.addingReportingOverflow(Int(declared))
+      let (sum, overflow) = total.addingReportingOverflow(Int(declared ?? 0))
       guard !overflow, sum <= maxTotalBytes else {
         throw .declaredBeyondLimit(
           file: file, what: "the archive", declared: overflow ? .max : sum, limit: maxTotalBytes)
       }
       total = sum
-      result[name] = Entry(index: index, name: name, declaredSize: Int(declared))
+      result[name] = Entry(index: index, name: name, declaredSize: declared.map { Int($0) })
     }
     return result
   }
@@ -121,9 +131,17 @@ final class ZipArchive {
     return true
   }
 
+  /// Whether `name` (normalized) is something macOS adds rather than a file the designer put there: anything
+  /// under `__MACOSX/` (AppleDouble resource forks, `._name`), and hidden files such as `.DS_Store`.
+  static func isMacOSMetadata(_ name: String) -> Bool {
+    let components = name.split(separator: "/")
+    return components.first == "__MACOSX" || components.contains { $0.hasPrefix(".") }
+  }
+
   // MARK: - Reading
 
-  /// The bytes of `entry`, decompressed; libzip checks them against the entry's CRC-32 at the end.
+  /// The bytes of `entry`, decompressed and checked: libzip compares them with the entry's CRC-32 at the
+  /// end, and we compare their count with the size the central directory declares.
   ///
   /// Reading throws `overflow` as soon as more than `limit` bytes come out, whatever size the archive
   /// declared: libzip (1.7) goes on decompressing past a declared size that understates the data, so the
@@ -134,7 +152,7 @@ final class ZipArchive {
     }
     defer { zip_fclose(reader) }
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(min(entry.declaredSize, limit))
+    bytes.reserveCapacity(min(entry.declaredSize ?? 0, limit))
     var chunk = [UInt8](repeating: 0, count: 64 << 10)
     while true {
       let count = chunk.withUnsafeMutableBytes { buffer -> Int64 in
@@ -147,6 +165,11 @@ final class ZipArchive {
       if count == 0 { break }
       guard bytes.count + Int(count) <= limit else { throw overflow }
       bytes.append(contentsOf: chunk[0..<Int(count)])
+    }
+    if let declared = entry.declaredSize, declared != bytes.count {
+      throw .corrupt(
+        file: file, entry: entry.name,
+        reason: "the archive declares \(ArchiveError.bytes(declared)) but it holds \(ArchiveError.bytes(bytes.count))")
     }
     return bytes
   }

@@ -40,6 +40,37 @@ enum ArchiveMaker {
     return path
   }
 
+  /// How an Archive Utility–style archive's local headers relate to its central directory.
+  enum LocalHeaders {
+    /// As Archive Utility writes them: CRC and sizes zero (a data descriptor follows the data), everything
+    /// else as in the central directory.
+    case matching
+    /// Also a different modification time and a higher "version needed" than the central directory says,
+    /// as some writers leave them: libzip's `ZIP_CHECKCONS` refuses such an archive ("Zip archive
+    /// inconsistent"); Python's `zipfile`, `unzip` and the players read it.
+    case disagreeing
+  }
+
+  /// Writes `entries` to `name` in `directory` the way macOS Archive Utility (Finder's Compress, `ditto -c -k
+  /// --sequesterRsrc`) writes a zip, and returns its path:
+  /// - a stored folder entry (`animations/`) before the first file in each folder;
+  /// - files deflated with general-purpose bit 3 set, zero CRC and sizes in the local header, and a signed
+  ///   data descriptor (`PK\x07\x08`, CRC, sizes) after the data;
+  /// - "version made by" Unix 2.1 (0x0315) with Unix modes in the external attributes;
+  /// - for each file an AppleDouble resource fork `__MACOSX/<folder>/._<name>` (with its folders), and a
+  ///   `.DS_Store` at the root.
+  static func archiveUtilityZip(
+    _ entries: [ArchiveEntry], named name: String, in directory: URL, localHeaders: LocalHeaders = .matching
+  ) throws -> String {
+    let path = directory.appendingPathComponent(name).path
+    let spec: [String: Any] = [
+      "kind": "archive-utility", "path": path, "entries": entries.map(describe),
+      "disagree": localHeaders == .disagreeing,
+    ]
+    try runPython(spec)
+    return path
+  }
+
   /// Writes `content` gzip'd to `name` in `directory`, and returns its path.
   static func gzip(_ content: ArchiveEntry.Content, named name: String, in directory: URL) throws -> String {
     let path = directory.appendingPathComponent(name).path
@@ -111,7 +142,50 @@ enum ArchiveMaker {
         return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0))
                 + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
 
+    def archive_utility(spec):
+        # Our own writer of Archive Utility's layout (see archiveUtilityZip): every header packed by hand.
+        time, date = (7 << 11) | (8 << 5) | 5, ((2024 - 1980) << 9) | (5 << 5) | 6
+        files, seen = [], set()
+        def folder(name):
+            if name not in seen:
+                seen.add(name)
+                files.append((name, None))
+        for e in spec["entries"]:
+            parts = e["name"].split("/")
+            for i in range(1, len(parts)): folder("/".join(parts[:i]) + "/")
+            files.append((e["name"], content(e)))
+        for e in spec["entries"]:
+            parts = e["name"].split("/")
+            folder("__MACOSX/")
+            for i in range(1, len(parts)): folder("__MACOSX/" + "/".join(parts[:i]) + "/")
+            fork = b"\0\x05\x16\x07\0\x02\0\0Mac OS X        " + bytes(64)
+            files.append(("/".join(["__MACOSX"] + parts[:-1] + ["._" + parts[-1]]), fork))
+        files.append((".DS_Store", b"\0\0\0\x01Bud1" + bytes(120)))
+        out, central = bytearray(), bytearray()
+        for name, data in files:
+            raw = name.encode()
+            offset = len(out)
+            if data is None:
+                flags, method, packed, crc, size, mode = 0, 0, b"", 0, 0, (0o40755 << 16) | 0x10
+            else:
+                squeeze = zlib.compressobj(9, zlib.DEFLATED, -15)
+                flags, method, packed = 8, 8, squeeze.compress(data) + squeeze.flush()
+                crc, size, mode = zlib.crc32(data), len(data), 0o100644 << 16
+            local_time, local_version = (time + 1, 45) if spec["disagree"] else (time, 20)
+            local = (0, 0, 0) if flags & 8 else (crc, len(packed), size)
+            out += struct.pack("<IHHHHHIIIHH", 0x04034B50, local_version, flags, method, local_time, date,
+                               *local, len(raw), 0) + raw + packed
+            if flags & 8: out += struct.pack("<IIII", 0x08074B50, crc, len(packed), size)
+            central += struct.pack("<IHHHHHHIIIHHHHHII", 0x02014B50, 0x0315, 20, flags, method, time, date,
+                                   crc, len(packed), size, len(raw), 0, 0, 0, 0, mode, offset) + raw
+        out += central + struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, len(files), len(files), len(central),
+                                     len(out), 0)
+        open(spec["path"], "wb").write(out)
+
     spec = json.load(sys.stdin)
+    if spec["kind"] == "archive-utility":
+        archive_utility(spec)
+        sys.exit(0)
     if spec["kind"] == "gzip":
         with open(spec["path"], "wb") as f: f.write(gzip.compress(content(spec["entry"])))
         sys.exit(0)

@@ -32,7 +32,7 @@ struct HostileArchiveTests {
     let path = try ArchiveMaker.zip(
       [Self.manifest, Self.animation, ArchiveEntry(name: "animations/a.json", content: .text(lottieJSON(name: "b")))],
       named: "twice.lottie", in: scratch.directory)
-    expectLoadError(path, "\(path): two entries have the same name")
+    expectLoadError(path, "\(path): entry 'animations/a.json' appears more than once")
   }
 
   @Test func entriesThatDifferOnlyInSeparatorsAreDuplicates() throws {
