@@ -35,7 +35,11 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
   public let message: String
 }
 
-/// A strict RFC 8259 reader with a depth limit (deeply nested input must not overflow the stack).
+/// A strict RFC 8259 reader with a depth limit.
+///
+/// Nesting is read with an explicit stack of open containers, not by recursion: a document nested to the
+/// depth limit costs a few bytes of heap per level, never the ~3 KB of call stack per level a recursive
+/// reader takes (251 nested groups overflowed a 512 KB worker stack).
 struct JSONReader {
   private let bytes: [UInt8]
   private var index = 0
@@ -50,7 +54,7 @@ struct JSONReader {
     var reader = JSONReader(bytes: bytes, maxDepth: maxDepth)
     // A UTF-8 byte order mark is tolerated: some exporters write one.
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
-    let value = try reader.readValue(depth: 0)
+    let value = try reader.readDocument()
     reader.skipWhitespace()
     if reader.index != bytes.count { throw reader.fail("unexpected data after the end of the JSON value") }
     return value
@@ -69,12 +73,109 @@ struct JSONReader {
     }
   }
 
-  private mutating func readValue(depth: Int) throws(JSONSyntaxError) -> JSON {
+  /// The byte at the reader, after white space; throws at the end of the input.
+  private mutating func nextByte() throws(JSONSyntaxError) -> UInt8 {
     skipWhitespace()
     guard index < bytes.count else { throw fail("unexpected end of input (truncated JSON?)") }
+    return bytes[index]
+  }
+
+  // MARK: - Containers
+
+  /// The containers being read, innermost last. Arrays and objects are kept in their own stacks so that
+  /// appending to the innermost one mutates it in place (no copy of its elements per element).
+  private struct OpenContainers {
+    /// For each open container, innermost last: true for an array, false for an object.
+    var isArray: [Bool] = []
+    var arrays: [[JSON]] = []
+    var objects: [[String: JSON]] = []
+    /// For each open object, the member whose value is being read.
+    var keys: [String] = []
+    var depth: Int { isArray.count }
+  }
+
+  /// Reads one value with everything nested in it:
+  /// 1. read the start of a value: a scalar whole, or open a container (and, for an object, read the
+  ///    first member's name), then go back to 1 for its first element;
+  /// 2. put the finished value into the innermost open container; after a `,` go back to 1 for the next
+  ///    element, after its closing bracket the container is itself a finished value, put into the next one
+  ///    out; when no container is open, the value is the document.
+  private mutating func readDocument() throws(JSONSyntaxError) -> JSON {
+    var open = OpenContainers()
+    while true {
+      // 1.
+      var value: JSON
+      switch try nextByte() {
+      case UInt8(ascii: "{"):
+        if open.depth + 1 > maxDepth { throw fail("nested deeper than \(maxDepth) levels") }
+        index += 1
+        if try nextByte() == UInt8(ascii: "}") {
+          index += 1
+          value = .object([:])
+        } else {
+          open.isArray.append(false)
+          open.objects.append([:])
+          open.keys.append(try readMemberName())
+          continue
+        }
+      case UInt8(ascii: "["):
+        if open.depth + 1 > maxDepth { throw fail("nested deeper than \(maxDepth) levels") }
+        index += 1
+        if try nextByte() == UInt8(ascii: "]") {
+          index += 1
+          value = .array([])
+        } else {
+          open.isArray.append(true)
+          open.arrays.append([])
+          continue
+        }
+      default:
+        value = try readScalar()
+      }
+      // 2.
+      while true {
+        guard let isArray = open.isArray.last else { return value }
+        let separator = try nextByte()
+        index += 1
+        if isArray {
+          open.arrays[open.arrays.count - 1].append(value)
+          if separator == UInt8(ascii: ",") { break }
+          guard separator == UInt8(ascii: "]") else {
+            index -= 1
+            throw fail("expected ',' or ']' in an array")
+          }
+          open.isArray.removeLast()
+          value = .array(open.arrays.removeLast())
+        } else {
+          open.objects[open.objects.count - 1][open.keys[open.keys.count - 1]] = value
+          if separator == UInt8(ascii: ",") {
+            open.keys[open.keys.count - 1] = try readMemberName()
+            break
+          }
+          guard separator == UInt8(ascii: "}") else {
+            index -= 1
+            throw fail("expected ',' or '}' in an object")
+          }
+          open.isArray.removeLast()
+          open.keys.removeLast()
+          value = .object(open.objects.removeLast())
+        }
+      }
+    }
+  }
+
+  /// A member name and the `:` after it.
+  private mutating func readMemberName() throws(JSONSyntaxError) -> String {
+    guard try nextByte() == UInt8(ascii: "\"") else { throw fail("expected a member name in quotes") }
+    let key = try readString()
+    guard try nextByte() == UInt8(ascii: ":") else { throw fail("expected ':' after a member name") }
+    index += 1
+    return key
+  }
+
+  /// A string, number, boolean or null at the reader.
+  private mutating func readScalar() throws(JSONSyntaxError) -> JSON {
     switch bytes[index] {
-    case UInt8(ascii: "{"): return try readObject(depth: depth + 1)
-    case UInt8(ascii: "["): return try readArray(depth: depth + 1)
     case UInt8(ascii: "\""): return .string(try readString())
     case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
     case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
@@ -99,51 +200,6 @@ struct JSONReader {
     }
     guard ok else { throw fail("invalid literal") }
     index += count
-  }
-
-  private mutating func readObject(depth: Int) throws(JSONSyntaxError) -> JSON {
-    if depth > maxDepth { throw fail("nested deeper than \(maxDepth) levels") }
-    index += 1
-    var members: [String: JSON] = [:]
-    skipWhitespace()
-    if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-      index += 1
-      return .object(members)
-    }
-    while true {
-      skipWhitespace()
-      guard index < bytes.count else { throw fail("unexpected end of input (truncated JSON?)") }
-      guard bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a member name in quotes") }
-      let key = try readString()
-      skipWhitespace()
-      guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':' after a member name") }
-      index += 1
-      members[key] = try readValue(depth: depth)
-      skipWhitespace()
-      guard index < bytes.count else { throw fail("unexpected end of input (truncated JSON?)") }
-      if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-      if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
-      throw fail("expected ',' or '}' in an object")
-    }
-  }
-
-  private mutating func readArray(depth: Int) throws(JSONSyntaxError) -> JSON {
-    if depth > maxDepth { throw fail("nested deeper than \(maxDepth) levels") }
-    index += 1
-    var elements: [JSON] = []
-    skipWhitespace()
-    if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-      index += 1
-      return .array(elements)
-    }
-    while true {
-      elements.append(try readValue(depth: depth))
-      skipWhitespace()
-      guard index < bytes.count else { throw fail("unexpected end of input (truncated JSON?)") }
-      if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-      if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
-      throw fail("expected ',' or ']' in an array")
-    }
   }
 
   private mutating func readNumber() throws(JSONSyntaxError) -> Double {

@@ -35,8 +35,22 @@ public enum LottieParser {
 
   /// Parses Bodymovin JSON bytes; `file` names the source in errors and diagnostics. `template` is applied
   /// to the document before it is read.
+  ///
+  /// Runs on a thread of its own with a stack sized for `limits.maxJSONDepth` (see
+  /// ``onParserStack(_:_:)``), so a document nested to the limit cannot overflow the caller's stack.
   public static func parse(
     bytes: [UInt8], file: String, limits: LoadLimits = LoadLimits(), template: Template = Template()
+  ) throws(LottieError) -> Animation {
+    try onParserStack(limits) {
+      Result { () throws(LottieError) -> Animation in
+        try parseOnThisThread(bytes: bytes, file: file, limits: limits, template: template)
+      }
+    }
+  }
+
+  /// The body of ``parse(bytes:file:limits:template:)``, on the caller's stack.
+  static func parseOnThisThread(
+    bytes: [UInt8], file: String, limits: LoadLimits, template: Template
   ) throws(LottieError) -> Animation {
     var json = try document(bytes: bytes, file: file, limits: limits)
     try template.apply(to: &json, file: file, maxLayerInstances: limits.maxLayerInstances)
@@ -326,7 +340,7 @@ extension Reader {
 
   /// A number for messages: whole numbers without a decimal point, huge ones in exponent form.
   func whole(_ v: Double) -> String {
-    abs(v) < 1e15 && v == v.rounded() ? String(Int(v)) : "\(v)"
+    v.exactWholeNumber.map(String.init) ?? "\(v)"
   }
 
   static func parseHexColor(_ s: String) -> RGBA? {

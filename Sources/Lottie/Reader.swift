@@ -94,7 +94,7 @@ final class Reader {
     switch v {
     case .string(let s): return s
     // Quirk: names and ids are sometimes numbers.
-    case .number(let n): return n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
+    case .number(let n): return n.exactWholeNumber.map(String.init) ?? String(n)
     default: throw mismatch(path.appending(key), expected: "a string", found: v)
     }
   }
@@ -111,7 +111,7 @@ final class Reader {
   func int(_ o: [String: JSON], _ key: String, _ path: JSONPath) throws(LottieError) -> Int? {
     guard let n = try optionalNumber(o, key, path) else { return nil }
     guard n.isFinite, abs(n) < 1e9 else { throw invalid(path.appending(key), "number \(n) is out of range") }
-    return Int(n.rounded())
+    return n.roundedClampedInt(-1_000_000_000...1_000_000_000)
   }
 
   func numbers(_ json: JSON, _ path: JSONPath) throws(LottieError) -> [Double] {

@@ -107,15 +107,3 @@ public struct NumberList: Sendable, Hashable, Interpolatable {
     return NumberList(zip(a.values, b.values).map { $0 + ($1 - $0) * p })
   }
 }
-
-extension Double {
-  /// The value rounded down and clamped to `range` as an `Int`; NaN gives the range's lower bound. For counts
-  /// read from files, `--set` or expressions, where a huge number must not trap.
-  public func clampedInt(_ range: ClosedRange<Int>) -> Int {
-    guard !isNaN else { return range.lowerBound }
-    let v = rounded(.down)
-    if v <= Double(range.lowerBound) { return range.lowerBound }
-    if v >= Double(range.upperBound) { return range.upperBound }
-    return Int(v)
-  }
-}

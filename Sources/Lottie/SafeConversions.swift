@@ -1,0 +1,29 @@
+// Conversions from `Double` to `Int` that cannot trap. `Int(someDouble)` stops the process ("Double value
+// cannot be converted to Int because it is outside the representable range") for NaN, infinities and
+// anything beyond ±9.2e18, and every number in a Lottie file, a `--set` value or an expression's result can
+// be one of those. Convert user-controlled numbers through these instead.
+
+extension Double {
+  /// The value rounded down and clamped to `range` as an `Int`; NaN gives the range's lower bound. For counts
+  /// read from files, `--set` or expressions, where a huge number must not trap.
+  public func clampedInt(_ range: ClosedRange<Int>) -> Int {
+    guard !isNaN else { return range.lowerBound }
+    let v = rounded(.down)
+    if v <= Double(range.lowerBound) { return range.lowerBound }
+    if v >= Double(range.upperBound) { return range.upperBound }
+    return Int(v)
+  }
+
+  /// The value rounded to the nearest whole number (halves away from zero) and clamped to `range`; NaN gives
+  /// the range's lower bound.
+  public func roundedClampedInt(_ range: ClosedRange<Int>) -> Int {
+    isNaN ? range.lowerBound : rounded().clampedInt(range)
+  }
+
+  /// The value as an `Int` when it is a whole number that a `Double` holds exactly (|v| < 2^53), else nil:
+  /// for printing ids and counts without a decimal point ("7", not "7.0").
+  public var exactWholeNumber: Int? {
+    guard isFinite, self == rounded(), abs(self) < 9_007_199_254_740_992 else { return nil }
+    return Int(exactly: self)
+  }
+}
