@@ -312,7 +312,10 @@ extension Reader {
         masks.append(
           Mask(
             mode: mode, isInverted: try bool(m, "inv", p),
-            path: try property(m, "pt", p, Reader.bezier, default: BezierPath(isClosed: true, vertices: [], inTangents: [], outTangents: [])),
+            // `cl` on the mask: Bodymovin before 4.4.18 (see `Reader.bezier(closedByDefault:)`).
+            path: try property(
+              m, "pt", p, Reader.bezier(closedByDefault: try bool(m, "cl", p)),
+              default: BezierPath(isClosed: true, vertices: [], inTangents: [], outTangents: [])),
             opacity: try property(m, "o", p, Reader.scalar, default: 100),
             expansion: try property(m, "x", p, Reader.scalar, default: 0)))
       }

@@ -8,7 +8,9 @@ extension Reader {
 
   static let vector: ValueDecoder<Vec2> = { r, json, path throws(LottieError) in
     let n = try r.numbers(json, path)
-    guard let x = n.first else { throw r.invalid(path, "expected a vector, found an empty array") }
+    // Quirk: an empty vector (`[]`) is the origin, as lottie-ios's `LottieVector3D` reads missing
+    // components as 0.
+    guard let x = n.first else { return .zero }
     // Quirk: 1-component vectors (a uniform scale) and 3-component ones (z is ignored in 2D).
     return Vec2(x, n.count > 1 ? n[1] : x)
   }
@@ -17,8 +19,13 @@ extension Reader {
   /// (usually 1), and lottie-web, ThorVG and rlottie all ignore it: how opaque a paint is comes from its
   /// opacity property, so `[0, 0, 0, 0.3]` is opaque black.
   static let color: ValueDecoder<RGBA> = { r, json, path throws(LottieError) in
-    let n = try r.numbers(json, path)
-    guard n.count >= 3 else { throw r.invalid(path, "expected a colour of 3 or 4 numbers, found \(n.count)") }
+    var n = try r.numbers(json, path)
+    // Quirk: a colour of fewer than 3 numbers has its missing components 0 (lottie-ios's `LottieColor`
+    // decodes `[1]` as red); noted, since lottie-web draws no colour from it.
+    if n.count < 3 {
+      r.note(.warning, path, "colour of \(n.count) number\(n.count == 1 ? "" : "s"); the missing components are 0")
+      n += [Double](repeating: 0, count: 3 - n.count)
+    }
     // Quirk: old exporters wrote colours in 0...255 instead of 0...1.
     let scale = (n[0] > 1 || n[1] > 1 || n[2] > 1) ? 1.0 / 255 : 1
     func c(_ v: Double) -> Double { min(max(v * scale, 0), 1) }
@@ -29,7 +36,18 @@ extension Reader {
     NumberList(try r.numbers(json, path))
   }
 
-  static let bezier: ValueDecoder<BezierPath> = { r, json, path throws(LottieError) in
+  static let bezier: ValueDecoder<BezierPath> = bezier(closedByDefault: false)
+
+  /// A bezier path decoder for which a path without `c` is closed when `closedByDefault` is: Bodymovin
+  /// before 4.4.18 wrote whether a path is closed on its shape item (`closed`) or mask (`cl`), not on the
+  /// path; lottie-web (`checkShapes`) copies it onto the path.
+  static func bezier(closedByDefault: Bool) -> ValueDecoder<BezierPath> {
+    { r, json, path throws(LottieError) in try r.bezierPath(json, path, closedByDefault: closedByDefault) }
+  }
+
+  /// Reads a bezier path (`{"c": ..., "v": [...], "i": [...], "o": [...]}`).
+  func bezierPath(_ json: JSON, _ path: JSONPath, closedByDefault: Bool) throws(LottieError) -> BezierPath {
+    let r = self
     var json = json
     var path = path
     // Quirk: keyframed shapes wrap the path object in a one-element array.
@@ -56,8 +74,9 @@ extension Reader {
     // Missing tangents mean straight segments.
     if inTangents.count != vertices.count { inTangents = [Vec2](repeating: .zero, count: vertices.count) }
     if outTangents.count != vertices.count { outTangents = [Vec2](repeating: .zero, count: vertices.count) }
-    return BezierPath(
-      isClosed: try r.bool(o, "c", path), vertices: vertices, inTangents: inTangents, outTangents: outTangents)
+    let isClosed: Bool
+    if let c = o["c"], c != .null { isClosed = try r.bool(o, "c", path) } else { isClosed = closedByDefault }
+    return BezierPath(isClosed: isClosed, vertices: vertices, inTangents: inTangents, outTangents: outTangents)
   }
 
   // MARK: - Properties
@@ -90,20 +109,30 @@ extension Reader {
     if case .string(let sid)? = o["sid"], case .object(let slot)? = slots[sid], case .object(let p)? = slot["p"] {
       o = p
     }
-    guard let k = o["k"] else { throw invalid(path, "missing required member 'k'") }
+    guard let k = o["k"] else {
+      // Quirk: the value itself where a property object is expected: Bodymovin before 4.4.14 wrote a text
+      // layer's document (`t.d`) so, which lottie-web's `checkText` wraps in a property. Only an object
+      // without `a` can be that; the error stays for a property that lost its `k`.
+      if o["a"] == nil, let value = try? decode(self, json, path) { return .fixed(value) }
+      throw invalid(path, "missing required member 'k'")
+    }
     let kPath = path.appending("k")
     let base: Animatable<Value>
     if case .array(let items) = k, let first = items.first, case .object(let firstObject) = first,
       firstObject["t"] != nil
     {
       base = try keyframes(items, kPath, decode)
+    } else if case .object(let keyframe) = k, case .number? = keyframe["t"], keyframe["s"] != nil {
+      // Quirk: one keyframe not wrapped in an array, which lottie-ios (`KeyframeGroup`) reads as one.
+      // A value object never has a numeric `t` beside `s` (a text document's `t` is its text).
+      base = try keyframes([k], kPath, decode, wrapped: true)
     } else {
       if try bool(o, "a", path), case .array(let items) = k, items.isEmpty {
         throw invalid(kPath, "an animated property needs at least one keyframe")
       }
       base = .fixed(try decode(self, k, kPath))
     }
-    if let x = o["x"] {
+    if let x = o["x"], x != .null {
       guard case .string(let text) = x else {
         note(.warning, path.appending("x"), "expression is not a string; the property's own value is used")
         unevaluatedExpressions.insert(path)
@@ -175,21 +204,44 @@ extension Reader {
     return (Animatable<C>.computed(computed) as? Animatable<Value>) ?? base
   }
 
+  /// A keyframe's easing handle (`o` or `i`), nil when absent or without `x` and `y`.
+  ///
+  /// Quirk: a handle that is not an object (`[]`, a number) is ignored, with a warning, and the segment is
+  /// linear: lottie-ios's `KeyframeData` decodes the handles with `try?`. Numbers of the wrong type inside
+  /// an object still fail with their path.
   private func easing(_ o: [String: JSON], _ key: String, _ path: JSONPath) throws(LottieError) -> EasingHandle? {
     guard let v = o[key], v != .null else { return nil }
-    let h = try object(v, path.appending(key))
-    guard let x = h["x"], let y = h["y"] else { return nil }
-    return EasingHandle(x: try numbers(x, path.appending(key).appending("x")), y: try numbers(y, path.appending(key).appending("y")))
+    let handlePath = path.appending(key)
+    guard case .object(let h) = v else {
+      note(.warning, handlePath, "easing handle is \(v.kindDescription), not an object; the segment is linear")
+      return nil
+    }
+    guard let x = h["x"], x != .null, let y = h["y"], y != .null else { return nil }
+    let xs = try numbers(x, handlePath.appending("x"))
+    let ys = try numbers(y, handlePath.appending("y"))
+    guard !xs.isEmpty, !ys.isEmpty else { return nil }
+    return EasingHandle(x: xs, y: ys)
   }
 
-  private func keyframes<Value>(_ items: [JSON], _ path: JSONPath, _ decode: ValueDecoder<Value>) throws(LottieError)
-    -> Animatable<Value>
-  {
+  /// A keyframe's spatial tangent (`to` or `ti`), nil when absent.
+  ///
+  /// Quirk: `null` and `[]` are no tangent: lottie-web tests `if (keyData.to)` and lottie-ios decodes the
+  /// tangents as optional, so exporters that write `"to": null` play everywhere.
+  private func spatialTangent(_ o: [String: JSON], _ key: String, _ path: JSONPath) throws(LottieError) -> Vec2? {
+    guard let v = o[key], v != .null, v != .array([]) else { return nil }
+    return try Reader.vector(self, v, path.appending(key))
+  }
+
+  /// Reads keyframes; `wrapped` when `items` is the one keyframe `k` held without an array (its path is
+  /// then `k` itself).
+  private func keyframes<Value>(
+    _ items: [JSON], _ path: JSONPath, _ decode: ValueDecoder<Value>, wrapped: Bool = false
+  ) throws(LottieError) -> Animatable<Value> {
     var keys: [Keyframe<Value>] = []
     keys.reserveCapacity(items.count)
     var pendingEnd: Value? = nil  // legacy `e` of the previous keyframe
     for (i, item) in items.enumerated() {
-      let p = path.appending(i)
+      let p = wrapped ? path : path.appending(i)
       let o = try object(item, p)
       let t = try requiredNumber(o, "t", p)
       let value: Value
@@ -204,11 +256,10 @@ extension Reader {
         throw invalid(p, "keyframe has no value ('s')")
       }
       if let e = o["e"], e != .null { pendingEnd = try decode(self, e, p.appending("e")) } else { pendingEnd = nil }
-      let spatialOut = try o["to"].map { (v) throws(LottieError) in try Reader.vector(self, v, p.appending("to")) }
-      let spatialIn = try o["ti"].map { (v) throws(LottieError) in try Reader.vector(self, v, p.appending("ti")) }
       let key = Keyframe(
         frame: t, value: value, isHold: try bool(o, "h", p), easeOut: try easing(o, "o", p) ?? .linearOut,
-        easeIn: try easing(o, "i", p) ?? .linearIn, spatialOut: spatialOut, spatialIn: spatialIn)
+        easeIn: try easing(o, "i", p) ?? .linearIn, spatialOut: try spatialTangent(o, "to", p),
+        spatialIn: try spatialTangent(o, "ti", p))
       if let last = keys.last, t < last.frame {
         note(.warning, p.appending("t"), "keyframes out of order; sorted by time")
       }

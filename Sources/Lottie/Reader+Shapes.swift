@@ -93,7 +93,9 @@ extension Reader {
         size: try property(o, "s", path, Reader.vector, default: .zero), reversed: try direction(o, path))
     case "sh":
       let empty = BezierPath(isClosed: false, vertices: [], inTangents: [], outTangents: [])
-      return .path(try property(o, "ks", path, Reader.bezier, default: empty), reversed: try direction(o, path))
+      // `closed` on the item: Bodymovin before 4.4.18 (see `Reader.bezier(closedByDefault:)`).
+      let decode = Reader.bezier(closedByDefault: try bool(o, "closed", path))
+      return .path(try property(o, "ks", path, decode, default: empty), reversed: try direction(o, path))
     case "sr":
       return .polystar(
         Polystar(

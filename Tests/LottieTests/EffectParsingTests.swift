@@ -236,7 +236,7 @@ struct EffectParsingTests {
        {"ty": 5, "nm": "Bounce", "mn": "ADBE Slider Control", "ef": [\(v("3"))]},
        {"ty": 5, "nm": "Bevel Alpha", "mn": "ADBE Bevel Alpha", "ef": []},
        {"ty": 21, "en": 0, "ef": []},
-       {"ty": 20, "ef": [\(v("[1]"))]},
+       {"ty": 20, "ef": [\(v(#""red""#))]},
        {"ty": 29, "ef": [\(v("5")), \(v("1")), \(v("1"))]}]
       """
     let (layer, diagnostics) = try EffectParsingTests.layer(effects: effects, styles: #"[{"ty": 3}]"#)
@@ -248,7 +248,7 @@ struct EffectParsingTests {
         "test.json: $.layers[0].ef[2]: info: effect 'Bounce' (ty 5) is an expression control: nothing to draw; its values are kept for expressions",
         "test.json: $.layers[0].ef[3]: warning: effect 'Bevel Alpha' (ty 5) is not supported; ignored",
         "test.json: $.layers[0].ef[4]: info: effect 'Fill' (ty 21) is disabled; ignored",
-        "test.json: $.layers[0].ef[5]: warning: effect could not be read (expected a colour of 3 or 4 numbers, found 1); ignored",
+        "test.json: $.layers[0].ef[5]: warning: effect could not be read (expected a number or an array of numbers, found a string); ignored",
         "test.json: $.layers[0].ef[6].ef[2]: info: blur 'repeat edge pixels' is not supported; edges fade to transparent",
         "test.json: $.layers[0].sy[0]: warning: layer style 'Outer Glow' (ty 3) is not supported; ignored",
       ])
