@@ -392,7 +392,8 @@ public struct Polystar: Sendable {
 public struct Repeater: Sendable {
   public var copies: Animatable<Double>
   public var offset: Animatable<Double>
-  /// Composite: true when new copies go above (`m == 1`).
+  /// Composite (`m`): true when each copy goes above the one before, so the last copy is on top ("Above",
+  /// `m == 2`); false for "Below" (`m == 1`, the default), where the first copy is on top.
   public var copiesAbove: Bool
   public var transform: Transform
   public var startOpacity: Animatable<Double>

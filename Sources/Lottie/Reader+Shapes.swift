@@ -141,7 +141,9 @@ extension Reader {
         Repeater(
           copies: try property(o, "c", path, Reader.scalar, default: 1),
           offset: try property(o, "o", path, Reader.scalar, default: 0),
-          copiesAbove: (try int(o, "m", path) ?? 1) == 1,
+          // 1 is "Below" and 2 "Above" (lottie-docs' `composite`; lottie-web's RepeaterModifier gives the
+          // topmost copy index 0 when `m == 1`, and ThorVG reads `m == 2` as in order).
+          copiesAbove: (try int(o, "m", path) ?? 1) == 2,
           transform: try transform(o["tr"] ?? .object([:]), trPath),
           startOpacity: try property(tr, "so", trPath, Reader.scalar, default: 100),
           endOpacity: try property(tr, "eo", trPath, Reader.scalar, default: 100)))

@@ -211,13 +211,15 @@ struct ShapeTests {
          "tr": {"ty": "tr", "p": {"k": [10, 0]}, "s": {"k": [90, 90]}, "r": {"k": 15}, "so": {"k": 100}, "eo": {"k": 20}}}
         """#)
     else { throw Unexpected(item: nil) }
-    #expect(rp.copies.fixedValue == 3 && rp.offset.fixedValue == 1 && !rp.copiesAbove)
+    // `m: 2` is "Above": each copy over the one before.
+    #expect(rp.copies.fixedValue == 3 && rp.offset.fixedValue == 1 && rp.copiesAbove)
     #expect(rp.transform.position.combined?.fixedValue == Vec2(10, 0))
     #expect(rp.transform.scale.fixedValue == Vec2(90, 90) && rp.transform.rotation.fixedValue == 15)
     #expect(rp.startOpacity.fixedValue == 100 && rp.endOpacity.fixedValue == 20)
 
     guard case .repeater(let bare) = try item(#"{"ty": "rp"}"#) else { throw Unexpected(item: nil) }
-    #expect(bare.copies.fixedValue == 1 && bare.copiesAbove && bare.startOpacity.fixedValue == 100)
+    // The default, `m: 1`, is "Below": the first copy on top.
+    #expect(bare.copies.fixedValue == 1 && !bare.copiesAbove && bare.startOpacity.fixedValue == 100)
   }
 
   @Test(
