@@ -102,8 +102,8 @@ extension Reader {
     let height = try requiredNumber(o, "h", root)
     let frameRate = try requiredNumber(o, "fr", root)
     self.frameRate = frameRate
-    let inPoint = try requiredNumber(o, "ip", root)
-    let outPoint = try requiredNumber(o, "op", root)
+    let inPoint = Self.wholeFrameIfNoise(try requiredNumber(o, "ip", root))
+    let outPoint = Self.wholeFrameIfNoise(try requiredNumber(o, "op", root))
     guard width >= 1, height >= 1 else { throw invalid(root, "canvas size \(width)x\(height) is empty") }
     guard width <= limits.maxCanvasSide, height <= limits.maxCanvasSide else {
       throw .limitExceeded(
@@ -157,8 +157,9 @@ extension Reader {
         let mo = try object(item, mp.appending(i))
         markers.append(
           Marker(
-            name: try string(mo, "cm", mp.appending(i)) ?? "", frame: try number(mo, "tm", mp.appending(i), default: 0),
-            duration: try number(mo, "dr", mp.appending(i), default: 0)))
+            name: try string(mo, "cm", mp.appending(i)) ?? "",
+            frame: try frameTime(mo, "tm", mp.appending(i), default: 0),
+            duration: try frameTime(mo, "dr", mp.appending(i), default: 0)))
       }
     }
     let (fonts, glyphs) = try fontsAndGlyphs(o)
@@ -332,8 +333,8 @@ extension Reader {
     }
     return Layer(
       name: name, isHidden: isHidden, index: try int(o, "ind", path), parent: try int(o, "parent", path),
-      inPoint: try number(o, "ip", path, default: 0), outPoint: try number(o, "op", path, default: 0),
-      startTime: try number(o, "st", path, default: 0), stretch: try number(o, "sr", path, default: 1),
+      inPoint: try frameTime(o, "ip", path, default: 0), outPoint: try frameTime(o, "op", path, default: 0),
+      startTime: try frameTime(o, "st", path, default: 0), stretch: try number(o, "sr", path, default: 1),
       transform: try transform(o["ks"] ?? .object([:]), path.appending("ks"), is3D: try bool(o, "ddd", path)),
       autoOrient: try bool(o, "ao", path), blendMode: blendMode, isMatteSource: try bool(o, "td", path),
       matteMode: matteMode, matteParent: try int(o, "tp", path), masks: masks, content: content, path: path,

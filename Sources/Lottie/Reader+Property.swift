@@ -243,7 +243,7 @@ extension Reader {
     for (i, item) in items.enumerated() {
       let p = wrapped ? path : path.appending(i)
       let o = try object(item, p)
-      let t = try requiredNumber(o, "t", p)
+      let t = Self.wholeFrameIfNoise(try requiredNumber(o, "t", p))
       let value: Value
       if let s = o["s"], s != .null {
         value = try decode(self, s, p.appending("s"))

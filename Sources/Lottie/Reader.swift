@@ -108,6 +108,29 @@ final class Reader {
     }
   }
 
+  /// A time in frames (`ip`, `op`, `st`, a keyframe's `t`, a marker's `tm` and `dr`), with exporter noise
+  /// removed: `default` when absent.
+  func frameTime(_ o: [String: JSON], _ key: String, _ path: JSONPath, default value: Double) throws(LottieError)
+    -> Double
+  {
+    Self.wholeFrameIfNoise(try number(o, key, path, default: value))
+  }
+
+  /// `time` rounded to the whole frame it is meant to be when it is within float noise of one.
+  ///
+  /// Quirk: Bodymovin writes times as seconds × a frame rate it stores in low precision (`fr`
+  /// 29.9700012207031 for 29.97), so a layer that starts on frame 145 in After Effects reads `ip`
+  /// 145.0000059, and one that ends on frame 122 reads 121.9987: compared exactly, the first is missing
+  /// on its first frame (lottie-web shows it a frame late) and the second shows a frame too long. The
+  /// noise is relative (up to about 1e-5), so the tolerance grows with the time, up to 0.005 frames: the
+  /// 1.001 drift of 29.97 fps footage in a 30 fps composition (8.008 for 8) is a real offset and is kept.
+  static func wholeFrameIfNoise(_ time: Double) -> Double {
+    guard time.isFinite else { return time }
+    let whole = time.rounded()
+    let tolerance = min(0.005, 1e-4 + abs(time) * 2e-5)
+    return abs(time - whole) <= tolerance ? whole : time
+  }
+
   func int(_ o: [String: JSON], _ key: String, _ path: JSONPath) throws(LottieError) -> Int? {
     guard let n = try optionalNumber(o, key, path) else { return nil }
     guard n.isFinite, abs(n) < 1e9 else { throw invalid(path.appending(key), "number \(n) is out of range") }

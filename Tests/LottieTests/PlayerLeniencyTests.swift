@@ -160,3 +160,36 @@ struct PlayerLeniencyTests {
       "test.json: $.layers[0].ks.p: missing required member 'k'")
   }
 }
+
+/// Times that Bodymovin wrote with float noise are the whole frames After Effects has.
+@Suite("Frame-time noise")
+struct FrameTimeNoiseTests {
+  @Test(
+    "times within noise of a whole frame are that frame; real fractions and drifts are kept",
+    arguments: [
+      (145.000005905971, 145.0), (121.99873752085, 122.0), (371.00001511114, 371.0), (-3.0000001, -3.0),
+      (168.2999993674457, 168.2999993674457), (8.00800800800801, 8.00800800800801), (0.5, 0.5), (0.001, 0.001),
+      (106.006006006006, 106.006006006006),
+    ])
+  func noise(time: Double, expected: Double) throws {
+    let json = composition(
+      layers: #"[{"ty": 3, "ind": 1, "ip": \#(time), "op": 400, "st": \#(time), "ks": {"o": {"a": 1, "k": ["#
+        + #"{"t": \#(time), "s": [0], "h": 1}, {"t": 390, "s": [100]}]}}}]"#,
+      extra: #""markers": [{"cm": "m", "tm": \#(time), "dr": \#(time)}]"#)
+    let animation = try parse(json)
+    let layer = try #require(animation.layers.first)
+    #expect(layer.inPoint == expected)
+    #expect(layer.startTime == expected)
+    #expect(layer.transform.opacity.keyframes?.first?.frame == expected)
+    #expect(animation.markers.first?.frame == expected)
+    #expect(animation.markers.first?.duration == expected)
+  }
+
+  /// The layer of `bm_ronda` that starts on frame 145 is drawn on frame 145, and a composition whose out
+  /// point reads 371.0000151 has 371 frames.
+  @Test("a noisy in point shows the layer on its frame; a noisy out point does not add a frame")
+  func noisyInAndOutPoints() throws {
+    let json = #"{"v": "5.7.4", "fr": 29.9700012207031, "ip": 0, "op": 371.00001511114, "w": 10, "h": 10, "layers": []}"#
+    #expect(try parse(json).frameCount == 371)
+  }
+}
