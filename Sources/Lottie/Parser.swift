@@ -147,6 +147,7 @@ extension Reader {
         }
       }
     }
+    removeDataSources(from: &images, assets: o["assets"])
     let layers = try self.layers(o["layers"] ?? .array([]), root.appending("layers"), count: &layerCount)
     try checkPrecompReferences(root: layers, precomps: precomps)
 
@@ -172,6 +173,21 @@ extension Reader {
     animation.sounds = sounds
     animation.moveAudioReferencedAssetsToSounds()
     return animation
+  }
+
+  /// Takes data sources (`t: 3`, a JSON file that expressions read as footage data) out of the image
+  /// assets, with a note: they are no pictures, and reading them as images only earned a misleading "not a
+  /// PNG" warning.
+  private func removeDataSources(from images: inout [String: ImageAsset], assets: JSON?) {
+    guard case .array(let items)? = assets else { return }
+    for (i, item) in items.enumerated() {
+      guard case .object(let a) = item, case .number(3)? = a["t"], case .string(let id)? = a["id"],
+        images.removeValue(forKey: id) != nil
+      else { continue }
+      note(
+        .info, JSONPath.root.appending("assets").appending(i),
+        "data source '\(id)' (JSON for expressions' footage()) is not read; expressions that use it keep their property's own value")
+    }
   }
 
   /// Rejects precomps that include themselves, directly or through others, and nesting past the limit.

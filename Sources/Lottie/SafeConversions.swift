@@ -11,7 +11,7 @@ extension Double {
     let v = rounded(.down)
     if v <= Double(range.lowerBound) { return range.lowerBound }
     if v >= Double(range.upperBound) { return range.upperBound }
-    return Int(v)
+    return Int(v)  // int-audit: safe: NaN and values outside the range returned above
   }
 
   /// The value rounded to the nearest whole number (halves away from zero) and clamped to `range`; NaN gives

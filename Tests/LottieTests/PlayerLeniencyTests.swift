@@ -193,3 +193,20 @@ struct FrameTimeNoiseTests {
     #expect(try parse(json).frameCount == 371)
   }
 }
+
+@Suite("Assets")
+struct DataSourceAssetTests {
+  /// lottie-docs: an asset with `t: 3` is a data source (JSON read by expressions), not a picture.
+  @Test("a data source asset is not an image")
+  func dataSourceIsNotAnImage() throws {
+    let animation = try parse(
+      composition(
+        extra: #""assets": [{"id": "data", "u": "images/", "p": "footage_0.json", "e": 0, "t": 3},"#
+          + #" {"id": "img", "w": 2, "h": 2, "u": "images/", "p": "img_0.png", "e": 0}]"#))
+    #expect(animation.images.keys.sorted() == ["img"])
+    #expect(
+      diagnosticTexts(animation) == [
+        "test.json: $.assets[0]: info: data source 'data' (JSON for expressions' footage()) is not read; expressions that use it keep their property's own value"
+      ])
+  }
+}
