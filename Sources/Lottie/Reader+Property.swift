@@ -57,7 +57,8 @@ extension Reader {
     }
     let o = try r.object(json, path)
     func points(_ key: String) throws(LottieError) -> [Vec2] {
-      guard let v = o[key] else { return [] }
+      // Quirk: `"i": null` (and `"o"`) as no tangents, like an absent member: the segments are straight.
+      guard let v = o[key], v != .null else { return [] }
       let items = try r.array(v, path.appending(key))
       var out: [Vec2] = []
       out.reserveCapacity(items.count)

@@ -30,6 +30,19 @@ struct PlayerLeniencyTests {
     #expect(animation.diagnostics.isEmpty)
   }
 
+  @Test("null path tangents are straight segments")
+  func nullPathTangents() throws {
+    let items = try firstLayerShapes(
+      shapeComposition(#"[{"ty": "sh", "ks": {"k": {"c": true, "v": [[0, 0], [10, 0], [10, 10]], "i": null, "o": null}}}]"#))
+    guard case .path(let shape, _)? = items.first?.kind, let path = shape.fixedValue else {
+      Issue.record("not a path")
+      return
+    }
+    #expect(path.vertices.count == 3 && path.isClosed)
+    #expect(path.inTangents == [Vec2](repeating: .zero, count: 3))
+    #expect(path.outTangents == [Vec2](repeating: .zero, count: 3))
+  }
+
   @Test("a tangent of the wrong type is still an error with its path")
   func tangentOfTheWrongType() {
     expectParseError(
