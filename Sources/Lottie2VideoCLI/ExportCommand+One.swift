@@ -85,7 +85,8 @@ extension ExportCommand {
     let loaded = try o.input.loadWithImages(job.input, extra: job.values)
     let animation = loaded.animation
     let (w, h) = try o.size.outputSize(animation: animation, command: "export")
-    let timeline = try o.timing.timeline(animation: animation, command: "export")
+    let timeline = try o.timing.timeline(
+      animation: animation, command: "export", frameLimit: o.input.load.limits.maxFrames)
     var fps = o.timing.frameRate(animation: animation)
     if format == .gif {
       // GIF frame delays are whole centiseconds: use the nearest rate that keeps every delay exact.
@@ -104,7 +105,7 @@ extension ExportCommand {
     options.timeline = timeline
     options.format = o.format ?? (toStandardOutput ? format : nil)
     o.encoding.configure(&options)
-    let total = timeline.schedule(fps: fps, maxFrames: o.maxFrames).count
+    let total = try timeline.schedule(fps: fps, maxFrames: o.maxFrames).count
     // 3. Start: the event, then the input's diagnostics and our notes.
     reporter.event(
       "start",

@@ -116,8 +116,10 @@ struct TimingOptions: Sendable {
     return rate
   }
 
-  /// The part of the animation to play and how.
-  func timeline(animation: Animation, command: String) throws(UsageError) -> Timeline {
+  /// The part of the animation to play and how, held to `frameLimit` output frames (`--limit frames`).
+  func timeline(animation: Animation, command: String, frameLimit: Double = LoadLimits().maxFrames) throws(UsageError)
+    -> Timeline
+  {
     var t = Timeline(animation: animation)
     let (ip, op) = (animation.inPoint, animation.outPoint)
     if let frames {
@@ -145,6 +147,7 @@ struct TimingOptions: Sendable {
     t.bounce = bounce
     t.duration = duration
     t.maxDuration = maxDuration
+    t.frameLimit = frameLimit
     return t
   }
 

@@ -84,7 +84,8 @@ struct RenderCommand {
     if let presetName { try Preset.resolve(presetName, command: "render").apply(size: &size, timing: &timing, given: given) }
     let loaded = try inputOptions.loadWithImages(input)
     let (w, h) = try size.outputSize(animation: loaded.animation, command: "render")
-    let timeline = try timing.timeline(animation: loaded.animation, command: "render")
+    let timeline = try timing.timeline(
+      animation: loaded.animation, command: "render", frameLimit: inputOptions.load.limits.maxFrames)
     let settings = size.renderSettings(width: w, height: h, jobs: jobs, images: loaded.images)
     let (frames, seconds) = try Exporter.renderOnly(
       animation: loaded.animation, settings: settings, fps: timing.frameRate(animation: loaded.animation),

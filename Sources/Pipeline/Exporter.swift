@@ -111,7 +111,7 @@ public enum Exporter {
     diagnostics: ((Diagnostic) -> Void)? = nil
   ) throws -> ExportResult {
     let start = DispatchTime.now()
-    let schedule = (options.timeline ?? Timeline(animation: animation)).schedule(
+    let schedule = try (options.timeline ?? Timeline(animation: animation)).schedule(
       fps: options.fps, maxFrames: options.maxFrames)
     let format = options.resolvedFormat
     let codec = options.resolvedCodec
@@ -190,7 +190,7 @@ public enum Exporter {
     animation: Animation, settings: RenderSettings, fps: Double, maxFrames: Int? = nil, timeline: Timeline? = nil
   ) throws -> (frames: Int, seconds: Double) {
     let start = DispatchTime.now()
-    let schedule = (timeline ?? Timeline(animation: animation)).schedule(fps: fps, maxFrames: maxFrames)
+    let schedule = try (timeline ?? Timeline(animation: animation)).schedule(fps: fps, maxFrames: maxFrames)
     var count = 0
     try ParallelRenderer.run(animation: animation, settings: settings, schedule: schedule) { _, _ in count += 1 }
     return (count, seconds(since: start))

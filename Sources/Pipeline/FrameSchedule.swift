@@ -18,10 +18,13 @@ public struct FrameSchedule: Sendable, Equatable {
   public var bounce = false
 
   /// The whole animation at `fps` output frames per second (at most `maxFrames`).
-  public init(animation: Animation, fps: Double, maxFrames: Int? = nil) {
+  ///
+  /// - Throws: ``TimelineError`` as ``Timeline/schedule(fps:maxFrames:)`` does (an unusable `fps`, or more
+  ///   frames than ``LoadLimits/maxFrames``).
+  public init(animation: Animation, fps: Double, maxFrames: Int? = nil) throws(TimelineError) {
     // Round, not truncate: 90 frames at 30 fps is 3 s, which is 180 frames at 60 fps and 75 at 25 fps;
     // never sample at or past the out point: a frame there is not shown by players.
-    self = Timeline(animation: animation).schedule(fps: fps, maxFrames: maxFrames)
+    self = try Timeline(animation: animation).schedule(fps: fps, maxFrames: maxFrames)
   }
 
   /// Makes a schedule from its parts.

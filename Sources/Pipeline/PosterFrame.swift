@@ -31,7 +31,7 @@ public enum PosterFrame {
 
   /// The composition frame the poster of an export with `options` shows.
   public static func frame(_ choice: PosterChoice, animation: Animation, options: ExportOptions) throws -> Double {
-    let schedule = (options.timeline ?? Timeline(animation: animation)).schedule(
+    let schedule = try (options.timeline ?? Timeline(animation: animation)).schedule(
       fps: options.fps, maxFrames: options.maxFrames)
     switch choice {
     case .frame(let frame):

@@ -56,6 +56,11 @@ public struct Timeline: Sendable, Equatable {
     self.maxDuration = maxDuration
   }
 
+  /// Most output frames an export may have, whatever the segment, speed, repeats, duration or frame rates:
+  /// the same limit as the root composition's length (``LoadLimits/maxFrames``, `--limit frames=N`), so that a
+  /// marker lasting 1e10 frames or an `fr` of 1e-300 played at 30 fps is refused instead of rendered for ever.
+  public var frameLimit: Double = LoadLimits().maxFrames
+
   /// Composition frames in one pass.
   public var passFrames: Double { end - start }
   /// Composition frames of playback in one cycle (two passes with bounce).
@@ -65,25 +70,43 @@ public struct Timeline: Sendable, Equatable {
   /// Composition frames the playback advances per output frame at `fps`.
   public func step(fps: Double) -> Double { frameRate * speed / fps }
 
-  /// Number of output frames at `fps` (at least 1).
+  /// Number of output frames at `fps` (at least 1). It never traps: a count beyond `Int` saturates (and
+  /// ``schedule(fps:maxFrames:)`` refuses it as over the frame limit).
   public func frameCount(fps: Double) -> Int {
-    var n: Int
+    max(1, clampedInt(outputFrames(fps: fps), nanValue: 1))
+  }
+
+  /// The exact number of output frames at `fps`, as a whole `Double` (possibly huge, infinite or NaN for
+  /// parameters that ``schedule(fps:maxFrames:)`` refuses).
+  func outputFrames(fps: Double) -> Double {
+    var n: Double
     if let duration {
-      n = Int((duration * fps).rounded())
+      n = (duration * fps).rounded()
     } else {
-      n = Int((cycleSeconds * Double(repeatCount) * fps).rounded())
-      // Never let the last frame reach the end of the last cycle: it would wrap around to the start.
+      n = (cycleSeconds * Double(repeatCount) * fps).rounded()
+      // Never let the last frame reach the end of the last cycle: it would wrap around to the start. `n` is
+      // the rounded length, so at most one frame is ever dropped (by rounding error between the length and
+      // the step); the loop is bounded because at 2^53 and above `n - 1 == n`.
       let total = cycleFrames * Double(repeatCount)
       let step = step(fps: fps)
-      while n > 1 && Double(n - 1) * step >= total { n -= 1 }
+      for _ in 0..<4 where n > 1 && (n - 1) * step >= total { n -= 1 }
     }
-    if let maxDuration { n = min(n, Int((maxDuration * fps).rounded())) }
-    return max(1, n)
+    if let maxDuration { n = min(n, (maxDuration * fps).rounded()) }
+    return n
   }
 
   /// The frame schedule at `fps`, at most `maxFrames` frames.
-  public func schedule(fps: Double, maxFrames: Int? = nil) -> FrameSchedule {
-    let count = min(frameCount(fps: fps), maxFrames ?? Int.max)
+  ///
+  /// - Throws: ``TimelineError/invalid(_:)`` when a rate, the speed, the segment, the duration or the repeat
+  ///   count is not a usable number (NaN, infinite, zero or negative), and
+  ///   ``TimelineError/tooManyFrames(frames:limit:)`` when the export would have more than ``frameLimit``
+  ///   frames.
+  public func schedule(fps: Double, maxFrames: Int? = nil) throws(TimelineError) -> FrameSchedule {
+    try validate(fps: fps)
+    var frames = max(1, outputFrames(fps: fps))
+    if let maxFrames { frames = min(frames, Double(max(1, maxFrames))) }
+    guard frames <= frameLimit else { throw .tooManyFrames(frames: frames, limit: frameLimit) }
+    let count = clampedInt(frames)
     let single = duration == nil && repeatCount == 1 && !bounce
     return FrameSchedule(
       startFrame: start, step: step(fps: fps), count: count, loopFrames: single ? nil : cycleFrames, bounce: bounce)
@@ -91,4 +114,56 @@ public struct Timeline: Sendable, Equatable {
 
   /// Output seconds at `fps`: `frameCount / fps`.
   public func seconds(fps: Double) -> Double { Double(frameCount(fps: fps)) / fps }
+
+  // MARK: - Checks
+
+  /// Refuses parameters for which the counts and composition frames mean nothing.
+  private func validate(fps: Double) throws(TimelineError) {
+    func positive(_ value: Double, _ what: String) throws(TimelineError) {
+      guard value.isFinite, value > 0 else { throw .invalid("\(what) \(TimelineError.format(value)) is not a positive number") }
+    }
+    try positive(fps, "the output frame rate")
+    try positive(frameRate, "the animation's frame rate")
+    try positive(speed, "the speed")
+    guard start.isFinite, end.isFinite else {
+      throw .invalid("the segment \(TimelineError.format(start))-\(TimelineError.format(end)) is not a finite range of frames")
+    }
+    // A segment as long as zero frames (a marker without a length) plays its first frame.
+    guard end >= start else {
+      throw .invalid("the segment \(TimelineError.format(start))-\(TimelineError.format(end)) ends before it starts")
+    }
+    guard repeatCount >= 1 else { throw .invalid("the repeat count \(repeatCount) is less than 1") }
+    if let duration { try positive(duration, "the duration") }
+    if let maxDuration { try positive(maxDuration, "the longest duration") }
+    let step = step(fps: fps)
+    guard step.isFinite, step > 0 else {
+      throw .invalid(
+        "an output frame rate of \(TimelineError.format(fps)) for an animation at \(TimelineError.format(frameRate)) fps "
+          + "advances \(TimelineError.format(step)) frames per output frame")
+    }
+  }
+}
+
+/// Why a ``Timeline`` cannot be played.
+public enum TimelineError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// A parameter is not a usable number; the message says which.
+  case invalid(String)
+  /// The export would have `frames` output frames, more than `limit`.
+  case tooManyFrames(frames: Double, limit: Double)
+
+  public var description: String {
+    switch self {
+    case .invalid(let message): return message
+    case .tooManyFrames(let frames, let limit):
+      let count = frames.isFinite ? Self.format(frames) : "unboundedly many"
+      return "the export would have \(count) frames, over the limit of \(Self.format(limit)) "
+        + "(a long marker or segment, a tiny frame rate, or many repeats; --limit frames=N raises it)"
+    }
+  }
+
+  /// `1000000` for whole numbers below 10^15, else Swift's shortest form (`1e+308`, `nan`).
+  static func format(_ value: Double) -> String {
+    guard value.isFinite, value == value.rounded(), abs(value) < 1e15 else { return "\(value)" }
+    return String(clampedInt(value))
+  }
 }

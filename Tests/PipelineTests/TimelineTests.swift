@@ -13,8 +13,8 @@ struct TimelineTests {
     return t
   }
 
-  static func frames(_ t: Timeline, fps: Double) -> [Double] {
-    let s = t.schedule(fps: fps)
+  static func frames(_ t: Timeline, fps: Double) throws -> [Double] {
+    let s = try t.schedule(fps: fps)
     return (0..<s.count).map(s.compositionFrame)
   }
 
@@ -40,9 +40,9 @@ struct TimelineTests {
   ]
 
   @Test(arguments: counts)
-  func exactCountsAndDurations(name: String, timeline: Timeline, fps: Double, count: Int, seconds: Double) {
+  func exactCountsAndDurations(name: String, timeline: Timeline, fps: Double, count: Int, seconds: Double) throws {
     #expect(timeline.frameCount(fps: fps) == count, "\(name)")
-    #expect(timeline.schedule(fps: fps).count == count, "\(name)")
+    #expect(try timeline.schedule(fps: fps).count == count, "\(name)")
     #expect(abs(timeline.seconds(fps: fps) - seconds) < 1e-12, "\(name)")
   }
 
@@ -50,20 +50,20 @@ struct TimelineTests {
     let json = #"{"v":"5.7.0","fr":30,"ip":10,"op":100,"w":10,"h":10,"layers":[]}"#
     let animation = try LottieParser.parse(bytes: Array(json.utf8), file: "t.json")
     for fps in [24.0, 25, 29.97, 30, 60] {
-      #expect(Timeline(animation: animation).schedule(fps: fps) == FrameSchedule(animation: animation, fps: fps))
+      #expect(try Timeline(animation: animation).schedule(fps: fps) == FrameSchedule(animation: animation, fps: fps))
     }
   }
 
-  @Test func repeatWrapsToTheStart() {
-    let f = Self.frames(Self.with { $0.repeatCount = 2 }, fps: 60)
+  @Test func repeatWrapsToTheStart() throws {
+    let f = try Self.frames(Self.with { $0.repeatCount = 2 }, fps: 60)
     #expect(f[0..<3] == [0, 0.5, 1])
     #expect(f[178..<183] == [89, 89.5, 0, 0.5, 1])
     #expect(f.last == 89.5)
   }
 
   /// Frame 90 + k shows 89 − k: the backward pass is the forward samples in reverse.
-  @Test func bounceMirrorsTheForwardPass() {
-    let f = Self.frames(Self.with { $0.bounce = true }, fps: 30)
+  @Test func bounceMirrorsTheForwardPass() throws {
+    let f = try Self.frames(Self.with { $0.bounce = true }, fps: 30)
     #expect(f.count == 180)
     for k in 0..<90 {
       #expect(f[k] == Double(k))
@@ -71,21 +71,21 @@ struct TimelineTests {
     }
   }
 
-  @Test func bounceAt60fpsMirrorsHalfFrames() {
-    let f = Self.frames(Self.with { $0.bounce = true }, fps: 60)
+  @Test func bounceAt60fpsMirrorsHalfFrames() throws {
+    let f = try Self.frames(Self.with { $0.bounce = true }, fps: 60)
     #expect(f.count == 360)
     #expect(f[178..<184] == [89, 89.5, 89.5, 89, 88.5, 88])
     #expect(f.last == 0)
     for j in 0..<180 { #expect(f[359 - j] == f[j], "j \(j)") }
   }
 
-  @Test func bounceRepeatedStartsForwardAgain() {
-    let f = Self.frames(Self.with { $0.bounce = true; $0.repeatCount = 2 }, fps: 30)
+  @Test func bounceRepeatedStartsForwardAgain() throws {
+    let f = try Self.frames(Self.with { $0.bounce = true; $0.repeatCount = 2 }, fps: 30)
     #expect(f[178..<183] == [1, 0, 0, 1, 2])
   }
 
-  @Test func durationLoops() {
-    let f = Self.frames(Self.with { $0.duration = 5 }, fps: 30)
+  @Test func durationLoops() throws {
+    let f = try Self.frames(Self.with { $0.duration = 5 }, fps: 30)
     #expect(f.count == 150)
     #expect(f[89] == 89)
     #expect(f[90] == 0)
@@ -93,8 +93,8 @@ struct TimelineTests {
   }
 
   /// 1.2 composition frames per output frame: 75 × 1.2 must wrap to 0, not stay at 89.999….
-  @Test func durationAt25fpsWrapsExactly() {
-    let f = Self.frames(Self.with { $0.duration = 6 }, fps: 25)
+  @Test func durationAt25fpsWrapsExactly() throws {
+    let f = try Self.frames(Self.with { $0.duration = 6 }, fps: 25)
     #expect(f.count == 150)
     #expect(abs(f[74] - 88.8) < 1e-9)
     #expect(f[75] == 0)
@@ -102,14 +102,14 @@ struct TimelineTests {
     #expect(f.allSatisfy { $0 >= 0 && $0 < 90 })
   }
 
-  @Test func speedSkipsFrames() {
-    #expect(Self.frames(Self.with { $0.speed = 2 }, fps: 30)[0..<4] == [0, 2, 4, 6])
-    #expect(Self.frames(Self.with { $0.speed = 2 }, fps: 30).last == 88)
-    #expect(Self.frames(Self.with { $0.speed = 0.5 }, fps: 30)[0..<4] == [0, 0.5, 1, 1.5])
+  @Test func speedSkipsFrames() throws {
+    #expect(try Self.frames(Self.with { $0.speed = 2 }, fps: 30)[0..<4] == [0, 2, 4, 6])
+    #expect(try Self.frames(Self.with { $0.speed = 2 }, fps: 30).last == 88)
+    #expect(try Self.frames(Self.with { $0.speed = 0.5 }, fps: 30)[0..<4] == [0, 0.5, 1, 1.5])
   }
 
-  @Test func segmentStartsAtItsFirstFrame() {
-    let f = Self.frames(Self.with { $0.start = 10; $0.end = 40; $0.bounce = true }, fps: 30)
+  @Test func segmentStartsAtItsFirstFrame() throws {
+    let f = try Self.frames(Self.with { $0.start = 10; $0.end = 40; $0.bounce = true }, fps: 30)
     #expect(f.count == 60)
     #expect(f[0] == 10)
     #expect(f[29] == 39)
@@ -117,18 +117,18 @@ struct TimelineTests {
     #expect(f[59] == 10)
   }
 
-  @Test func maxFramesStillCaps() {
-    #expect(Self.with { $0.repeatCount = 5 }.schedule(fps: 30, maxFrames: 7).count == 7)
+  @Test func maxFramesStillCaps() throws {
+    #expect(try Self.with { $0.repeatCount = 5 }.schedule(fps: 30, maxFrames: 7).count == 7)
   }
 
   /// Whatever the rates, no sample leaves the segment.
   @Test(arguments: [7.0, 23.976, 24, 25, 29.97, 30, 50, 59.94, 60, 144])
-  func samplesStayInTheSegment(fps: Double) {
+  func samplesStayInTheSegment(fps: Double) throws {
     for t in [
       Self.with { $0.bounce = true }, Self.with { $0.repeatCount = 3 }, Self.with { $0.duration = 7.3 },
       Self.with { $0.start = 22.5; $0.end = 45; $0.speed = 1.7; $0.bounce = true; $0.repeatCount = 2 },
     ] {
-      for frame in Self.frames(t, fps: fps) {
+      for frame in try Self.frames(t, fps: fps) {
         #expect(frame >= t.start && frame < t.end, "\(t) at \(fps) fps: \(frame)")
       }
     }
