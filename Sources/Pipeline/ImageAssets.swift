@@ -10,12 +10,25 @@ public enum ImageAssets {
   public static let defaultMaxPixels = 64 * 1024 * 1024
 
   /// Decodes every image asset: embedded data URIs, or files relative to `baseDirectory` (the animation's
-  /// folder, or `--assets DIR`). An image that cannot be found or decoded is left out with a diagnostic
+  /// folder, or `--assets DIR`). An image that cannot be found, read or decoded is left out with a diagnostic
   /// naming the asset, and its layers draw nothing.
+  ///
+  /// Files are read through a ``ReferenceSandbox`` rooted at `baseDirectory`: absolute paths and `..` that
+  /// leave it are refused (one warning, the same whether or not the file exists) unless `allowExternalPaths`
+  /// is set, and only regular files of at most `maxFileBytes` are read.
   public static func load(
-    _ animation: Animation, baseDirectory: String, file: String? = nil, maxPixels: Int = defaultMaxPixels
-  ) -> (images: [String: PixelBuffer], diagnostics: [Diagnostic])
-  {
+    _ animation: Animation, baseDirectory: String, file: String? = nil, maxPixels: Int = defaultMaxPixels,
+    allowExternalPaths: Bool = false, maxFileBytes: Int = ReferenceSandbox.defaultMaxFileBytes
+  ) -> (images: [String: PixelBuffer], diagnostics: [Diagnostic]) {
+    let sandbox = ReferenceSandbox(
+      base: baseDirectory, allowsExternalPaths: allowExternalPaths, maxFileBytes: maxFileBytes)
+    return load(animation, sandbox: sandbox, file: file, maxPixels: maxPixels)
+  }
+
+  /// Decodes every image asset, reading external files through `sandbox`.
+  public static func load(
+    _ animation: Animation, sandbox: ReferenceSandbox, file: String? = nil, maxPixels: Int = defaultMaxPixels
+  ) -> (images: [String: PixelBuffer], diagnostics: [Diagnostic]) {
     var images: [String: PixelBuffer] = [:]
     var diagnostics: [Diagnostic] = []
     for (id, asset) in animation.images.sorted(by: { $0.key < $1.key }) {
@@ -38,13 +51,16 @@ public enum ImageAssets {
         problem("image asset '\(id)' is marked embedded but its data is not a data URI; not drawn")
         continue
       } else {
-        let path = resolve(directory: asset.directory, fileName: asset.fileName, base: baseDirectory)
-        name = path
-        guard let data = FileManager.default.contents(atPath: path) else {
+        switch sandbox.contents(directory: asset.directory, fileName: asset.fileName) {
+        case .success(let found):
+          (name, bytes) = found
+        case .failure(.missing(let path)):
           problem("image file '\(path)' for asset '\(id)' is missing; not drawn (use --assets DIR to point elsewhere)")
           continue
+        case .failure(let refusal):
+          problem("image asset '\(id)': \(refusal); not drawn")
+          continue
         }
-        bytes = [UInt8](data)
       }
       do {
         images[id] = try ImageDecoder.decode(bytes, name: name, maxPixels: maxPixels)
@@ -62,10 +78,17 @@ public enum ImageAssets {
 
   /// Decodes the images of a loaded animation: `replacements` (asset id to image file) first, then the images
   /// a dotLottie archive holds, then data URIs and external files relative to `assets` (or the animation's
-  /// folder). An unknown replacement id or unreadable replacement file throws; other problems are diagnostics.
+  /// folder). An unknown replacement id or unreadable replacement file (missing, not a regular file, over
+  /// `maxFileBytes`) throws; other problems are diagnostics.
+  ///
+  /// External files are read only inside the animation's folder and `assets` (see ``ReferenceSandbox``):
+  /// a reference inside an archive that the archive does not hold is read from `assets` only. With
+  /// `allowExternalPaths` (trusted files) absolute paths and `..` are followed, from `assets`, the
+  /// animation's folder or the archive's. Replacements are the caller's own paths, read as given.
   public static func load(
     _ loaded: LoadedAnimation, assets: String? = nil, replacements: [(id: String, path: String)] = [],
-    maxPixels: Int = defaultMaxPixels
+    maxPixels: Int = defaultMaxPixels, allowExternalPaths: Bool = false,
+    maxFileBytes: Int = ReferenceSandbox.defaultMaxFileBytes
   ) throws -> (images: [String: PixelBuffer], diagnostics: [Diagnostic]) {
     var images: [String: PixelBuffer] = [:]
     var notes: [Diagnostic] = []
@@ -78,10 +101,17 @@ public enum ImageAssets {
           description: "\(file): --image: no image asset '\(id)'; "
             + (ids.isEmpty ? "the animation has no image assets" : "image assets: \(ids)"))
       }
-      guard let data = FileManager.default.contents(atPath: path) else {
+      // The caller's own path: no sandbox, but still only a regular file, within the size limit.
+      let reader = ReferenceSandbox(base: nil, allowsExternalPaths: true, maxFileBytes: maxFileBytes)
+      let data: [UInt8]
+      switch reader.readContents(of: path) {
+      case .success(let bytes): data = bytes
+      case .failure(.missing), .failure(.unreadable):
         throw ReplacementError(description: "\(path): cannot read the image for --image \(id)")
+      case .failure(let refusal):
+        throw ReplacementError(description: "--image \(id): \(refusal)")
       }
-      images[id] = try ImageDecoder.decode([UInt8](data), name: path, maxPixels: maxPixels)
+      images[id] = try ImageDecoder.decode(data, name: path, maxPixels: maxPixels)
       rest.images[id] = nil
     }
     // Images inside the archive, named `archive.lottie:images/x.png` in messages.
@@ -94,17 +124,25 @@ public enum ImageAssets {
         notes.append(Diagnostic(severity: .warning, file: file, path: asset.path, message: "\(error); not drawn"))
       }
     }
-    let base = assets ?? loaded.baseDirectory ?? (file as NSString).deletingLastPathComponent
-    let (external, externalNotes) = load(rest, baseDirectory: base, file: file, maxPixels: maxPixels)
+    let references = Self.sandbox(
+      for: loaded, assets: assets, allowExternalPaths: allowExternalPaths, maxFileBytes: maxFileBytes)
+    let (external, externalNotes) = load(rest, sandbox: references, file: file, maxPixels: maxPixels)
     images.merge(external) { replaced, _ in replaced }
     return (images, notes + externalNotes)
   }
 
-  static func resolve(directory: String, fileName: String, base: String) -> String {
-    if fileName.hasPrefix("/") { return fileName }
-    var folder = directory
-    if folder.hasPrefix("/") { return folder + (folder.hasSuffix("/") ? "" : "/") + fileName }
-    if !folder.isEmpty && !folder.hasSuffix("/") { folder += "/" }
-    return (base.isEmpty ? "." : base) + "/" + folder + fileName
+  /// Where a loaded animation's external files may be read from: `assets`, else the folder of a plain JSON
+  /// file; an archive or sticker has no folder of its own (its files travel inside it), except with
+  /// `allowExternalPaths`, where references resolve from the archive's folder.
+  public static func sandbox(
+    for loaded: LoadedAnimation, assets: String? = nil, allowExternalPaths: Bool = false,
+    maxFileBytes: Int = ReferenceSandbox.defaultMaxFileBytes
+  ) -> ReferenceSandbox {
+    let ownFolder =
+      loaded.baseDirectory
+      ?? (allowExternalPaths ? (loaded.containerPath as NSString).deletingLastPathComponent : nil)
+    return ReferenceSandbox(
+      base: assets ?? ownFolder, otherRoots: assets != nil ? (ownFolder.map { [$0] } ?? []) : [],
+      allowsExternalPaths: allowExternalPaths, maxFileBytes: maxFileBytes)
   }
 }
