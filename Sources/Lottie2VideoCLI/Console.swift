@@ -157,36 +157,27 @@ final class ProgressLine: @unchecked Sendable {
   }
 }
 
-/// On Ctrl-C (SIGINT) or SIGTERM: delete the partial output files, then exit 130 / 143.
+/// On Ctrl-C (SIGINT), SIGTERM, SIGHUP or SIGQUIT: delete the partial output files, then exit 128 + the
+/// signal (130, 143, 129, 131); see `PartialFiles.installSignalHandlers`.
 final class InterruptHandler {
-  private let sources: [DispatchSourceSignal]
+  private let handlers: PartialFiles.SignalHandlers
 
-  private init(sources: [DispatchSourceSignal]) { self.sources = sources }
+  private init(handlers: PartialFiles.SignalHandlers) { self.handlers = handlers }
 
   /// With `json`, the message is an `error` event (stderr carries only events then).
   static func install(json: Bool = false) -> InterruptHandler {
-    var sources: [DispatchSourceSignal] = []
-    for (signo, code) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
-      signal(signo, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: signo, queue: .global())
-      source.setEventHandler {
-        PartialFiles.removeAll()
+    InterruptHandler(
+      handlers: PartialFiles.installSignalHandlers { signo in
         let message =
           json
-          ? #"{"event":"error","message":"interrupted; no output written","exit":\#(code)}"# + "\n"
+          ? #"{"event":"error","message":"interrupted; no output written","exit":\#(128 + signo)}"# + "\n"
           : "\ninterrupted; no output written\n"
-        FileHandle.standardError.write(Data(message.utf8))
-        exit(code)
-      }
-      source.resume()
-      sources.append(source)
-    }
-    return InterruptHandler(sources: sources)
+        // `try?`: after SIGHUP the terminal may be gone, and FileHandle.write(_:) would trap.
+        try? FileHandle.standardError.write(contentsOf: Data(message.utf8))
+      })
   }
 
   func cancel() {
-    for s in sources { s.cancel() }
-    signal(SIGINT, SIG_DFL)
-    signal(SIGTERM, SIG_DFL)
+    handlers.cancel()
   }
 }

@@ -10,10 +10,16 @@ import Raster
 /// Writes one PNG per frame, named from a printf-style pattern (`frames/%05d.png`: frame 0 is `00000.png`).
 ///
 /// Each picture is encoded by FFmpeg's png encoder (`rgba` straight alpha, or `rgb24` when alpha is not
-/// kept), written to a registered temporary file (``PartialFile``) and renamed to its final name once
-/// complete, so no half-written PNG is ever visible. ``close()`` before ``finish(frameCount:)`` (a cancel or
-/// a failure) deletes the pictures written so far. Existing files with the same names are replaced; files
-/// numbered beyond this run's frames are left alone.
+/// kept) and written into a registered temporary folder next to the frames (``PartialFile``,
+/// `.<pattern>.partial-<pid>.png/`); ``finish(frameCount:)`` moves them all to their names (one `rename(2)`
+/// each) and removes the folder. So a cancel, a failure, Ctrl-C (``PartialFiles/removeAll()`` deletes the
+/// folder) or a kill (the next run sweeps the folder) leaves neither a partial sequence nor a damaged
+/// earlier one: the frames of a previous export with the same names are replaced only when this one is
+/// complete. Files numbered beyond this run's frames are left alone.
+///
+/// Why a folder rather than deleting the frames written so far on a cancel: a cancelled re-export would
+/// then destroy the complete sequence it was replacing, and a killed one would leave frames that no later
+/// run can tell from the user's.
 final class PNGSequenceWriter: FrameWriter {
   let codedSize: (width: Int, height: Int)
   private let outputPath: String
@@ -23,7 +29,9 @@ final class PNGSequenceWriter: FrameWriter {
   private let converter: PixelConverter
   private let picture: FrameStorage
   private let packet: PacketStorage
-  /// The final paths written so far, deleted again unless the sequence is finished.
+  /// The folder the frames are written to until the sequence is finished.
+  private let folder: PartialFile
+  /// The file names written so far, in the folder.
   private var written: [String] = []
   private var isFinished = false
 
@@ -53,6 +61,7 @@ final class PNGSequenceWriter: FrameWriter {
       format: pixelFormat, unpremultiply: keepsAlpha, threads: settings.threads)
     picture = try FrameStorage(format: pixelFormat, width: settings.width, height: settings.height)
     packet = try PacketStorage()
+    folder = try PartialFile(outputPath: outputPath, kind: .folder)
     codedSize = (settings.width, settings.height)
     self.outputPath = outputPath
     self.directory = directory
@@ -79,15 +88,21 @@ final class PNGSequenceWriter: FrameWriter {
         function: "avcodec_receive_packet", code: CFFmpeg_AVERROR_EINVAL,
         message: "the PNG encoder gave \(written.count) pictures for \(frameCount) frames")
     }
+    // Every frame is complete: move them to their names, then drop the folder.
+    for name in written {
+      guard rename(folder.path + "/" + name, directory + name) == 0 else {
+        throw VideoEncodingError.io(
+          path: directory + name, message: "cannot move the frame from \(folder.path): \(String(cString: strerror(errno)))")
+      }
+    }
+    try folder.commit()
     isFinished = true
   }
 
   func close() {
     guard !isFinished else { return }
     isFinished = true
-    for path in written {
-      unlink(path)
-    }
+    folder.discard()
     written = []
   }
 
@@ -96,21 +111,20 @@ final class PNGSequenceWriter: FrameWriter {
     let packet = self.packet.packet
     while try codec.receive(into: packet) {
       defer { av_packet_unref(packet) }
-      let path = directory + pattern.fileName(for: written.count)
-      let file = try PartialFile(outputPath: path)
-      guard let stream = fopen(file.path, "wb") else {
+      let name = pattern.fileName(for: written.count)
+      let path = folder.path + "/" + name
+      guard let stream = fopen(path, "wb") else {
         throw VideoEncodingError.io(
-          path: path, message: "cannot create \(file.path): \(String(cString: strerror(errno)))")
+          path: directory + name, message: "cannot create \(path): \(String(cString: strerror(errno)))")
       }
-      let size = Int(packet.pointee.size)
+      let size = Int(packet.pointee.size)  // int-audit: safe: Int32 to Int widens
       let wrote = packet.pointee.data.map { fwrite($0, 1, size, stream) } ?? 0
       let closed = fclose(stream)
       guard wrote == size, closed == 0 else {
         throw VideoEncodingError.io(
-          path: path, message: "cannot write \(file.path): \(String(cString: strerror(errno)))")
+          path: directory + name, message: "cannot write \(path): \(String(cString: strerror(errno)))")
       }
-      try file.commit()
-      written.append(path)
+      written.append(name)
     }
   }
 }

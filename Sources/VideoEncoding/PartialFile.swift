@@ -4,45 +4,119 @@
   import Darwin
 #endif
 
-/// Owns the temporary file an encode writes: `<dir>/.<name>.partial-<pid>.<ext>` next to the output.
+/// Owns the temporary file (or folder) an encode writes: `<dir>/.<name>.partial-<pid>.<ext>` next to the
+/// output.
 ///
-/// It is listed in ``PartialFiles`` while it exists. ``commit()`` renames it over the output with
-/// `rename(2)`, which is atomic within one file system, so readers never see a half-written video;
-/// otherwise ``discard()`` (or `deinit`) deletes it.
+/// It is listed in ``PartialFiles`` while it exists, and holds an exclusive `flock` on it for as long as
+/// this process owns it: the kernel drops the lock when the process dies, however it dies, so a later run
+/// can tell a live writer's file (even one in another PID namespace sharing the folder) from a killed one's
+/// and sweep only the latter (``PartialFiles/sweepStale(in:)``, run once per folder the first time a partial
+/// file is made there). ``commit()`` renames the file over the output with `rename(2)`, which is atomic
+/// within one file system, so readers never see a half-written video; otherwise ``discard()`` (or `deinit`)
+/// deletes it.
 final class PartialFile {
+  /// What the temporary path is.
+  enum Kind {
+    /// A file that FFmpeg or we write, renamed over the output at the end.
+    case file
+    /// A folder (a PNG sequence's frames, moved to their names at the end).
+    case folder
+  }
+
   /// The final output path.
   let outputPath: String
   /// The temporary path, in the output's directory so that the rename stays on one file system.
   let path: String
+  let kind: Kind
+  /// The descriptor holding the lock, or negative (see ``createLocked(_:kind:)``).
+  private var lockDescriptor: Int32 = -1
   private var isSettled = false
 
-  /// Registers the temporary name for `outputPath`; throws when another encoder in this process is
-  /// already writing it.
-  init(outputPath: String) throws {
+  /// Registers the temporary name for `outputPath`, sweeps its folder of stale partial files (once per
+  /// process), creates the file or folder and locks it. Throws when another encoder in this process is
+  /// already writing it; a file that cannot be created is left to the writer, whose error names the output.
+  init(outputPath: String, kind: Kind = .file) throws {
     self.outputPath = outputPath
     self.path = Self.temporaryPath(for: outputPath)
+    self.kind = kind
     guard PartialFiles.register(path) else {
       // The name belongs to the other encoder: deinit must not unregister or delete it.
       isSettled = true
       throw VideoEncodingError.io(
         path: outputPath, message: "another encoder in this process is already writing \(path)")
     }
+    PartialFiles.sweepStaleOnce(in: Self.directory(of: path))
+    if kind == .folder {
+      // A folder of ours left by an earlier process with this pid (a container's pid 1) is stale.
+      PartialFiles.remove(path)
+    }
+    lockDescriptor = Self.createLocked(path, kind: kind)
+    if kind == .folder && lockDescriptor == -1 {
+      let message = String(cString: strerror(errno))
+      PartialFiles.unregister(path)
+      isSettled = true
+      throw VideoEncodingError.io(path: outputPath, message: "cannot create the folder \(path): \(message)")
+    }
+  }
+
+  /// Creates `path` and takes its lock; returns the descriptor holding it, -2 when the path was made but
+  /// the file system has no locks, or -1 when it cannot be made (a file's writer then reports why).
+  ///
+  /// Another process's sweep may open the new file between our create and our lock, take the lock and
+  /// delete it; so the lock is checked to be on the file that still has the name, or we start again. Once
+  /// that holds, every later sweep finds the file locked.
+  private static func createLocked(_ path: String, kind: Kind) -> Int32 {
+    for _ in 0..<8 {
+      let descriptor: Int32
+      switch kind {
+      case .file:
+        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+      case .folder:
+        guard mkdir(path, 0o755) == 0 || errno == EEXIST else { return -1 }
+        descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+      }
+      guard descriptor >= 0 else {
+        if errno == ENOENT && kind == .folder { continue }
+        return -1
+      }
+      if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+        close(descriptor)
+        // A sweep holds it for a moment (and is deleting it): make it again.
+        if errno == EWOULDBLOCK { usleep(1000); continue }
+        // No locks on this file system: the file is usable, but only the pid in its name protects it.
+        return -2
+      }
+      var locked = stat()
+      var named = stat()
+      if fstat(descriptor, &locked) == 0, lstat(path, &named) == 0, locked.st_ino == named.st_ino,
+        locked.st_dev == named.st_dev
+      {
+        return descriptor
+      }
+      close(descriptor)
+    }
+    return -1
   }
 
   deinit {
     discard()
   }
 
-  /// Renames the temporary file over the output.
+  /// Renames the temporary file over the output (for a folder: removes it, now that its files are moved).
   func commit() throws {
     guard !isSettled else {
       throw VideoEncodingError.invalidState("the temporary file \(path) was already renamed or removed")
     }
     isSettled = true
+    defer { unlock() }
     let wasRegistered = PartialFiles.unregister(path)
     guard wasRegistered else {
       throw VideoEncodingError.io(
         path: outputPath, message: "the temporary file \(path) was removed before it could be renamed")
+    }
+    if kind == .folder {
+      PartialFiles.remove(path)
+      return
     }
     guard rename(path, outputPath) == 0 else {
       let message = String(cString: strerror(errno))
@@ -51,14 +125,20 @@ final class PartialFile {
     }
   }
 
-  /// Deletes the temporary file, if it is still there; does nothing after ``commit()``.
+  /// Deletes the temporary file or folder, if it is still there; does nothing after ``commit()``.
   func discard() {
     guard !isSettled else { return }
     isSettled = true
     // After PartialFiles.removeAll() the file is already gone (and may belong to nobody by now).
     if PartialFiles.unregister(path) {
-      unlink(path)
+      PartialFiles.remove(path)
     }
+    unlock()
+  }
+
+  private func unlock() {
+    if lockDescriptor >= 0 { close(lockDescriptor) }
+    lockDescriptor = -1
   }
 
   /// `dir/name.ext` becomes `dir/.name.partial-<pid>.ext`.
@@ -69,6 +149,12 @@ final class PartialFile {
     let dot = fileName.lastIndex(of: ".").flatMap { $0 == fileName.startIndex ? nil : $0 }
     let stem = dot.map { String(fileName[..<$0]) } ?? fileName
     let fileExtension = dot.map { String(fileName[$0...]) } ?? ""
-    return "\(directory).\(stem).partial-\(getpid())\(fileExtension)"
+    return "\(directory).\(stem)\(PartialFiles.marker)\(getpid())\(fileExtension)"
+  }
+
+  /// The folder holding `path` (`.` for a bare name).
+  static func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 }

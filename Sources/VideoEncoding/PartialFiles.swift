@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 #if canImport(Glibc)
@@ -6,14 +7,20 @@ import Synchronization
   import Darwin
 #endif
 
-/// A process-wide list of the temporary files that open ``VideoEncoder``s are writing (outputs and GIF
-/// frame spools).
+/// A process-wide list of the temporary files that open ``VideoEncoder``s are writing (outputs, GIF frame
+/// spools, PNG sequence folders), and the sweeping of those that dead processes left.
 ///
-/// An interrupted run should not leave `.name.partial-<pid>.mp4` files behind. A SIGINT handler (installed
-/// with a `DispatchSourceSignal`, not a raw `signal(2)` handler: this takes a lock and is not
-/// async-signal-safe) calls ``removeAll()`` before exiting.
+/// Nothing is left behind:
+/// - a run that ends normally or fails deletes its own (``PartialFile``);
+/// - SIGINT, SIGTERM, SIGHUP and SIGQUIT delete them before exiting (``installSignalHandlers(_:)``);
+/// - SIGKILL, a crash or a power cut cannot, so every run sweeps the folders it writes to: a temporary name
+///   whose process is gone and whose lock nobody holds is deleted (``sweepStale(in:)``).
 public enum PartialFiles {
+  /// What every temporary name holds before the owner's pid: `.out.partial-1234.mp4`.
+  public static let marker = ".partial-"
+
   private static let paths = Mutex<Set<String>>([])
+  private static let sweptFolders = Mutex<Set<String>>([])
 
   /// Deletes every temporary file still registered and forgets them.
   ///
@@ -26,7 +33,7 @@ public enum PartialFiles {
       return all
     }
     for path in removed {
-      unlink(path)
+      remove(path)
     }
   }
 
@@ -44,5 +51,147 @@ public enum PartialFiles {
   @discardableResult
   static func unregister(_ path: String) -> Bool {
     paths.withLock { $0.remove(path) != nil }
+  }
+
+  // MARK: - Signals
+
+  /// The signal sources ``installSignalHandlers(_:)`` set up; ``cancel()`` restores the default actions.
+  ///
+  /// `@unchecked Sendable`: Dispatch sources are thread-safe, and the array never changes after init.
+  public final class SignalHandlers: @unchecked Sendable {
+    /// The signals handled, each as SIGTERM is: SIGINT, SIGTERM, SIGHUP, SIGQUIT.
+    public static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+    private let sources: [DispatchSourceSignal]
+
+    fileprivate init(sources: [DispatchSourceSignal]) { self.sources = sources }
+
+    /// Stops handling the signals: they kill the process again, by default.
+    public func cancel() {
+      for source in sources { source.cancel() }
+      for signo in Self.signals { signal(signo, SIG_DFL) }
+    }
+  }
+
+  /// Makes SIGINT (Ctrl-C), SIGTERM, SIGHUP (terminal closed) and SIGQUIT (Ctrl-\) delete every registered
+  /// temporary file, call `onSignal` with the signal number (to say so: a library does not print), then
+  /// exit with status 128 + the signal number (130 for SIGINT, 143 for SIGTERM), as a shell reports a
+  /// process killed by it.
+  ///
+  /// The handlers are `DispatchSourceSignal`s, not `signal(2)` handlers: removing files takes a lock and is
+  /// not async-signal-safe. `onSignal` runs on a Dispatch queue and must not block: after SIGHUP the
+  /// terminal may be gone, so write to it with calls that fail rather than trap
+  /// (`try? FileHandle.write(contentsOf:)`, not `FileHandle.write(_:)`).
+  public static func installSignalHandlers(_ onSignal: @escaping @Sendable (Int32) -> Void) -> SignalHandlers {
+    var sources: [DispatchSourceSignal] = []
+    for signo in SignalHandlers.signals {
+      signal(signo, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: signo, queue: .global())
+      source.setEventHandler {
+        removeAll()
+        onSignal(signo)
+        exit(128 + signo)
+      }
+      source.resume()
+      sources.append(source)
+    }
+    return SignalHandlers(sources: sources)
+  }
+
+  // MARK: - Sweeping
+
+  /// Deletes, in `directory`, the temporary files and folders (``marker`` names) that no live process owns,
+  /// and returns their paths. Called once per folder per process by the first ``PartialFile`` made there;
+  /// callers may sweep other folders (a spool folder) themselves.
+  ///
+  /// A name is stale when all of these hold:
+  /// 1. it is not registered by this process;
+  /// 2. the pid in its name is not a live process here (or is this process's own pid: an earlier
+  ///    container's pid 1);
+  /// 3. nobody holds its `flock`: a live owner, even in another PID namespace sharing the folder, does
+  ///    (``PartialFile`` takes it before it writes, and makes the file again if a sweep deleted it in
+  ///    between), and the kernel releases it when the owner dies;
+  /// 4. it is a regular file or a folder (a link is never followed, nor deleted).
+  @discardableResult
+  public static func sweepStale(in directory: String) -> [String] {
+    var removed: [String] = []
+    let folder = directory.isEmpty ? "." : directory
+    for name in entries(of: folder) {
+      guard let pid = ownerPID(ofTemporaryName: name) else { continue }
+      let path = (folder.hasSuffix("/") ? folder : folder + "/") + name
+      guard !paths.withLock({ $0.contains(path) }) else { continue }
+      if pid != getpid() && isAlive(pid) { continue }
+      let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY)
+      guard descriptor >= 0 else { continue }
+      defer { close(descriptor) }
+      guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { continue }
+      var status = stat()
+      guard fstat(descriptor, &status) == 0 else { continue }
+      guard (status.st_mode & S_IFMT) == S_IFDIR || (status.st_mode & S_IFMT) == S_IFREG else { continue }
+      remove(path)
+      removed.append(path)
+    }
+    return removed
+  }
+
+  /// Whether `pid` is a running process here: it exists (even if not ours) and is not a zombie (a killed
+  /// process its parent has not reaped yet, which `kill(pid, 0)` still finds).
+  static func isAlive(_ pid: Int32) -> Bool {
+    guard kill(pid, 0) == 0 || errno == EPERM else { return false }
+    // /proc/<pid>/stat: "pid (command) state ...", the command possibly holding spaces and parentheses.
+    guard let stream = fopen("/proc/\(pid)/stat", "r") else { return true }
+    defer { fclose(stream) }
+    var buffer = [UInt8](repeating: 0, count: 512)
+    let count = fread(&buffer, 1, buffer.count, stream)
+    guard let close = buffer[..<count].lastIndex(of: UInt8(ascii: ")")), close + 2 < count else { return true }
+    return buffer[close + 2] != UInt8(ascii: "Z")
+  }
+
+  /// ``sweepStale(in:)``, the first time `directory` is asked for in this process.
+  static func sweepStaleOnce(in directory: String) {
+    guard sweptFolders.withLock({ $0.insert(directory).inserted }) else { return }
+    sweepStale(in: directory)
+  }
+
+  /// The pid in a temporary name, `.<stem>.partial-<pid>` or `.<stem>.partial-<pid>.<ext>`; nil for any
+  /// other name.
+  public static func ownerPID(ofTemporaryName name: String) -> Int32? {
+    guard name.hasPrefix("."), let range = name.ranges(of: marker).last,
+      range.lowerBound > name.index(after: name.startIndex)
+    else { return nil }
+    let rest = name[range.upperBound...]
+    let digits = rest.prefix { $0.isASCII && $0.isNumber }
+    let tail = rest.dropFirst(digits.count)
+    guard !digits.isEmpty, digits.count <= 10, tail.isEmpty || (tail.first == "." && tail.count > 1),
+      let pid = Int32(digits), pid > 0
+    else { return nil }
+    return pid
+  }
+
+  // MARK: - Files
+
+  /// Deletes `path`: a file, or a folder with everything in it. Links are deleted, never followed.
+  static func remove(_ path: String) {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return }
+    if (status.st_mode & S_IFMT) == S_IFDIR {
+      for name in entries(of: path) { remove(path + "/" + name) }
+      rmdir(path)
+    } else {
+      unlink(path)
+    }
+  }
+
+  /// The names in `directory`, without `.` and `..`; empty when it cannot be read.
+  static func entries(of directory: String) -> [String] {
+    guard let stream = opendir(directory) else { return [] }
+    defer { closedir(stream) }
+    var names: [String] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
   }
 }

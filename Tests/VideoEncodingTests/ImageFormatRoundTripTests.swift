@@ -149,7 +149,10 @@ struct ImageFormatRoundTripTests {
       let settings = EncoderSettings(width: 16, height: 16, fps: 30, threads: 1)
       let encoder = try VideoEncoder(outputPath: "\(directory)/%04d.png", settings: settings)
       for frame in tools.solidFrames(3, width: 16, height: 16) { try encoder.append(frame) }
-      #expect(try directoryListing(directory).count == 3)
+      // The frames wait in a temporary folder until the sequence is finished.
+      let folder = ".%04d.partial-\(ProcessInfo.processInfo.processIdentifier).png"
+      #expect(try directoryListing(directory) == [folder])
+      #expect(try directoryListing("\(directory)/\(folder)") == ["0000.png", "0001.png", "0002.png"])
       encoder.cancel()
       #expect(try directoryListing(directory) == [])
       let empty = try VideoEncoder(outputPath: "\(directory)/%04d.png", settings: settings)
