@@ -135,7 +135,7 @@ public struct ReferenceSandbox: Sendable {
     var status = stat()
     guard fstat(descriptor, &status) == 0 else { return .failure(.unreadable(path: path, reason: Self.lastError())) }
     guard (status.st_mode & S_IFMT) == S_IFREG else { return .failure(.notRegularFile(path: path)) }
-    let size = Int(status.st_size)  // int-audit: safe: off_t is an integer type (Int64) on every platform we build
+    let size = Int(status.st_size)
     guard size <= maxFileBytes else { return .failure(.tooLarge(path: path, bytes: size, limit: maxFileBytes)) }
     // A file that grows or shrinks while we read it gives what was there; it never gives more than `size`.
     var bytes = [UInt8](repeating: 0, count: size)

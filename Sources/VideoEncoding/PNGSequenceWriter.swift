@@ -117,7 +117,7 @@ final class PNGSequenceWriter: FrameWriter {
         throw VideoEncodingError.io(
           path: directory + name, message: "cannot create \(path): \(String(cString: strerror(errno)))")
       }
-      let size = Int(packet.pointee.size)  // int-audit: safe: Int32 to Int widens
+      let size = Int(packet.pointee.size)
       let wrote = packet.pointee.data.map { fwrite($0, 1, size, stream) } ?? 0
       let closed = fclose(stream)
       guard wrote == size, closed == 0 else {
