@@ -91,6 +91,7 @@ final class PNGSequenceWriter: FrameWriter {
     // Every frame is complete: move them to their names, then drop the folder.
     for name in written {
       guard rename(folder.path + "/" + name, directory + name) == 0 else {
+        PartialFiles.waitIfInterrupted()
         throw VideoEncodingError.io(
           path: directory + name, message: "cannot move the frame from \(folder.path): \(String(cString: strerror(errno)))")
       }
@@ -114,6 +115,8 @@ final class PNGSequenceWriter: FrameWriter {
       let name = pattern.fileName(for: written.count)
       let path = folder.path + "/" + name
       guard let stream = fopen(path, "wb") else {
+        // After Ctrl-C the folder is gone: the handler is exiting, do not race it with an error.
+        PartialFiles.waitIfInterrupted()
         throw VideoEncodingError.io(
           path: directory + name, message: "cannot create \(path): \(String(cString: strerror(errno)))")
       }
@@ -121,6 +124,7 @@ final class PNGSequenceWriter: FrameWriter {
       let wrote = packet.pointee.data.map { fwrite($0, 1, size, stream) } ?? 0
       let closed = fclose(stream)
       guard wrote == size, closed == 0 else {
+        PartialFiles.waitIfInterrupted()
         throw VideoEncodingError.io(
           path: directory + name, message: "cannot write \(path): \(String(cString: strerror(errno)))")
       }

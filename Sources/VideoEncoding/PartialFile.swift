@@ -111,6 +111,7 @@ final class PartialFile {
     defer { unlock() }
     let wasRegistered = PartialFiles.unregister(path)
     guard wasRegistered else {
+      PartialFiles.waitIfInterrupted()
       throw VideoEncodingError.io(
         path: outputPath, message: "the temporary file \(path) was removed before it could be renamed")
     }
@@ -120,6 +121,7 @@ final class PartialFile {
     }
     guard rename(path, outputPath) == 0 else {
       let message = String(cString: strerror(errno))
+      PartialFiles.waitIfInterrupted()
       unlink(path)
       throw VideoEncodingError.io(path: outputPath, message: "cannot rename \(path) to it: \(message)")
     }

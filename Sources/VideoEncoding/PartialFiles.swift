@@ -21,6 +21,7 @@ public enum PartialFiles {
 
   private static let paths = Mutex<Set<String>>([])
   private static let sweptFolders = Mutex<Set<String>>([])
+  private static let interrupted = Atomic<Bool>(false)
 
   /// Deletes every temporary file still registered and forgets them.
   ///
@@ -87,6 +88,7 @@ public enum PartialFiles {
       signal(signo, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: signo, queue: .global())
       source.setEventHandler {
+        interrupted.store(true, ordering: .sequentiallyConsistent)
         removeAll()
         onSignal(signo)
         exit(128 + signo)
@@ -95,6 +97,21 @@ public enum PartialFiles {
       sources.append(source)
     }
     return SignalHandlers(sources: sources)
+  }
+
+  /// Whether a handler from ``installSignalHandlers(_:)`` has run: the process is deleting its temporary
+  /// files and exiting.
+  public static var isInterrupted: Bool { interrupted.load(ordering: .sequentiallyConsistent) }
+
+  /// Waits for the exit when a signal handler is ending the process; returns at once otherwise.
+  ///
+  /// Writers call it where a temporary file vanished under them (a frame's folder is gone, a rename finds
+  /// nothing): after a signal that is expected, and reporting it as an error would race the handler's
+  /// `exit` (the process then ended with status 1 and "cannot create ..." instead of 130). Callers that print
+  /// errors may call it first for the same reason.
+  public static func waitIfInterrupted() {
+    guard isInterrupted else { return }
+    while true { sleep(3600) }
   }
 
   // MARK: - Sweeping
