@@ -10,6 +10,8 @@ enum Console {
   }
 
   static func error(_ line: String) {
+    // After Ctrl-C the handler deletes the partial files and exits 130: an error they cause must not race it.
+    PartialFiles.waitIfInterrupted()
     StatusLine.shared.clear()
     FileHandle.standardError.write(Data((line + "\n").utf8))
   }
