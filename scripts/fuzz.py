@@ -95,10 +95,16 @@ def put(root, path, value):
 
 # MARK: - Mutations
 
+MUTATIONS = {"number": 20, "grow": 12, "nest": 6, "enlarge": 6, "delete": 10, "duplicate": 10, "retype": 8,
+             "splice": 6, "string": 5, "keyframes": 8, "shape": 6}
+
+
 class Mutator:
-    def __init__(self, rng, seeds):
+    def __init__(self, rng, seeds, without=()):
         self.rng = rng
         self.seeds = seeds
+        self.kinds = [k for k in MUTATIONS if k not in without]
+        self.weights = [MUTATIONS[k] for k in self.kinds]
 
     def mutate(self, doc):
         """Returns a mutated copy of the JSON document `doc`, and what was done."""
@@ -108,10 +114,7 @@ class Mutator:
             nodes = list(walk(doc))
             if not nodes:
                 break
-            name = self.rng.choices(
-                ["number", "grow", "nest", "enlarge", "delete", "duplicate", "retype", "splice", "string",
-                 "keyframes", "shape"],
-                weights=[20, 12, 6, 6, 10, 10, 8, 6, 5, 8, 6])[0]
+            name = self.rng.choices(self.kinds, weights=self.weights)[0]
             doc = getattr(self, "m_" + name)(doc, nodes, notes) or doc
         return doc, notes
 
@@ -445,11 +448,15 @@ class Runner:
                 child.returncode = status
                 return status, usage, False
             if time.monotonic() > deadline:
-                # SIGABRT first: the Swift runtime prints every thread's backtrace (where it hangs), then
-                # SIGKILL if that does not end it.
-                for sig, grace in ((signal.SIGABRT, 15), (signal.SIGKILL, None)):
+                # SIGTRAP first, to the thread that used the most CPU: the Swift runtime prints that
+                # thread's backtrace (where it spins; it cannot suspend the other threads here, and a thread
+                # waiting in libc does not unwind), then SIGKILL if that does not end it.
+                for sig, grace in ((signal.SIGTRAP, 15), (signal.SIGKILL, None)):
                     try:
-                        os.killpg(child.pid, sig)
+                        if sig == signal.SIGTRAP:
+                            trap_busiest_thread(child.pid)
+                        else:
+                            os.killpg(child.pid, sig)
                     except ProcessLookupError:
                         pass
                     stop = time.monotonic() + (grace or 3600)
@@ -460,6 +467,29 @@ class Runner:
                             return status, usage, True
                         time.sleep(0.05)
             time.sleep(0.01)
+
+
+def trap_busiest_thread(pid):
+    """Sends SIGTRAP to the thread of `pid` with the most CPU time (tgkill), else SIGABRT to the process.
+    SIGTRAP, because Dispatch's worker threads block the asynchronous signals (SIGABRT sent to one stays
+    pending for ever) but not the synchronous ones."""
+    busiest, most = None, -1
+    try:
+        for tid in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{tid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            used = int(fields[11]) + int(fields[12])  # utime + stime
+            if used > most:
+                busiest, most = int(tid), used
+    except (OSError, ValueError, IndexError):
+        busiest = None
+    tgkill = {"x86_64": 234, "aarch64": 131}.get(os.uname().machine)  # SYS_tgkill
+    if busiest is not None and tgkill is not None:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.syscall(tgkill, pid, busiest, signal.SIGTRAP) == 0:
+            return
+    os.kill(pid, signal.SIGABRT)
 
 
 def threads(stderr):
@@ -631,6 +661,8 @@ def main():
     parser.add_argument("--max-seed-bytes", type=int, default=1_500_000)
     parser.add_argument("--minimise-runs", type=int, default=300)
     parser.add_argument("--minimise-seconds", type=float, default=180)
+    parser.add_argument("--without", default="", help="mutations to leave out, e.g. nest,grow (to look past "
+                        "known findings); of: " + ",".join(MUTATIONS))
     args = parser.parse_args()
 
     seed_value = args.seed if args.seed is not None else random.randrange(1 << 31)
@@ -641,7 +673,10 @@ def main():
     os.makedirs(args.out, exist_ok=True)
     work = tempfile.mkdtemp(prefix="l2v-fuzz-")
     runner = Runner(args.binary, args.timeout, args.memory_mb, args.memory_report_mb, work)
-    mutator = Mutator(rng, [s for s in seeds if s.doc is not None])
+    without = {w for w in args.without.split(",") if w}
+    if without - set(MUTATIONS):
+        sys.exit("fuzz: unknown mutations: " + ",".join(sorted(without - set(MUTATIONS))))
+    mutator = Mutator(rng, [s for s in seeds if s.doc is not None], without)
     print(f"fuzz: {len(seeds)} seeds, random seed {seed_value}, {args.minutes:g} min, findings in {args.out}",
           file=sys.stderr, flush=True)
     findings = {}
