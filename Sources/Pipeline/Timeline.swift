@@ -73,7 +73,7 @@ public struct Timeline: Sendable, Equatable {
   /// Number of output frames at `fps` (at least 1). It never traps: a count beyond `Int` saturates (and
   /// ``schedule(fps:maxFrames:)`` refuses it as over the frame limit).
   public func frameCount(fps: Double) -> Int {
-    max(1, clampedInt(outputFrames(fps: fps), nanValue: 1))
+    outputFrames(fps: fps).clampedInt(1...Int.max)
   }
 
   /// The exact number of output frames at `fps`, as a whole `Double` (possibly huge, infinite or NaN for
@@ -106,7 +106,7 @@ public struct Timeline: Sendable, Equatable {
     var frames = max(1, outputFrames(fps: fps))
     if let maxFrames { frames = min(frames, Double(max(1, maxFrames))) }
     guard frames <= frameLimit else { throw .tooManyFrames(frames: frames, limit: frameLimit) }
-    let count = clampedInt(frames)
+    let count = frames.clampedInt(1...Int.max)
     let single = duration == nil && repeatCount == 1 && !bounce
     return FrameSchedule(
       startFrame: start, step: step(fps: fps), count: count, loopFrames: single ? nil : cycleFrames, bounce: bounce)
@@ -164,6 +164,6 @@ public enum TimelineError: Error, Sendable, Equatable, CustomStringConvertible {
   /// `1000000` for whole numbers below 10^15, else Swift's shortest form (`1e+308`, `nan`).
   static func format(_ value: Double) -> String {
     guard value.isFinite, value == value.rounded(), abs(value) < 1e15 else { return "\(value)" }
-    return String(clampedInt(value))
+    return String(value.clampedInt(Int.min...Int.max))
   }
 }
