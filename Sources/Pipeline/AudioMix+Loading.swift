@@ -64,7 +64,7 @@ extension AudioMix {
   }
 
   /// Reads and decodes one sound asset: a `data:` URI, or a file relative to ``AudioOptions/assetsDirectory``
-  /// (resolved as image files are, see ``ImageAssets``). Returns the sound or what went wrong.
+  /// (read through ``ReferenceSandbox``, as image files are). Returns the sound or what went wrong.
   static func load(_ asset: SoundAsset, options: AudioOptions) -> (
     sound: DecodedAudio?, problem: (severity: Severity, message: String)?
   ) {
@@ -79,11 +79,16 @@ extension AudioMix {
     } else if asset.isEmbedded {
       return (nil, (.warning, "\(name) is marked embedded but its data is not a data URI; not played"))
     } else {
-      let path = ImageAssets.resolve(directory: asset.directory, fileName: asset.fileName, base: options.assetsDirectory ?? "")
-      guard let data = readRegularFile(path, maxBytes: maxSoundFileBytes) else {
+      // Through the sandbox image files use: inside the animation's folder or --assets, regular files only.
+      let sandbox = ReferenceSandbox(base: options.assetsDirectory ?? "", maxFileBytes: maxSoundFileBytes)
+      switch sandbox.contents(directory: asset.directory, fileName: asset.fileName) {
+      case .success(let found):
+        bytes = found.bytes
+      case .failure(.missing), .failure(.unreadable):
         return (nil, (.warning, "the sound file for \(name) cannot be read; not played (use --assets DIR to point elsewhere)"))
+      case .failure(let refusal):
+        return (nil, (.warning, "\(name): \(refusal); not played"))
       }
-      bytes = data
     }
     do {
       let sound = try AudioDecoder.decode(bytes, name: name, maxSeconds: options.maxSoundSeconds)
@@ -94,16 +99,5 @@ extension AudioMix {
     } catch {
       return (nil, (.warning, "\(error); not played"))
     }
-  }
-
-  /// The bytes of the regular file at `path` when it has at most `maxBytes`; nil for anything else
-  /// (missing, a folder, a FIFO or device, too large).
-  private static func readRegularFile(_ path: String, maxBytes: Int) -> [UInt8]? {
-    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-      attributes[.type] as? FileAttributeType == .typeRegular,
-      let size = attributes[.size] as? Int, size <= maxBytes,
-      let data = FileManager.default.contents(atPath: path)
-    else { return nil }
-    return [UInt8](data)
   }
 }

@@ -85,7 +85,7 @@ struct AudioExportTests {
   @Test func mixerSamplesAreExact() throws {
     // The mixer itself: silence before the in point, the tone's own samples after it, to the sample.
     let animation = try Self.animation(ip: 15, st: 15)
-    let schedule = Timeline(animation: animation).schedule(fps: 30)
+    let schedule = try Timeline(animation: animation).schedule(fps: 30)
     let (mix, notes) = try AudioMix.make(animation: animation, schedule: schedule, fps: 30, options: AudioOptions())
     #expect(notes.isEmpty)
     let source = try #require(mix)
@@ -162,7 +162,7 @@ struct AudioExportTests {
 
   @Test func levelScalesTheSound() throws {
     let animation = try Self.animation(level: 25)
-    let schedule = Timeline(animation: animation).schedule(fps: 30)
+    let schedule = try Timeline(animation: animation).schedule(fps: 30)
     let source = try #require(try AudioMix.make(animation: animation, schedule: schedule, fps: 30, options: AudioOptions()).mix)
     var buffer = [Float](repeating: 0, count: 2 * 4_800)
     buffer.withUnsafeMutableBufferPointer { source.fill($0, startingAt: 0) }
@@ -258,7 +258,7 @@ struct AudioExportTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let track = try Self.soundtrack(seconds: 5, in: directory)
     let animation = try Self.animation(ip: 30, st: 30)
-    let schedule = Timeline(animation: animation).schedule(fps: 30)
+    let schedule = try Timeline(animation: animation).schedule(fps: 30)
     var options = AudioOptions()
     options.soundtrack = Soundtrack(path: track)
     let source = try #require(try AudioMix.make(animation: animation, schedule: schedule, fps: 30, options: options).mix)
