@@ -114,6 +114,8 @@ final class PNGSequenceWriter: FrameWriter {
       defer { av_packet_unref(packet) }
       let name = pattern.fileName(for: written.count)
       let path = folder.path + "/" + name
+      // After Ctrl-C the handler is deleting the folder: add nothing to it.
+      PartialFiles.waitIfInterrupted()
       guard let stream = fopen(path, "wb") else {
         // After Ctrl-C the folder is gone: the handler is exiting, do not race it with an error.
         PartialFiles.waitIfInterrupted()

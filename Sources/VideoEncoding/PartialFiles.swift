@@ -187,11 +187,26 @@ public enum PartialFiles {
   // MARK: - Files
 
   /// Deletes `path`: a file, or a folder with everything in it. Links are deleted, never followed.
+  ///
+  /// A folder is first renamed to `<path>.deleting`: a writer still adding files to it (a PNG sequence when
+  /// Ctrl-C arrives) then fails at once on its next file instead of refilling the folder as it is emptied;
+  /// a process killed half-way leaves a name the next sweep still recognises.
   static func remove(_ path: String) {
     var status = stat()
     guard lstat(path, &status) == 0 else { return }
+    guard (status.st_mode & S_IFMT) == S_IFDIR else {
+      unlink(path)
+      return
+    }
+    let doomed = path + ".deleting"
+    removeTree(rename(path, doomed) == 0 ? doomed : path)
+  }
+
+  private static func removeTree(_ path: String) {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return }
     if (status.st_mode & S_IFMT) == S_IFDIR {
-      for name in entries(of: path) { remove(path + "/" + name) }
+      for name in entries(of: path) { removeTree(path + "/" + name) }
       rmdir(path)
     } else {
       unlink(path)

@@ -16,7 +16,7 @@ struct PartialFilesSweepTests {
 
   @Test(arguments: [
     (".out.partial-123.mp4", Int32(123)), (".out.gif.partial-9.spool", 9), (".a.b.partial-77", 77),
-    (".%05d.partial-4242.png", 4242), (".x.partial-1.partial-2.mov", 2),
+    (".%05d.partial-4242.png", 4242), (".x.partial-1.partial-2.mov", 2), (".%05d.partial-4242.png.deleting", 4242),
   ])
   func temporaryNamesGiveTheirOwner(name: String, pid: Int32) {
     #expect(PartialFiles.ownerPID(ofTemporaryName: name) == pid)
