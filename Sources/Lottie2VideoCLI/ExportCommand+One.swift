@@ -55,7 +55,7 @@ extension ExportCommand {
     let name = InputOptions.name(of: job.input)
     // Notes, each with a key: a batch says each one once.
     var notes: [(message: String, key: String?)] = []
-    // 1. The output: its format, the codec, what standard output can take.
+    // 1. The output: its format, the codec, what standard output can take; never over an input.
     var output = job.output
     let ext = PathName.fileExtension(of: output)
     let toStandardOutput = output == OutputFormat.standardOutputPath
@@ -81,6 +81,10 @@ extension ExportCommand {
         message: "The value '\(o.encoding.crf)' is invalid for '--crf <n>': \(codec.rawValue) takes 0 to 51 (VP9 and AV1 take 0 to 63)",
         command: nil)
     }
+    let poster = job.poster ?? o.poster
+    try OutputPaths.check(
+      output: toStandardOutput ? nil : output, isSequence: format == .pngSequence, poster: poster,
+      inputs: o.protectedInputs(job))
     // 2. The animation, its size, timeline and rate.
     let loaded = try o.input.loadWithImages(job.input, extra: job.values)
     let animation = loaded.animation
@@ -97,14 +101,25 @@ extension ExportCommand {
       fps = snapped
     }
     var posterFrame = o.posterFrame
-    if case .frame(let frame) = posterFrame, o.poster != nil || job.poster != nil {
+    if case .frame(let frame) = posterFrame, poster != nil {
       posterFrame = .frame(try TimingOptions.checkFrame(frame, animation: animation, what: "poster frame", command: "export"))
     }
     let render = o.size.renderSettings(width: w, height: h, jobs: context.jobs, images: loaded.images)
     var options = ExportOptions(outputPath: output, render: render, fps: fps, maxFrames: o.maxFrames)
     options.timeline = timeline
     options.format = o.format ?? (toStandardOutput ? format : nil)
+    options.memoryLimit = o.input.load.memoryLimit
     o.encoding.configure(&options)
+    o.sound.configure(&options, loaded: loaded.loaded, assets: o.input.assets)
+    if o.sound.wantsSound(animation) && !format.supportsAudio {
+      // Said once per batch, here rather than by the library, which would say it for every file.
+      let what = o.sound.soundtrack != nil ? "the --audio soundtrack" : "the animation's audio layers"
+      notes.append((
+        "\(format.optionName.uppercased()) has no sound: \(what) left out (MP4, M4V, MOV and WebM carry sound)",
+        "no sound \(format) \(what)"))
+      options.audio.soundtrack = nil
+      options.audio.includesAnimationAudio = false
+    }
     let total = try timeline.schedule(fps: fps, maxFrames: o.maxFrames).count
     // 3. Start: the event, then the input's diagnostics and our notes.
     reporter.event(
@@ -139,39 +154,60 @@ extension ExportCommand {
     let report: @Sendable (ProgressReport) -> Void = { report in
       if let batchProgress { batchProgress.update(index, report) } else { progress.update(report) }
     }
+    // What the export says as it goes (a sound it cannot play): shown at once, kept for the report.
+    let exportNotes = DiagnosticLog()
+    let onDiagnostic: @Sendable (Diagnostic) -> Void = { d in
+      exportNotes.append(d)
+      progress.finish()
+      if d.severity >= .warning { reporter.diagnostic(d, file: name) } else { reporter.note(d.message, file: name) }
+    }
     var failure: String?
     let result: ExportResult
+    var encoded = options
     do {
       if let maxBytes = o.maxBytes, let preset = o.preset, !toStandardOutput {
-        // A size budget (telegram-sticker, slack-emoji): encoded again at lower quality until the file fits.
-        let outcome = try SizeBudget(maxBytes: maxBytes).export(
-          animation: animation, options: options, progress: report
+        // A size budget (telegram-sticker, slack-emoji): encoded again, one change at a time, until it fits.
+        let budget = SizeBudget(maxBytes: maxBytes, minFPS: preset.minFps ?? 8, minScale: preset.minScale ?? 0.5)
+        let outcome = try budget.export(
+          animation: animation, options: options, progress: report, diagnostics: onDiagnostic
         ) { retry in
           progress.finish()
           reporter.note(
-            "\(output) is \(retry.bytes) bytes, over the preset '\(preset.name)' budget of \(maxBytes); encoding again at \(retry.setting)",
+            "\(output) is \(retry.bytes) bytes, over the preset '\(preset.name)' budget of \(maxBytes); encoding again at \(retry.change) (\(retry.setting))",
             file: name)
         }
         result = outcome.result
+        encoded = outcome.options
         if !outcome.fits {
           failure =
-            "\(output) is still \(result.bytes) bytes at the lowest quality, over the preset '\(preset.name)' budget of \(maxBytes) bytes (kept; try a shorter --duration or a smaller --size)"
-        } else if outcome.attempts > 0 {
-          reporter.note("\(output) fits the \(maxBytes)-byte budget at \(outcome.setting)", file: name)
+            "\(output) is still \(result.bytes) bytes at \(outcome.setting), the last step, over the preset '\(preset.name)' budget of \(maxBytes) bytes (kept; try a shorter --duration or a smaller --size)"
+        } else if let changes = outcome.changes {
+          reporter.note("\(output) fits the \(maxBytes)-byte budget at \(changes)", file: name)
         }
       } else {
-        result = try Exporter.export(animation: animation, options: options, progress: report)
+        result = try Exporter.export(animation: animation, options: options, progress: report, diagnostics: onDiagnostic)
+      }
+      let late = exportNotes.all.filter { $0.severity >= .warning }
+      if o.strict && !late.isEmpty {
+        // Warnings that only the export finds (a sound it cannot decode): nothing is kept.
+        removeOutput(output, format: format, frames: result.frames)
+        throw StrictFailure(
+          description: "\(name): --strict: \(late.count) warning\(late.count == 1 ? "" : "s") while exporting (\(reporter.isJSON ? "in the warning events" : "listed above")); nothing written")
       }
     } catch {
       progress.finish()
       if let createdFolder { try? FileManager.default.removeItem(atPath: createdFolder) }
-      throw error
+      throw ExportFailure.wrap(error, output: output)
     }
     progress.finish()
-    // 5. The poster, composited as the video is.
-    if let poster = job.poster ?? o.poster {
-      if context.createsFolders { _ = try makeFolder(PathName.folder(of: poster)) }
-      try PosterFrame.write(posterFrame, animation: animation, options: options, to: poster)
+    // 5. The poster, composited as the video is, at the video's size (a size budget may have shrunk it).
+    if let poster {
+      do {
+        _ = try makeFolder(PathName.folder(of: poster))
+        try PosterFrame.write(posterFrame, animation: animation, options: encoded, to: poster)
+      } catch {
+        throw ExportFailure.wrap(error, output: poster)
+      }
     }
     // 6. The summary: on stdout (stderr when stdout carries the video), or a file-done event (the caller
     //    reports a failure).
@@ -181,13 +217,26 @@ extension ExportCommand {
         [("file", .text(name)), ("output", .text(output))] + job.position.fields + [
           ("frames", .int(result.frames)), ("duration", .number(result.duration, digits: 3)),
           ("bytes", toStandardOutput ? .null : .int(result.bytes)), ("seconds", .number(result.seconds, digits: 3)),
+          ("sound", .bool(result.hasAudio)),
         ])
     }
     if !reporter.isJSON && !reporter.isQuiet {
-      let line = summary(output: output, result: result, width: w, height: h, toStandardOutput: toStandardOutput)
+      let line = summary(
+        output: output, result: result, width: encoded.render.width, height: encoded.render.height,
+        toStandardOutput: toStandardOutput)
       if toStandardOutput { Console.error(line) } else { Console.output(line) }
     }
-    return ExportOutcome(result: result, diagnostics: loaded.diagnostics, failure: failure)
+    return ExportOutcome(result: result, diagnostics: loaded.diagnostics + exportNotes.all, failure: failure)
+  }
+
+  /// Deletes what an export wrote (`--strict` found warnings only the export could see).
+  static func removeOutput(_ output: String, format: OutputFormat, frames: Int) {
+    guard output != OutputFormat.standardOutputPath else { return }
+    if format == .pngSequence {
+      for index in 0..<frames { unlink(String(format: output, index)) }
+    } else {
+      unlink(output)
+    }
   }
 
   /// The container: --format, else the output's extension; standard output needs a format that streams.
@@ -234,7 +283,7 @@ extension ExportCommand {
       result.codedWidth != width || result.codedHeight != height
       ? "\(result.codedWidth)x\(result.codedHeight) (\(width)x\(height) padded to even sides)"
       : "\(width)x\(height)"
-    let bytes = toStandardOutput ? "to standard output" : "\(result.bytes) bytes"
+    let bytes = (toStandardOutput ? "to standard output" : "\(result.bytes) bytes") + (result.hasAudio ? ", with sound" : "")
     return String(
       format: "%@: %d frames at %g fps, %.3f s, %@, %@, in %.2f s (%.1f fps)", output, result.frames, result.fps,
       result.duration, size, bytes, result.seconds, Double(result.frames) / max(result.seconds, 1e-9))

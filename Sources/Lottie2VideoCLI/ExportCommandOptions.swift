@@ -1,5 +1,6 @@
 import Foundation
 import Lottie
+import LottieArchive
 import Pipeline
 import VideoEncoding
 
@@ -16,6 +17,7 @@ struct EncodingOptions: Sendable {
   var lossless = false
   var loop: Int?
   var dither: GIFOptions.Dither?
+  var gifPalette: GIFOptions.Palette?
 
   init(_ p: ParsedArguments) {
     codec = p[OptionTable.codec]
@@ -30,6 +32,7 @@ struct EncodingOptions: Sendable {
     lossless = p[OptionTable.lossless]
     loop = p[OptionTable.loop]
     dither = p[OptionTable.dither]
+    gifPalette = p[OptionTable.gifPalette]
   }
 
   /// Puts these settings into the library's export options.
@@ -49,10 +52,52 @@ struct EncodingOptions: Sendable {
       options.apng.plays = plays
     }
     if let dither { options.gif.dither = dither }
+    if let gifPalette { options.gif.palette = gifPalette }
     if isCRFChosen {
       options.vp9.crf = crf
       options.av1.crf = crf
     }
+  }
+}
+
+/// The sound of an export: a soundtrack, the animation's own audio layers, the audio bit rate.
+struct SoundOptions: Sendable {
+  /// `--audio FILE`.
+  var soundtrack: String?
+  var offset: Double?
+  var loops = false
+  /// `--no-audio`: the animation's audio layers are left out.
+  var dropsAnimationAudio = false
+  var bitrate: Int?
+
+  init(_ p: ParsedArguments) {
+    soundtrack = p[OptionTable.audio]
+    offset = p[OptionTable.audioOffset]
+    loops = p[OptionTable.audioLoop]
+    dropsAnimationAudio = p[OptionTable.noAudio]
+    bitrate = p[OptionTable.audioBitrate]
+  }
+
+  /// `--audio-offset` and `--audio-loop` say how the soundtrack plays: without one they mean nothing.
+  func validate() throws(UsageError) {
+    guard soundtrack == nil else { return }
+    for (given, name) in [(offset != nil, "--audio-offset"), (loops, "--audio-loop")] where given {
+      throw UsageError(message: "\(name) places the --audio <file> soundtrack; give --audio too", command: nil)
+    }
+  }
+
+  /// Puts these settings into the library's export options; `loaded` says where the animation's own sound
+  /// files are (`assets`: --assets) and which file diagnostics name.
+  func configure(_ options: inout ExportOptions, loaded: LoadedAnimation, assets: String?) {
+    options.audio = AudioOptions(for: loaded, assets: assets)
+    options.audio.includesAnimationAudio = !dropsAnimationAudio
+    options.audio.bitrate = bitrate
+    if let soundtrack { options.audio.soundtrack = Soundtrack(path: soundtrack, offset: offset ?? 0, loops: loops) }
+  }
+
+  /// Whether the export has anything to hear.
+  func wantsSound(_ animation: Animation) -> Bool {
+    soundtrack != nil || (!dropsAnimationAudio && animation.hasAudioLayers)
   }
 }
 
@@ -78,6 +123,7 @@ struct ExportCommandOptions: Sendable {
   var size: SizeOptions
   var timing: TimingOptions
   var encoding: EncodingOptions
+  var sound: SoundOptions
   var jobs: Int
   var isJobsGiven: Bool
   var maxFrames: Int?
@@ -103,6 +149,7 @@ struct ExportCommandOptions: Sendable {
     size = SizeOptions(p)
     timing = TimingOptions(p)
     encoding = EncodingOptions(p)
+    sound = SoundOptions(p)
     jobs = p[OptionTable.jobs] ?? RenderSettings.defaultJobs
     isJobsGiven = p[OptionTable.jobs] != nil
     maxFrames = p[OptionTable.maxFrames]
@@ -169,12 +216,26 @@ struct ExportCommandOptions: Sendable {
   /// Loads `--preset` (when given) and fills in what the command line left unset. A preset that cannot be
   /// loaded throws ``PresetError`` (exit 1); an unknown name or a missing file, a ``UsageError``.
   mutating func applyPreset() throws {
-    guard let presetName else { return }
-    let p = try Preset.resolve(presetName, command: nil)
-    preset = p
-    p.apply(size: &size, timing: &timing, given: given)
-    p.apply(encoding: &encoding, given: given)
-    maxBytes = p.maxBytes
+    if let presetName {
+      let p = try Preset.resolve(presetName, command: nil)
+      preset = p
+      p.apply(size: &size, timing: &timing, given: given)
+      p.apply(encoding: &encoding, given: given)
+      p.apply(sound: &sound, given: given)
+      maxBytes = p.maxBytes
+    }
+    try sound.validate()
+  }
+
+  /// The files `job` reads, which none of its outputs may overwrite: the animation, the data table, the
+  /// soundtrack, the `--image` files and the preset.
+  func protectedInputs(_ job: ExportJob) -> [String] {
+    var paths = [job.input]
+    if case .data(let table) = mode { paths.append(table) }
+    if let soundtrack = sound.soundtrack { paths.append(soundtrack) }
+    paths += (input.images + job.values.images).map(\.value)
+    if let file = preset?.file { paths.append(file) }
+    return paths
   }
 
   static func isDirectory(_ path: String) -> Bool {

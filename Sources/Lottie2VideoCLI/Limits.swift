@@ -2,11 +2,14 @@ import Lottie
 import LottieArchive
 import Pipeline
 
-/// The safety limits a run applies while loading: the parser's, the archive reader's and the image decoder's.
+/// The safety limits a run applies: the parser's, the archive reader's and the image decoder's while loading,
+/// and the memory an export may need.
 struct LoadSettings: Sendable {
   var limits = LoadLimits()
   var maxArchiveBytes = AnimationSource.defaultMaxArchiveBytes
   var maxImagePixels = ImageAssets.defaultMaxPixels
+  /// The most an export may need, by its estimate (``MemoryEstimate``), in bytes; nil for no limit.
+  var memoryLimit: Int? = MemoryEstimate.defaultLimit
 }
 
 /// One `--limit NAME=VALUE`, checked against ``LimitSpec/all``.
@@ -23,8 +26,11 @@ struct LimitSpec: Sendable {
   let help: String
   /// The default, as `--help` shows it.
   let defaultText: String
-  /// Sets the limit from the value given (a positive number, already checked to be at most 1e12).
+  /// Sets the limit from the value given (a positive number, already checked to be at most 1e12; for a
+  /// size in bytes, at most 1e15, or infinity for `none`).
   let apply: @Sendable (inout LoadSettings, Double) -> Void
+  /// Whether the value is a size in bytes (`8G`, `512M`, `none`) rather than a plain number.
+  var isByteSize = false
 
   static let all: [LimitSpec] = [
     LimitSpec(name: "file-size", unit: "MB", help: "input file, after decompression", defaultText: "256") {
@@ -50,20 +56,51 @@ struct LimitSpec: Sendable {
     LimitSpec(name: "image-size", unit: "megapixels", help: "decoded image", defaultText: "64") {
       $0.maxImagePixels = Int(min($1, 1_048_576) * 1_048_576)
     },
+    LimitSpec(
+      name: "memory", unit: "bytes: 512M, 8G or none",
+      help: "an export's estimated peak: frames in flight, render surfaces, the encoder's buffers, decoded sound",
+      defaultText: "\(MemoryEstimate.defaultLimit / 1_000_000_000)G",
+      apply: { $0.memoryLimit = $1.isFinite ? Int($1) : nil }, isByteSize: true),
   ]
 
   /// Parses `NAME=VALUE`.
   static func parse(_ text: String) throws(InvalidValue) -> LimitSetting {
     let names = all.map(\.name).joined(separator: ", ")
-    guard let eq = text.firstIndex(of: "="), let n = Double(text[text.index(after: eq)...]), n.isFinite, n >= 1, n <= 1e12
-    else {
+    guard let eq = text.firstIndex(of: "=") else {
       throw InvalidValue("use a limit name (\(names)) and a positive number, e.g. frames=5000")
     }
     let name = String(text[..<eq])
+    let value = String(text[text.index(after: eq)...])
     guard let spec = all.first(where: { $0.name == name }) else {
       throw InvalidValue("unknown limit '\(name)'; use \(names)")
     }
+    if spec.isByteSize {
+      guard let bytes = parseByteSize(value) else {
+        throw InvalidValue("\(name) takes a size in bytes with k, M, G or T (powers of 1000), e.g. \(name)=8G, or none")
+      }
+      return LimitSetting(spec: spec, value: bytes)
+    }
+    guard let n = Double(value), n.isFinite, n >= 1, n <= 1e12 else {
+      throw InvalidValue("use a limit name (\(names)) and a positive number, e.g. frames=5000")
+    }
     return LimitSetting(spec: spec, value: n)
+  }
+
+  /// `8G`, `512M`, `1.5G`, `64000000` (bytes; k, M, G, T are powers of 1000, as the messages print sizes),
+  /// or `none` (infinity: no limit). At least 1 MB, at most 1 PB.
+  static func parseByteSize(_ text: String) -> Double? {
+    if text.lowercased() == "none" { return .infinity }
+    let units: [Character: Double] = ["k": 1e3, "K": 1e3, "m": 1e6, "M": 1e6, "g": 1e9, "G": 1e9, "t": 1e12, "T": 1e12]
+    var digits = Substring(text)
+    if digits.hasSuffix("B") || digits.hasSuffix("b") { digits = digits.dropLast() }
+    var multiplier = 1.0
+    if let last = digits.last, let unit = units[last] {
+      multiplier = unit
+      digits = digits.dropLast()
+    }
+    guard let n = Double(digits), n.isFinite else { return nil }
+    let bytes = (n * multiplier).rounded()
+    return (1e6...1e15).contains(bytes) ? bytes : nil
   }
 
   /// The `--limit` help: every name with its unit and default.

@@ -70,7 +70,7 @@ enum ValueCompletion: Sendable, Equatable {
 
 /// The groups `--help` lists options in, in this order.
 enum HelpSection: Int, Sendable, CaseIterable, Comparable {
-  case general, timing, templating, size, encoding, batch, input, progress, other
+  case general, timing, templating, size, encoding, sound, batch, input, progress, other
 
   var title: String {
     switch self {
@@ -79,6 +79,7 @@ enum HelpSection: Int, Sendable, CaseIterable, Comparable {
     case .templating: "TEMPLATING"
     case .size: "SIZE AND PLACEMENT"
     case .encoding: "ENCODING"
+    case .sound: "SOUND (MP4, M4V and MOV carry it as AAC, WebM as Opus; other formats leave it out, with a note)"
     case .batch: "BATCH AND DATA RUNS"
     case .input: "INPUT"
     case .progress: "MESSAGES AND PROGRESS"

@@ -27,7 +27,9 @@ enum OptionTable {
     size.spec, width.spec, height.spec, scale.spec, fit.spec, padding.spec, background.spec, count.spec, columns.spec,
     // Encoding
     codec.spec, crf.spec, bitrate.spec, pixelFormat.spec, quality.spec, lossless.spec, codecPreset.spec, loop.spec,
-    dither.spec, poster.spec, posterFrame.spec,
+    dither.spec, gifPalette.spec, poster.spec, posterFrame.spec,
+    // Sound
+    audio.spec, audioOffset.spec, audioLoop.spec, noAudio.spec, audioBitrate.spec,
     // Batch
     recursive.spec, skipExisting.spec, report.spec, shard.spec,
     // Input

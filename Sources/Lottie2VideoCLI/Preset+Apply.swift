@@ -46,5 +46,20 @@ extension Preset {
     if !isGiven(OptionTable.dither.spec), let dither = dither.flatMap(GIFOptions.Dither.init(rawValue:)) {
       encoding.dither = dither
     }
+    if !isGiven(OptionTable.gifPalette.spec), let palette = gifPalette.flatMap(GIFOptions.Palette.init(rawValue:)) {
+      encoding.gifPalette = palette
+    }
+  }
+
+  /// Sound (export). A soundtrack given with --audio replaces the preset's, with its own offset and loop.
+  func apply(sound: inout SoundOptions, given: Set<String>) {
+    func isGiven(_ option: OptionSpec) -> Bool { given.contains(option.name) }
+    if !isGiven(OptionTable.audio.spec), let audio {
+      sound.soundtrack = audio
+      if !isGiven(OptionTable.audioOffset.spec) { sound.offset = audioOffset }
+      if !isGiven(OptionTable.audioLoop.spec), let audioLoop { sound.loops = audioLoop }
+    }
+    if !isGiven(OptionTable.noAudio.spec), let noAudio { sound.dropsAnimationAudio = noAudio }
+    if !isGiven(OptionTable.audioBitrate.spec), let audioBitrate { sound.bitrate = audioBitrate }
   }
 }

@@ -31,11 +31,23 @@ struct Preset: Equatable {
   var lossless: Bool?
   var loop: Int?
   var dither: String?
+  var gifPalette: String?
   var maxBytes: Int?
+  /// How far the size budget may lower the frame rate and shrink the picture.
+  var minFps: Double?
+  var minScale: Double?
+  /// A soundtrack, resolved against the preset file's folder when relative.
+  var audio: String?
+  var audioOffset: Double?
+  var audioLoop: Bool?
+  var noAudio: Bool?
+  var audioBitrate: Int?
 
   static let keys: [String] = [
     "description", "format", "width", "height", "fps", "maxFps", "maxDuration", "background", "fit", "padding",
-    "codec", "crf", "codecPreset", "bitrate", "pixFmt", "quality", "lossless", "loop", "dither", "maxBytes",
+    "codec", "crf", "codecPreset", "bitrate", "pixFmt", "quality", "lossless", "loop", "dither", "gifPalette", "maxBytes",
+    "minFps", "minScale",
+    "audio", "audioOffset", "audioLoop", "noAudio", "audioBitrate",
   ]
   static let formats = ["mp4", "m4v", "mov", "webm", "gif", "webp", "apng", "png"]
   static let codecs = ["h264", "h265", "hevc", "vp9", "av1", "prores", "prores-4444", "prores-hq", "gif", "webp", "apng"]
@@ -118,13 +130,40 @@ struct Preset: Equatable {
     }
     p.pixelFormat = try string("pixFmt", oneOf: ChromaFormat.allCases.map(\.rawValue))
     p.quality = try integer("quality", 0...100)
-    if let value = dict["lossless"] {
-      guard let n = value as? NSNumber, Preset.isBoolean(n) else { throw fail("lossless", "expected true or false") }
-      p.lossless = n.boolValue
+    func boolean(_ key: String) throws(PresetError) -> Bool? {
+      guard let value = dict[key] else { return nil }
+      guard let n = value as? NSNumber, Preset.isBoolean(n) else { throw fail(key, "expected true or false") }
+      return n.boolValue
     }
+    p.lossless = try boolean("lossless")
     p.loop = try integer("loop", -1...65535)
     p.dither = try string("dither", oneOf: dithers)
+    p.gifPalette = try string("gifPalette", oneOf: GIFOptions.Palette.allCases.map(\.rawValue))
     p.maxBytes = try integer("maxBytes", 1...Int(Int32.max))
+    p.minFps = try number("minFps", 0.1...240)
+    p.minScale = try number("minScale", 0.05...1)
+    if p.maxBytes == nil, p.minFps != nil || p.minScale != nil {
+      throw fail(p.minFps != nil ? "minFps" : "minScale", "bounds what the size budget may change; set 'maxBytes' too")
+    }
+    if let audio = try string("audio") {
+      guard !audio.isEmpty else { throw fail("audio", "expected the path of a sound file") }
+      // Relative to the preset file, so that a preset and its jingle travel together.
+      let folder = PathName.folder(of: file)
+      p.audio = audio.hasPrefix("/") || folder.isEmpty ? audio : folder + "/" + audio
+    }
+    p.audioOffset = try number("audioOffset", -86400...86400)
+    p.audioLoop = try boolean("audioLoop")
+    p.noAudio = try boolean("noAudio")
+    if let value = dict["audioBitrate"] {
+      let text = (value as? String) ?? ((value as? NSNumber).flatMap { Preset.isBoolean($0) ? nil : g($0.doubleValue) })
+      guard let text, let rate = OptionTable.parseAudioBitrate(text) else {
+        throw fail("audioBitrate", "expected bits per second from 8000 to 512000, e.g. \"96k\" or 128000")
+      }
+      p.audioBitrate = rate
+    }
+    if p.audio == nil, p.audioOffset != nil || p.audioLoop != nil {
+      throw fail(p.audioOffset != nil ? "audioOffset" : "audioLoop", "places the preset's 'audio' file; set 'audio' too")
+    }
     let format = p.format.flatMap { OutputFormat(rawValue: $0 == "png" ? "pngSequence" : $0) }
     if let codec = p.codec, let format, let c = codecByName[codec], !format.codecs.contains(c) {
       throw fail("codec", "'\(codec)' cannot go in a .\(p.format ?? "") file")
@@ -162,7 +201,21 @@ struct Preset: Equatable {
     if let padding { parts.append("padding \(padding)") }
     if let loop { parts.append("loop \(loop)") }
     if let dither { parts.append("dither \(dither)") }
-    if let maxBytes { parts.append("<= \(maxBytes) bytes") }
+    if let gifPalette { parts.append("\(gifPalette) palette") }
+    if let maxBytes {
+      var budget = "<= \(maxBytes) bytes"
+      if minScale == 1 { budget += " at this size" }
+      if let minFps { budget += ", fps >= \(Preset.g(minFps)) to fit" }
+      parts.append(budget)
+    }
+    if let audio {
+      var sound = "sound \(PathName.fileName(of: audio))"
+      if let audioOffset { sound += " from \(Preset.g(audioOffset)) s" }
+      if audioLoop == true { sound += ", looped" }
+      parts.append(sound)
+    }
+    if noAudio == true { parts.append("no animation sound") }
+    if let audioBitrate { parts.append("audio \(audioBitrate) bit/s") }
     return parts.joined(separator: ", ")
   }
 
