@@ -12,7 +12,8 @@ extension ExportCommand {
   /// prints a summary and exits 1 when any failed.
   static func batch(_ o: ExportCommandOptions, reporter: Reporter) throws -> Int32 {
     let outputDirectory = o.output ?? ""
-    let ext = o.format.flatMap(\.fileExtension) ?? "mp4"
+    // The format: --format, else the preset's, else MP4.
+    let format = o.format ?? o.preset?.format.flatMap(OutputFormat.init(optionName:)) ?? .mp4
     // 1. Collect the animations, each with its output path under the output folder.
     var found: [(input: String, output: String)] = []  // the whole batch, before sharding
     for input in o.inputs {
@@ -24,12 +25,20 @@ extension ExportCommand {
         throw UsageError(message: "The input '\(input)' does not exist", command: nil)
       }
       if !isDirectory.boolValue {
-        found.append((input, outputDirectory + "/" + PathName.stem(of: input) + "." + ext))
+        found.append((input, outputDirectory + "/" + outputName(PathName.stem(of: input), format: format)))
         continue
       }
-      for relative in animations(in: input, recursive: o.recursive) {
-        let stem = PathName.deletingExtension(relative)
-        found.append((input + "/" + relative, outputDirectory + "/" + stem + "." + ext))
+      let inFolder = animations(in: input, recursive: o.recursive)
+      if inFolder.isEmpty {
+        // A folder named like a file (x.json), or an empty one: nothing would be exported, which is never what
+        // was meant.
+        let kind = animationExtensions.contains(PathName.fileExtension(of: input)) ? "a folder, not an animation file," : "a folder"
+        throw UsageError(
+          message: "The input '\(input)' is \(kind) and holds no animations (.json, .lottie or .tgs files\(o.recursive ? "" : "; --recursive looks in sub-folders"))",
+          command: nil)
+      }
+      for relative in inFolder {
+        found.append((input + "/" + relative, outputDirectory + "/" + outputName(PathName.deletingExtension(relative), format: format)))
       }
     }
     // Two inputs that would write the same output (a.json and a.lottie, or the same name in two input
@@ -67,6 +76,10 @@ extension ExportCommand {
   /// single file gets all the workers.
   static func run(_ jobs: [ExportJob], _ o: ExportCommandOptions, label: String, reporter: Reporter) throws -> Int32 {
     let start = Date()
+    // The report is written last: refuse now, before any work, a name that would overwrite an input.
+    if let report = o.report {
+      try OutputPaths.checkReport(report, inputs: jobs.flatMap(o.protectedInputs))
+    }
     let concurrent = max(1, min(o.jobs, jobs.count))
     let perFile = max(1, o.jobs / concurrent)
     let state = BatchState(count: jobs.count)
@@ -83,7 +96,7 @@ extension ExportCommand {
         var record: [String: Any] = ["input": job.input, "output": job.output]
         if let label = job.label { record["label"] = label }
         if let place = job.place { record["batch"] = place.jsonObject }
-        if o.skipExisting && FileManager.default.fileExists(atPath: job.output) {
+        if o.skipExisting && artefactsExist(job, o) {
           record["status"] = "skipped"
           reporter.event("file-skipped", [("file", .text(name)), ("output", .text(job.output))] + job.position.fields)
           state.finish(index, record: record, failure: nil, skipped: true)
@@ -131,6 +144,29 @@ extension ExportCommand {
       for (input, reason) in failures { Console.output("failed: \(input): \(reason)") }
     }
     return failures.isEmpty ? 0 : 1
+  }
+
+  /// Where a batch writes the animation `stem` (a path relative to the output folder, without extension):
+  /// `stem.mp4`, ..., or for a PNG sequence a folder of its own, `stem/name_00000.png` and on (a `%` in the
+  /// name is written `%%`, the pattern's literal percent sign).
+  static func outputName(_ stem: String, format: OutputFormat) -> String {
+    switch format {
+    case .pngSequence:
+      let name = PathName.fileName(of: stem).replacingOccurrences(of: "%", with: "%%")
+      return stem + "/" + name + "_%05d.png"
+    case .rawvideo: return stem + ".rgba"
+    default: return stem + "." + (format.fileExtension ?? format.rawValue)
+    }
+  }
+
+  /// Whether everything `job` writes is there already (`--skip-existing`): the video, or a PNG sequence's
+  /// first frame, and the poster when one is asked for. A batch whose posters failed exports those files again.
+  static func artefactsExist(_ job: ExportJob, _ o: ExportCommandOptions) -> Bool {
+    let output = numberedOutput(job.output, o)
+    let isSequence = (o.format ?? OutputFormat.from(path: output)) == .pngSequence
+    let video = isSequence ? String(format: output, 0) : output
+    let manager = FileManager.default
+    return manager.fileExists(atPath: video) && (job.poster ?? o.poster).map { manager.fileExists(atPath: $0) } ?? true
   }
 
   /// Animation files under `folder` (relative paths, sorted), descending into sub-folders when `recursive`.

@@ -56,12 +56,10 @@ extension ExportCommand {
     // Notes, each with a key: a batch says each one once.
     var notes: [(message: String, key: String?)] = []
     // 1. The output: its format, the codec, what standard output can take; never over an input.
-    var output = job.output
+    let output = numberedOutput(job.output, o)
     let ext = PathName.fileExtension(of: output)
     let toStandardOutput = output == OutputFormat.standardOutputPath
-    if ext == "png", o.format == nil, OutputFormat.from(path: output) == nil {
-      // A plain name.png asks for frames: number them name_00000.png, name_00001.png, ...
-      output = String(output.dropLast(4)) + "_%05d.png"
+    if output != job.output {
       notes.append(("writing a PNG sequence \(output) (use a %05d pattern to choose the names, or 'snapshot' for one frame)", output))
     }
     if let preset = o.preset, let presetFormat = preset.format, presetFormat != ext, !toStandardOutput {
@@ -173,7 +171,7 @@ extension ExportCommand {
         ) { retry in
           progress.finish()
           reporter.note(
-            "\(output) is \(retry.bytes) bytes, over the preset '\(preset.name)' budget of \(maxBytes); encoding again at \(retry.change) (\(retry.setting))",
+            "\(output) is \(retry.bytes) bytes, over the preset '\(preset.name)' budget of \(maxBytes); encoding again with \(retry.change): \(retry.setting)",
             file: name)
         }
         result = outcome.result
@@ -227,6 +225,16 @@ extension ExportCommand {
       if toStandardOutput { Console.error(line) } else { Console.output(line) }
     }
     return ExportOutcome(result: result, diagnostics: loaded.diagnostics + exportNotes.all, failure: failure)
+  }
+
+  /// The output's name, with a plain `name.png` numbered `name_%05d.png`: it asks for frames.
+  static func numberedOutput(_ output: String, _ o: ExportCommandOptions) -> String {
+    guard PathName.fileExtension(of: output) == "png", o.format == nil || o.format == .pngSequence,
+      OutputFormat.from(path: output) == nil
+    else {
+      return output
+    }
+    return String(output.dropLast(4)) + "_%05d.png"
   }
 
   /// Deletes what an export wrote (`--strict` found warnings only the export could see).

@@ -233,4 +233,10 @@ enum ProgressOption: Sendable, Equatable {
 extension OutputFormat {
   /// The name `--format` takes: `png` for a PNG sequence, else the raw value.
   var optionName: String { self == .pngSequence ? "png" : rawValue }
+
+  /// The format `--format` (or a preset's `format`) names.
+  init?(optionName: String) {
+    guard let format = OutputFormat.allCases.first(where: { $0.optionName == optionName }) else { return nil }
+    self = format
+  }
 }

@@ -35,7 +35,7 @@ struct DotLottieLoader {
   /// 2. Read `manifest.json`, or list `animations/` and `a/` when there is none.
   /// 3. Pick the animation and find its entry.
   /// 4. Parse it, with the theme's slot values, named `archive.lottie:a/<id>.json` in messages.
-  /// 5. Read the image files its assets refer to; list the fonts, and read them when a text layer needs them.
+  /// 5. Read the image and sound files its assets refer to; list the fonts, and read them when a text layer needs them.
   mutating func load(animationID: String?) throws -> LoadedAnimation {
     // 1.
     let archive = try bytes.map { bytes throws(ArchiveError) in try ZipArchive(bytes: bytes, file: path) }
@@ -80,6 +80,7 @@ struct DotLottieLoader {
       else { continue }
       files[key] = try read(image, from: archive)
     }
+    try readSounds(of: animation, entries: entries, from: archive, into: &files)
     let fonts = entries.keys.filter { $0.hasPrefix("fonts/") || $0.hasPrefix("f/") }.sorted()
     var fontData: [String: [UInt8]] = [:]
     if Self.drawsTextWithFonts(animation) {
@@ -121,7 +122,7 @@ struct DotLottieLoader {
 
   /// Decompresses `entry`, charging its bytes to the budget. The error names the entry when its own limit
   /// is the one passed, and the archive when the total runs out first.
-  private mutating func read(_ entry: ZipArchive.Entry, from archive: ZipArchive) throws(ArchiveError) -> [UInt8] {
+  mutating func read(_ entry: ZipArchive.Entry, from archive: ZipArchive) throws(ArchiveError) -> [UInt8] {
     let overflow: ArchiveError =
       budget < limits.maxFileBytes
       ? .expandsBeyondLimit(file: path, what: "the archive", limit: maxArchiveBytes)

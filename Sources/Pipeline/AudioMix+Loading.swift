@@ -63,14 +63,17 @@ extension AudioMix {
     return (AudioMix(voices: voices, schedule: schedule, fps: fps, frameRate: animation.frameRate), diagnostics)
   }
 
-  /// Reads and decodes one sound asset: a `data:` URI, or a file relative to ``AudioOptions/assetsDirectory``
-  /// (read through ``ReferenceSandbox``, as image files are). Returns the sound or what went wrong.
+  /// Reads and decodes one sound asset: the file a dotLottie archive holds for it, a `data:` URI, or a file
+  /// relative to ``AudioOptions/assetsDirectory`` (read through ``ReferenceSandbox``, as image files are).
+  /// Returns the sound or what went wrong.
   static func load(_ asset: SoundAsset, options: AudioOptions) -> (
     sound: DecodedAudio?, problem: (severity: Severity, message: String)?
   ) {
     let name = "sound asset '\(asset.id)'"
     let bytes: [UInt8]
-    if asset.fileName.hasPrefix("data:") {
+    if let embedded = options.embeddedSounds[asset.id] {
+      bytes = embedded
+    } else if asset.fileName.hasPrefix("data:") {
       guard let comma = asset.fileName.firstIndex(of: ","), asset.fileName[..<comma].hasSuffix(";base64"),
         let data = Data(
           base64Encoded: String(asset.fileName[asset.fileName.index(after: comma)...]), options: .ignoreUnknownCharacters)

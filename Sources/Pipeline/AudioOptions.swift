@@ -18,6 +18,9 @@ public struct AudioOptions: Sendable, Equatable {
   public var assetsDirectory: String? = nil
   /// The file named in diagnostics about the animation's sounds (the animation's path).
   public var animationFile: String? = nil
+  /// Sound files that came inside a dotLottie archive, by sound asset id (``init(for:assets:)`` fills it);
+  /// taken before the asset's data URI or file.
+  public var embeddedSounds: [String: [UInt8]] = [:]
   /// The longest stretch of any one sound that is decoded, in seconds; longer sounds are cut there (with a
   /// note). Bounds memory: a minute of decoded sound takes 23 MB.
   public var maxSoundSeconds: Double = 600
@@ -34,12 +37,15 @@ public struct AudioOptions: Sendable, Equatable {
     self.animationFile = animationFile
   }
 
-  /// Options whose sound files resolve where `loaded`'s images do: `assets` (`--assets DIR`), else the
-  /// animation's folder.
+  /// Options whose sound files resolve where `loaded`'s images do: the archive's own files, then `assets`
+  /// (`--assets DIR`), else the animation's folder.
   public init(for loaded: LoadedAnimation, assets: String? = nil) {
     self.init(
       assetsDirectory: assets ?? loaded.baseDirectory ?? (loaded.containerPath as NSString).deletingLastPathComponent,
       animationFile: loaded.animationFile)
+    for asset in loaded.animation.sounds.values {
+      if let bytes = loaded.soundBytes(for: asset) { embeddedSounds[asset.id] = bytes }
+    }
   }
 }
 

@@ -56,7 +56,9 @@ public struct SizeBudget: Sendable {
   /// One more encode is about to start: the last encode's size, the one change it tries and all its settings.
   public struct Retry: Sendable {
     public var bytes: Int
-    /// The change: "64 colours", "12.5 fps", "96x96".
+    /// The step it takes.
+    public var step: Step
+    /// What the step changes, in words: "fewer colours", "a lower frame rate", "a smaller picture".
     public var change: String
     /// Every setting the loop changes, as they will be: "64 colours, 12.5 fps, 128x128".
     public var setting: String
@@ -101,7 +103,7 @@ public struct SizeBudget: Sendable {
       guard result.bytes > maxBytes, attempts < maxAttempts else { break }
       Self.apply(step, to: &current)
       attempts += 1
-      willRetry?(Retry(bytes: result.bytes, change: Self.describe(step, in: current), setting: Self.setting(of: current)))
+      willRetry?(Retry(bytes: result.bytes, step: step, change: Self.describe(step, in: current), setting: Self.setting(of: current)))
       var retry = current
       retry.outputPath = side
       var candidate = try Exporter.export(animation: animation, options: retry, progress: progress)
@@ -206,12 +208,17 @@ public struct SizeBudget: Sendable {
     }
   }
 
-  /// One step as text, as the options will be: "64 colours", "12.5 fps", "96x96".
+  /// What a step changes, in words: "fewer colours", "a higher crf", "a lower frame rate", "a smaller picture".
   static func describe(_ step: Step, in options: ExportOptions) -> String {
     switch step {
-    case .quality: return qualityText(of: options)
-    case .frameRate(let fps): return "\(number(fps)) fps"
-    case .size(let width, let height): return "\(width)x\(height)"
+    case .quality:
+      switch options.resolvedCodec {
+      case .gif: return "fewer colours"
+      case .webp: return "a lower quality"
+      default: return "a higher crf"
+      }
+    case .frameRate: return "a lower frame rate"
+    case .size: return "a smaller picture"
     }
   }
 

@@ -4,24 +4,101 @@ import Pipeline
 import TestSupport
 import Testing
 
-/// The size-budget loop as library users call it: quality steps per codec, and an export that fits.
+/// The size-budget loop as library users call it: the order of its steps per codec (fewer colours or a higher
+/// crf first, then a lower frame rate, then a smaller picture, then the rest of the quality range), and
+/// exports that fit or do not.
 struct SizeBudgetTests {
-  static func options(_ path: String) -> ExportOptions {
-    ExportOptions(outputPath: path, render: RenderSettings(width: 32, height: 32, jobs: 1), fps: 10)
+  static func options(_ path: String, size: Int = 32, fps: Double = 10) -> ExportOptions {
+    ExportOptions(outputPath: path, render: RenderSettings(width: size, height: size, jobs: 1), fps: fps)
   }
 
-  /// Each codec steps down its own quality setting until the bottom, where the loop stops.
-  @Test(arguments: [
-    ("a.webm", ["crf 38", "crf 44", "crf 50", "crf 56", "crf 62", "crf 63"]),
-    ("a.mp4", ["crf 28", "crf 33", "crf 38", "crf 43", "crf 48", "crf 51"]),
-    ("a.gif", ["128 colours", "64 colours", "32 colours", "16 colours"]),
-    ("a.webp", ["quality 65", "quality 50", "quality 35", "quality 20", "quality 10"]),
-  ])
-  func stepsGoDownToTheBottom(path: String, expected: [String]) {
-    var options = Self.options(path)
-    var steps: [String] = []
-    while let step = SizeBudget.lowerQuality(&options) { steps.append(step) }
-    #expect(steps == expected)
+  /// The Slack emoji case: a 128x128 GIF at 25 fps tries 128 and 64 colours, then two thirds and half the
+  /// frame rate (centisecond delays: 16.67 and 12.5 fps), then three quarters and half the size, and only then
+  /// 32 and 16 colours.
+  @Test func gifStepsGoColoursThenFrameRateThenSize() {
+    let steps = SizeBudget(maxBytes: 1).steps(from: Self.options("a.gif", size: 128, fps: 25))
+    #expect(
+      steps == [
+        .quality(128), .quality(64), .frameRate(100.0 / 6), .frameRate(12.5), .size(width: 96, height: 96),
+        .size(width: 64, height: 64), .quality(32), .quality(16),
+      ])
+  }
+
+  /// VP9 (Telegram stickers keep 512 a side: minScale 1): crf to 50, the frame rate, then crf to 63.
+  @Test func vp9AtAFixedSizeStepsCrfThenFrameRateThenCrf() {
+    let steps = SizeBudget(maxBytes: 1, minScale: 1).steps(from: Self.options("a.webm", size: 512, fps: 30))
+    #expect(steps == [.quality(38), .quality(44), .quality(50), .frameRate(20), .frameRate(15), .quality(56), .quality(62), .quality(63)])
+  }
+
+  /// H.264 and WebP have their own scales; a floor on the frame rate (minFPS) leaves out the rates below it,
+  /// and nil keeps the rate.
+  @Test func otherCodecsAndFloors() {
+    let mp4 = SizeBudget(maxBytes: 1, minFPS: 12).steps(from: Self.options("a.mp4", size: 100, fps: 24))
+    #expect(
+      mp4 == [
+        .quality(28), .quality(33), .quality(38), .frameRate(16), .frameRate(12), .size(width: 75, height: 75),
+        .size(width: 50, height: 50), .quality(43), .quality(48), .quality(51),
+      ])
+    let webp = SizeBudget(maxBytes: 1, minFPS: nil, minScale: 0.75).steps(from: Self.options("a.webp", size: 100, fps: 24))
+    #expect(webp == [.quality(65), .quality(50), .quality(35), .size(width: 75, height: 75), .quality(20), .quality(10)])
+  }
+
+  /// A stripy animation whose GIF is some kilobytes: changing colours, stripes moving every frame.
+  static func stripes() throws -> Animation {
+    var shapes: [String] = []
+    for i in 0..<16 {
+      let hue = Double(i) / 16
+      shapes.append(
+        #"{"ty":"gr","it":[{"ty":"rc","p":{"a":0,"k":[\#(i * 4 + 2),32]},"s":{"a":0,"k":[3,64]},"r":{"a":0,"k":0}},"#
+          + #"{"ty":"fl","c":{"a":1,"k":[{"t":0,"s":[\#(hue),\#(1 - hue),0.5,1]},{"t":20,"s":[\#(1 - hue),0.3,\#(hue),1]}]},"o":{"a":0,"k":100}},"#
+          + #"{"ty":"tr","p":{"a":1,"k":[{"t":0,"s":[0,0]},{"t":20,"s":[\#(i % 3 * 5),\#(i % 5 * 3)]}]}}]}"#)
+    }
+    let json =
+      #"{"v":"5.7.0","fr":20,"ip":0,"op":20,"w":64,"h":64,"layers":[{"ty":4,"ind":1,"ip":0,"op":20,"st":0,"ks":{},"shapes":["#
+      + shapes.joined(separator: ",") + "]}]}"
+    return try LottieParser.parse(bytes: Array(json.utf8), file: "stripes.json")
+  }
+
+  /// A budget nothing meets: every step is tried, in the order of `steps(from:)`, and the smallest file kept.
+  @Test func anImpossibleBudgetTriesEveryStepInOrder() throws {
+    let directory = Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("tight.gif").path
+    let options = Self.options(path, size: 64, fps: 20)
+    let budget = SizeBudget(maxBytes: 1)
+    let tried = RetryLog()
+    let outcome = try budget.export(animation: try Self.stripes(), options: options, willRetry: { tried.append($0) })
+    let expected = budget.steps(from: options)
+    #expect(tried.steps == expected)
+    #expect(tried.all.first?.change == "fewer colours")
+    #expect(tried.all.map(\.change).contains("a lower frame rate") && tried.all.map(\.change).contains("a smaller picture"))
+    #expect(!outcome.fits && outcome.attempts == expected.count)
+    // The kept file is the smallest of all the encodes, and the outcome's options describe it.
+    let bytes = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+    #expect(bytes == outcome.result.bytes)
+    #expect(tried.all.allSatisfy { $0.bytes >= bytes })
+    #expect(outcome.setting == SizeBudget.setting(of: outcome.options))
+    #expect(outcome.changes?.hasSuffix("(was 256 colours, 20 fps, 64x64)") == true)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["tight.gif"])
+  }
+
+  /// A budget between the first encode and the smallest one: the loop stops at the first step that fits, and
+  /// says what it changed.
+  @Test func theLoopStopsAtTheFirstStepThatFits() throws {
+    let directory = Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let animation = try Self.stripes()
+    let path = directory.appendingPathComponent("budget.gif").path
+    let first = try Exporter.export(animation: animation, options: Self.options(path, size: 64, fps: 20))
+    // Half the first encode's size, which some step reaches (half the size leaves a quarter of the pixels).
+    let budget = SizeBudget(maxBytes: first.bytes / 2)
+    let tried = RetryLog()
+    let outcome = try budget.export(animation: animation, options: Self.options(path, size: 64, fps: 20), willRetry: { tried.append($0) })
+    #expect(outcome.fits && outcome.result.bytes <= first.bytes / 2)
+    #expect(tried.steps == Array(budget.steps(from: Self.options(path, size: 64, fps: 20)).prefix(outcome.attempts)))
+    #expect(tried.all.allSatisfy { $0.bytes > first.bytes / 2 })
+    #expect(outcome.changes != nil)
+    #expect(outcome.options.fps < 20 || outcome.options.render.width < 64 || outcome.options.gif.maxColors < 256)
   }
 
   /// A budget far above the first encode's size: one encode, no retry.
@@ -35,8 +112,18 @@ struct SizeBudgetTests {
     let outcome = try SizeBudget(maxBytes: 1 << 20).export(
       animation: animation, options: Self.options(path), willRetry: { _ in retries += 1 })
     #expect(outcome.fits && outcome.attempts == 0 && retries == 0)
-    #expect(outcome.setting == "crf 32")
+    #expect(outcome.setting == "crf 32, 10 fps, 32x32" && outcome.changes == nil)
     #expect(outcome.result.frames == 5)
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["fit.webm"])
   }
+}
+
+/// The retries a budget announced.
+final class RetryLog: @unchecked Sendable {
+  private let lock = NSLock()
+  private var items: [SizeBudget.Retry] = []
+
+  func append(_ retry: SizeBudget.Retry) { lock.withLock { items.append(retry) } }
+  var all: [SizeBudget.Retry] { lock.withLock { items } }
+  var steps: [SizeBudget.Step] { all.map(\.step) }
 }
