@@ -12,6 +12,8 @@ struct InputOptions: Sendable {
   var themeID: String?
   var assets: String?
   var fonts: String?
+  /// `--allow-external-paths`: references outside the animation's folder are followed (trusted files).
+  var allowsExternalPaths = false
   var load = LoadSettings()
   /// `--set` and `--slot`, in order.
   var template = Template()
@@ -23,6 +25,7 @@ struct InputOptions: Sendable {
     themeID = p[OptionTable.theme]
     assets = p[OptionTable.assets]
     fonts = p[OptionTable.fonts]
+    allowsExternalPaths = p[OptionTable.allowExternalPaths]
     for limit in p.all(OptionTable.limit) { limit.spec.apply(&load, limit.value) }
     template.sets = p.all(OptionTable.setKeypath)
     template.slots = p.all(OptionTable.slot)
@@ -77,7 +80,8 @@ struct InputOptions: Sendable {
   func fontNotes(_ loaded: LoadedAnimation, path: String) -> [Diagnostic] {
     FontLibrary.prepare(
       loaded.animation, directories: fonts.map { [$0] } ?? [], embedded: loaded.fontData,
-      baseDirectory: assets ?? loaded.baseDirectory ?? PathName.folder(of: path), file: loaded.animationFile)
+      baseDirectory: assets ?? loaded.baseDirectory ?? PathName.folder(of: path), file: loaded.animationFile,
+      allowExternalPaths: allowsExternalPaths)
   }
 }
 

@@ -231,6 +231,13 @@ extension OptionTable {
     help: "Folder of extra fonts for text layers (brand fonts); a .lottie archive's fonts/ are added too.",
     default: "none", commands: loading, section: .input, completion: .directory, parse: ValueParser.string)
 
+  static let allowExternalPaths = Flag(
+    "--allow-external-paths",
+    help: "Trusted files only: read the font files an animation names (fonts.list[].fPath) by an absolute path or "
+      + "one that climbs out of its folder with '..'. Without it they are refused with one warning that does not "
+      + "say whether the file exists, so an uploaded file cannot read or probe the machine's files.",
+    default: "off: only the animation's folder, --fonts and the archive", commands: loading, section: .input)
+
   static let animation = Option<String>(
     "--animation", value: "id", help: "Which animation of a .lottie archive to use, by its manifest id.",
     default: "the manifest's initial or first", commands: loading, section: .input, parse: ValueParser.string)

@@ -33,7 +33,7 @@ enum OptionTable {
     // Batch
     recursive.spec, skipExisting.spec, report.spec, shard.spec,
     // Input
-    assets.spec, fonts.spec, animation.spec, limit.spec, keypaths.spec,
+    assets.spec, fonts.spec, allowExternalPaths.spec, animation.spec, limit.spec, keypaths.spec,
     // Messages
     json.spec, strict.spec, quiet.spec, help.spec, version.spec,
   ]

@@ -78,19 +78,18 @@ struct ExportFailure: Error, CustomStringConvertible {
     let file = output == OutputFormat.standardOutputPath ? "standard output" : output
     switch error {
     case VideoEncodingError.ffmpeg(let function, let code, let message):
-      // AVERROR(ENOSPC) and friends: say plainly that the disk is full.
-      let cause: String
-      switch -code {
-      case ENOSPC: cause = "the disk is full (\(message))"
-      case EDQUOT: cause = "the disk quota is used up (\(message))"
-      case EFBIG: cause = "the file is larger than this file system allows (\(message))"
-      case EPIPE: cause = "the reader closed the pipe (\(message))"
-      default: cause = message
-      }
+      // AVERROR(ENOSPC) and friends: say plainly why the file could not be written.
+      let causes: [Int32: String] = [
+        ENOSPC: "the disk is full", EDQUOT: "the disk quota is used up",
+        EFBIG: "the file is larger than the file system allows", EIO: "the disk failed", EPIPE: "the reader closed the pipe",
+      ]
       let left = output == OutputFormat.standardOutputPath ? "" : "; nothing was kept"
-      return ExportFailure(description: "\(file): cannot write: \(cause) (\(function), FFmpeg error \(code))\(left)")
+      guard let cause = causes[-code] else {
+        return ExportFailure(description: "\(file): \(function) failed: \(message) (FFmpeg error \(code))\(left)")
+      }
+      return ExportFailure(description: "\(file): cannot write: \(cause) (\(message); \(function), FFmpeg error \(code))\(left)")
     case ExportError.memoryLimit(let estimate, let limit):
-      let needed = Int((Double(estimate.totalBytes) / 1e9).rounded(.up)) + 1  // int-audit: a byte count (< 2^62) over 1e9
+      let needed = Int((Double(estimate.totalBytes) / 1e9).rounded(.up))  // int-audit: a byte count (< 2^62) over 1e9
       return ExportFailure(
         description: "\(file): this export would need about \(estimate), more than the memory limit of "
           + "\(MemoryEstimate.format(limit)); make the output smaller, use fewer --jobs or a faster --codec-preset, "

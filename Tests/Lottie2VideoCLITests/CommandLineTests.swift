@@ -278,12 +278,12 @@ struct CommandLineTests {
   @Test func failedExportLeavesNothing() async throws {
     let directory = Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    // The output is an existing directory: everything is encoded, then the final rename fails.
+    // The output is an existing directory: refused before anything is rendered (OutputSafetyCLITests).
     let occupied = directory.appendingPathComponent("out.mp4")
     try FileManager.default.createDirectory(at: occupied, withIntermediateDirectories: false)
     let rename = try await CommandRunner.lottie2video([Self.hello, "-o", occupied.path, "--quiet", "--width", "32"])
-    #expect(rename.exited(1), "\(rename)")
-    #expect(rename.stderr.hasPrefix("Error: \(occupied.path): "), "\(rename.stderr)")
+    #expect(rename.exited(64), "\(rename)")
+    #expect(rename.stderr.hasPrefix("Error: The output '\(occupied.path)' is a folder; "), "\(rename.stderr)")
     #expect(directoryListing(directory) == ["out.mp4"])
     #expect(directoryListing(occupied) == [])
 

@@ -58,15 +58,18 @@ enum CommandRunner {
   }
 
   /// Runs `lottie2video arguments...`; `stdin` is written to its standard input through a pipe.
-  static func lottie2video(_ arguments: [String], stdin: Data? = nil, timeout: Double = 60) async throws -> CommandResult {
-    try await run(try binary(), arguments, timeout: timeout, stdin: stdin)
+  static func lottie2video(
+    _ arguments: [String], stdin: Data? = nil, timeout: Double = 60, stdoutTo stdoutPath: String? = nil
+  ) async throws -> CommandResult {
+    try await run(try binary(), arguments, timeout: timeout, stdin: stdin, stdoutTo: stdoutPath)
   }
 
   /// Runs `executable` with `arguments`, stdin from /dev/null (or a pipe fed with `stdin`), and waits for it
   /// without blocking a thread. After `timeout` seconds the child is killed and the result says `timedOut`.
+  /// With `stdoutPath` its standard output goes to that file (`/dev/full`) and the result's `stdout` is empty.
   static func run(
     _ executable: URL, _ arguments: [String], timeout: Double = 60, stdin: Data? = nil,
-    started: (@Sendable (Int32) -> Void)? = nil
+    stdoutTo stdoutPath: String? = nil, started: (@Sendable (Int32) -> Void)? = nil
   ) async throws -> CommandResult {
     // Output goes to files, not pipes: a chatty child can never block on a full pipe.
     let directory = Fixtures.temporaryDirectory()
@@ -76,7 +79,7 @@ enum CommandRunner {
     guard FileManager.default.createFile(atPath: outputURL.path, contents: nil),
       FileManager.default.createFile(atPath: errorURL.path, contents: nil)
     else { throw ToolFailure(description: "cannot create output files in \(directory.path)") }
-    let outputHandle = try FileHandle(forWritingTo: outputURL)
+    let outputHandle = try FileHandle(forWritingTo: stdoutPath.map { URL(fileURLWithPath: $0) } ?? outputURL)
     let errorHandle = try FileHandle(forWritingTo: errorURL)
 
     let process = Process()

@@ -301,7 +301,7 @@ struct TimingAndPresetTests {
     (#"{"format":"mp4","codec":"vp9"}"#, "key 'codec': 'vp9' cannot go in a .mp4 file"),
     (#"{"description":5}"#, "key 'description': expected a string"),
     (#"{"colour":"red"}"#,
-     "unknown key 'colour' (known keys: description, format, width, height, fps, maxFps, maxDuration, background, fit, padding, codec, crf, codecPreset, bitrate, pixFmt, quality, lossless, loop, dither, maxBytes)"),
+     "unknown key 'colour' (known keys: description, format, width, height, fps, maxFps, maxDuration, background, fit, padding, codec, crf, codecPreset, bitrate, pixFmt, quality, lossless, loop, dither, gifPalette, maxBytes, minFps, minScale, audio, audioOffset, audioLoop, noAudio, audioBitrate)"),
     (#"[1,2]"#, "expected a JSON object"),
     (#"{"fps":"#, "not valid JSON"),
   ])
