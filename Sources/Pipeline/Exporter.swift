@@ -39,7 +39,7 @@ public struct ExportOptions: Sendable {
   /// Sound: the animation's audio layers, a soundtrack, the audio bit rate (see ``AudioOptions``).
   public var audio = AudioOptions()
   /// The most memory the export may need (``MemoryEstimate``), in bytes, or nil for no limit; checked
-  /// before anything is rendered. 2 GB by default (`--limit memory=`).
+  /// before anything is rendered. 4 GB by default (``MemoryEstimate/defaultLimit``, `--limit memory=`).
   public var memoryLimit: Int? = MemoryEstimate.defaultLimit
 
   /// Makes options.

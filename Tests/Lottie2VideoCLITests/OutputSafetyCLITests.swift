@@ -193,6 +193,32 @@ struct OutputSafetyCLITests {
     #expect(try pngSize(directory.path + "/new/deep/p.png") == (16, 16))
   }
 
+  /// The default memory limit (4 GB) lets every shipped preset run at its own size with 16 render workers;
+  /// presets without a size are tried on a 2400x2400 animation, larger than any in the corpus. The estimate is
+  /// read from the refusal under a 1 MB limit, so nothing is rendered.
+  @Test func everyPresetFitsTheDefaultMemoryLimit() async throws {
+    let directory = Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let input = directory.appendingPathComponent("big.json").path
+    try Data(#"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":2400,"h":2400,"layers":[]}"#.utf8).write(to: URL(fileURLWithPath: input))
+    let presets = Fixtures.repositoryRoot.appendingPathComponent("presets")
+    let names = directoryListing(presets).filter { $0.hasSuffix(".json") }
+    #expect(names.count >= 11)
+    let help = try await CommandRunner.lottie2video(["--help"])
+    #expect(help.stdout.contains("memory (an export's estimated peak"), "\(help.stdout)")
+    for name in names {
+      let object = try JSONSerialization.jsonObject(with: try Data(contentsOf: presets.appendingPathComponent(name)))
+      let format = (object as? [String: Any])?["format"] as? String ?? "mp4"
+      let output = directory.appendingPathComponent("out." + (format == "png" ? "png" : format)).path
+      let result = try await CommandRunner.lottie2video([
+        input, "-o", output, "--preset", presets.appendingPathComponent(name).path, "--jobs", "16", "--limit", "memory=1M",
+      ])
+      let needed = result.stderr.firstMatch(of: /need about ([0-9.]+) (GB|MB)/)
+      let bytes = try #require(needed.flatMap { Double($0.1) }, "\(name): \(result)") * (needed?.2 == "GB" ? 1e9 : 1e6)
+      #expect(bytes < 4e9, "\(name) needs \(bytes) bytes with 16 workers")
+    }
+  }
+
   /// `--limit memory=`: an export over it fails before rendering, saying how to raise it; `none` lifts it.
   @Test func memoryLimit() async throws {
     let directory = try Self.folder()

@@ -40,12 +40,12 @@ struct ExportLimitTests {
     let (error, leftovers) = Self.refusal("huge.webm", width: 8192, height: 8192)
     let refusal = try #require(error as? ExportError)
     guard case .memoryLimit(let estimate, let limit) = refusal else { return }
-    #expect(limit == 2_000_000_000)
+    #expect(limit == 4_000_000_000)
     #expect(estimate.totalBytes > 15_000_000_000)
     #expect(
       refusal.description.hasPrefix(
         "this export would need about 16.78 GB (frames in flight and render surfaces 1.88 GB, libvpx-vp9 with alpha 14.76 GB, base 134 MB), "
-          + "more than the memory limit of 2.00 GB;"), "\(refusal)")
+          + "more than the memory limit of 4.00 GB;"), "\(refusal)")
     #expect(leftovers.isEmpty)
   }
 
