@@ -3,7 +3,7 @@ import Lottie
 /// Sound files inside dotLottie archives, for the animation's audio layers: version 2 keeps them under `u/`,
 /// version 1 under `audio/` (as dotlottie-js writes them), the asset's `u` + `p` naming the entry.
 extension DotLottieLoader {
-  /// Reads the sound files `animation`'s sound assets name into `files` (by their path in the archive),
+  /// Reads the sound files `animation`'s sound assets name into `files` (by their checked path in the archive),
   /// charged to the archive's decompression budget like images.
   mutating func readSounds(
     of animation: Animation, entries: [String: ZipArchive.Entry], from archive: ZipArchive,
@@ -11,8 +11,9 @@ extension DotLottieLoader {
   ) throws(ArchiveError) {
     for asset in animation.sounds.values.sorted(by: { $0.id < $1.id }) {
       let paths = LoadedAnimation.soundCandidatePaths(directory: asset.directory, fileName: asset.fileName)
-      guard let entry = paths.lazy.compactMap({ entries[$0] }).first, files[entry.name] == nil else { continue }
-      files[entry.name] = try read(entry, from: archive)
+      guard let key = paths.first(where: { entries[$0] != nil }), files[key] == nil, let entry = entries[key]
+      else { continue }
+      files[key] = try read(entry, from: archive)
     }
   }
 }
