@@ -60,7 +60,8 @@ struct LimitSpec: Sendable {
       name: "memory", unit: "bytes: 512M, 8G or none",
       help: "an export's estimated peak: frames in flight, render surfaces, the encoder's buffers, decoded sound",
       defaultText: "\(MemoryEstimate.defaultLimit / 1_000_000_000)G",
-      apply: { $0.memoryLimit = $1.isFinite ? Int($1) : nil }, isByteSize: true),
+      apply: { $0.memoryLimit = $1.isFinite ? Int($1) : nil },  // int-audit: parseByteSize gives 1e6...1e15 or infinity
+      isByteSize: true),
   ]
 
   /// Parses `NAME=VALUE`.
