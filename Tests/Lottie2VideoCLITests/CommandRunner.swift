@@ -79,6 +79,11 @@ enum CommandRunner {
     guard FileManager.default.createFile(atPath: outputURL.path, contents: nil),
       FileManager.default.createFile(atPath: errorURL.path, contents: nil)
     else { throw ToolFailure(description: "cannot create output files in \(directory.path)") }
+    if let stdoutPath, !FileManager.default.fileExists(atPath: stdoutPath) {
+      guard FileManager.default.createFile(atPath: stdoutPath, contents: nil) else {
+        throw ToolFailure(description: "cannot create \(stdoutPath)")
+      }
+    }
     let outputHandle = try FileHandle(forWritingTo: stdoutPath.map { URL(fileURLWithPath: $0) } ?? outputURL)
     let errorHandle = try FileHandle(forWritingTo: errorURL)
 
