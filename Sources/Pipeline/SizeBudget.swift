@@ -8,9 +8,10 @@ import VideoEncoding
 /// The changes come in this order, cheapest for the eye first (``steps(from:)``):
 /// 1. lower quality down to a floor that still looks right: GIF 128 then 64 colours; VP9 and AV1 crf +6 up
 ///    to 50; H.264 and H.265 crf +5 up to 38; WebP quality −15 down to 35;
-/// 2. a lower frame rate: two thirds, then half of the rate asked for (never below ``minFPS``); GIF rates
-///    snap to whole centiseconds;
-/// 3. a smaller picture: three quarters, then half of each side (never below ``minScale``);
+/// 2. a lower frame rate: two thirds, a half, then a third of the rate asked for (never below ``minFPS``);
+///    GIF rates snap to whole centiseconds;
+/// 3. a smaller picture: three quarters, a half, three eighths, then a quarter of each side (never below
+///    ``minScale``, by default a half);
 /// 4. the rest of the quality range: GIF 32 then 16 colours; crf up to 63 (VP9, AV1) or 51; WebP down to 10.
 /// A GIF that does not fit at 256 colours and 25 fps is thus tried at 64 colours and 12.5 fps before 16
 /// colours, which band every gradient.
@@ -21,8 +22,8 @@ import VideoEncoding
 public struct SizeBudget: Sendable {
   /// The largest file, in bytes, that fits.
   public var maxBytes: Int
-  /// How many encodes may follow the first one.
-  public var maxAttempts = 12
+  /// How many encodes may follow the first one (every step of the longest ladder: VP9 with every size).
+  public var maxAttempts = 14
   /// The lowest frame rate the loop may go down to; nil keeps the frame rate.
   public var minFPS: Double? = 8
   /// The smallest fraction of each side the loop may shrink the picture to; 1 keeps the size (Telegram
@@ -130,10 +131,10 @@ public struct SizeBudget: Sendable {
     let codec = options.resolvedCodec
     let ladder = Self.qualityLadder(codec: codec, options: options)
     var steps = ladder.gentle.map(Step.quality)
-    // Frame rates: two thirds, then half of the rate asked for, not below minFPS.
+    // Frame rates: two thirds, a half, then a third of the rate asked for, not below minFPS.
     if let minFPS {
       var last = options.fps
-      for fraction in [2.0 / 3, 0.5] {
+      for fraction in [2.0 / 3, 0.5, 1.0 / 3] {
         var fps = options.fps * fraction
         if codec == .gif { fps = EncoderSettings.gifFrameRate(for: fps) }
         guard fps >= minFPS - 1e-9, fps < last - 1e-9 else { continue }
@@ -141,10 +142,10 @@ public struct SizeBudget: Sendable {
         last = fps
       }
     }
-    // Sizes: three quarters, then half of each side, not below minScale.
+    // Sizes: three quarters, a half, three eighths, then a quarter of each side, not below minScale.
     let (width, height) = (options.render.width, options.render.height)
     var last = (width, height)
-    for fraction in [0.75, 0.5] where fraction >= minScale - 1e-9 {
+    for fraction in [0.75, 0.5, 0.375, 0.25] where fraction >= minScale - 1e-9 {
       let size = ((Double(width) * fraction).rounded().clampedInt(1...width), (Double(height) * fraction).rounded().clampedInt(1...height))
       guard size.0 < last.0 || size.1 < last.1 else { continue }
       steps.append(.size(width: size.0, height: size.1))

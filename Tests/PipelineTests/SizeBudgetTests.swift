@@ -12,22 +12,34 @@ struct SizeBudgetTests {
     ExportOptions(outputPath: path, render: RenderSettings(width: size, height: size, jobs: 1), fps: fps)
   }
 
-  /// The Slack emoji case: a 128x128 GIF at 25 fps tries 128 and 64 colours, then two thirds and half the
-  /// frame rate (centisecond delays: 16.67 and 12.5 fps), then three quarters and half the size, and only then
-  /// 32 and 16 colours.
+  /// The Slack emoji case: a 128x128 GIF at 25 fps tries 128 and 64 colours, then two thirds, a half and a
+  /// third of the frame rate (centisecond delays: 16.67, 12.5 and 8.33 fps), then smaller pictures down to a
+  /// quarter of each side (the preset's minScale), and only then 32 and 16 colours.
   @Test func gifStepsGoColoursThenFrameRateThenSize() {
-    let steps = SizeBudget(maxBytes: 1).steps(from: Self.options("a.gif", size: 128, fps: 25))
-    #expect(
-      steps == [
-        .quality(128), .quality(64), .frameRate(100.0 / 6), .frameRate(12.5), .size(width: 96, height: 96),
-        .size(width: 64, height: 64), .quality(32), .quality(16),
-      ])
+    let steps = SizeBudget(maxBytes: 1, minScale: 0.25).steps(from: Self.options("a.gif", size: 128, fps: 25))
+    let expected: [SizeBudget.Step] = [
+      .quality(128), .quality(64), .frameRate(100.0 / 6), .frameRate(12.5), .frameRate(100.0 / 12),
+      .size(width: 96, height: 96), .size(width: 64, height: 64), .size(width: 48, height: 48),
+      .size(width: 32, height: 32), .quality(32), .quality(16),
+    ]
+    #expect(steps == expected)
+    // By default the picture keeps at least half of each side.
+    let halves = SizeBudget(maxBytes: 1).steps(from: Self.options("a.gif", size: 128, fps: 25))
+    let sizes: [SizeBudget.Step] = halves.filter { step in
+      if case .size = step { return true }
+      return false
+    }
+    #expect(sizes == [.size(width: 96, height: 96), .size(width: 64, height: 64)])
   }
 
   /// VP9 (Telegram stickers keep 512 a side: minScale 1): crf to 50, the frame rate, then crf to 63.
   @Test func vp9AtAFixedSizeStepsCrfThenFrameRateThenCrf() {
     let steps = SizeBudget(maxBytes: 1, minScale: 1).steps(from: Self.options("a.webm", size: 512, fps: 30))
-    #expect(steps == [.quality(38), .quality(44), .quality(50), .frameRate(20), .frameRate(15), .quality(56), .quality(62), .quality(63)])
+    let expected: [SizeBudget.Step] = [
+      .quality(38), .quality(44), .quality(50), .frameRate(20), .frameRate(15), .frameRate(10), .quality(56), .quality(62),
+      .quality(63),
+    ]
+    #expect(steps == expected)
   }
 
   /// H.264 and WebP have their own scales; a floor on the frame rate (minFPS) leaves out the rates below it,
