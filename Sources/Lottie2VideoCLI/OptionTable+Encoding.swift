@@ -195,7 +195,10 @@ extension OptionTable {
     default: "the top folder only", commands: ["export"], section: .batch)
 
   static let skipExisting = Flag(
-    "--skip-existing", help: "Batch: leave outputs that already exist, so a rerun resumes.", default: "overwrite",
+    "--skip-existing",
+    help: "Batch: skip a file whose outputs all exist (the video, or a PNG sequence's first frame, and its "
+      + "poster), so a rerun resumes.",
+    default: "overwrite",
     commands: ["export"], section: .batch)
 
   static let report = Option<String>(

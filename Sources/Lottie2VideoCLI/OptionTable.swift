@@ -54,7 +54,9 @@ enum OptionTable {
       + "pattern such as frames/f_%05d.png (the folder is created; a plain name.png is numbered name_00000.png, ...). "
       + "'-' writes to standard output with --format: mp4 and m4v as fragmented MP4, mov, webm, gif, y4m or "
       + "rawvideo. Written under a temporary name and renamed when complete: a failure or Ctrl-C leaves no partial "
-      + "file. A batch writes into this folder; a --data run fills in {column} and {row}.",
+      + "file. Never an input, nor an existing folder (both refused before anything is written). A batch writes "
+      + "into this folder (a PNG sequence gets a folder each: NAME/NAME_00000.png); a --data run fills in {column} "
+      + "and {row}.",
     helpFor: [
       "snapshot": ("The PNG to write (straight alpha).", "required"),
       "sheet": ("The contact sheet PNG to write.", "required"),
