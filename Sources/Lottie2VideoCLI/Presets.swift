@@ -204,7 +204,7 @@ struct Preset: Equatable {
     if let gifPalette { parts.append("\(gifPalette) palette") }
     if let maxBytes {
       var budget = "<= \(maxBytes) bytes"
-      if minScale == 1 { budget += " at this size" }
+      if let minScale { budget += minScale >= 1 ? " at this size" : ", down to \(Preset.g(minScale * 100))% a side to fit" }
       if let minFps { budget += ", fps >= \(Preset.g(minFps)) to fit" }
       parts.append(budget)
     }
