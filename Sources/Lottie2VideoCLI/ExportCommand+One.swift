@@ -108,7 +108,8 @@ extension ExportCommand {
     options.format = o.format ?? (toStandardOutput ? format : nil)
     options.memoryLimit = o.input.load.memoryLimit
     o.encoding.configure(&options)
-    o.sound.configure(&options, loaded: loaded.loaded, assets: o.input.assets)
+    o.sound.configure(
+      &options, loaded: loaded.loaded, assets: o.input.assets, allowsExternalPaths: o.input.allowsExternalPaths)
     if o.sound.wantsSound(animation) && !format.supportsAudio {
       // Said once per batch, here rather than by the library, which would say it for every file.
       let what = o.sound.soundtrack != nil ? "the --audio soundtrack" : "the animation's audio layers"

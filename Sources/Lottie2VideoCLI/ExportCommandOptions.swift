@@ -87,10 +87,11 @@ struct SoundOptions: Sendable {
   }
 
   /// Puts these settings into the library's export options; `loaded` says where the animation's own sound
-  /// files are (`assets`: --assets) and which file diagnostics name.
-  func configure(_ options: inout ExportOptions, loaded: LoadedAnimation, assets: String?) {
+  /// files are (`assets`: --assets, and whether they may be outside it) and which file diagnostics name.
+  func configure(_ options: inout ExportOptions, loaded: LoadedAnimation, assets: String?, allowsExternalPaths: Bool) {
     options.audio = AudioOptions(for: loaded, assets: assets)
     options.audio.includesAnimationAudio = !dropsAnimationAudio
+    options.audio.allowsExternalPaths = allowsExternalPaths
     options.audio.bitrate = bitrate
     if let soundtrack { options.audio.soundtrack = Soundtrack(path: soundtrack, offset: offset ?? 0, loops: loops) }
   }

@@ -70,7 +70,8 @@ struct InputOptions: Sendable {
     let loaded = try load(path, extra: extra)
     let replacements = (images + extra.images).map { (id: $0.key, path: $0.value) }
     let (images, notes) = try ImageAssets.load(
-      loaded, assets: assets, replacements: replacements, maxPixels: load.maxImagePixels)
+      loaded, assets: assets, replacements: replacements, maxPixels: load.maxImagePixels,
+      allowExternalPaths: allowsExternalPaths)
     return Loaded(
       loaded: loaded, images: images, diagnostics: loaded.animation.diagnostics + notes + fontNotes(loaded, path: path))
   }

@@ -236,10 +236,12 @@ extension OptionTable {
 
   static let allowExternalPaths = Flag(
     "--allow-external-paths",
-    help: "Trusted files only: read the font files an animation names (fonts.list[].fPath) by an absolute path or "
-      + "one that climbs out of its folder with '..'. Without it they are refused with one warning that does not "
-      + "say whether the file exists, so an uploaded file cannot read or probe the machine's files.",
-    default: "off: only the animation's folder, --fonts and the archive", commands: loading, section: .input)
+    help: "Trusted files only: read the images, sounds and fonts (fonts.list[].fPath) an animation names by an "
+      + "absolute path or one that climbs out of its folder with '..'. Without it they are refused with one "
+      + "warning that does not say whether the file exists, so an uploaded file cannot read or probe the "
+      + "machine's files. Only regular files are read either way.",
+    default: "off: only the animation's folder, --assets, --fonts and the archive", commands: loading,
+    section: .input)
 
   static let animation = Option<String>(
     "--animation", value: "id", help: "Which animation of a .lottie archive to use, by its manifest id.",

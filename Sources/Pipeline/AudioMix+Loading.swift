@@ -83,7 +83,8 @@ extension AudioMix {
       return (nil, (.warning, "\(name) is marked embedded but its data is not a data URI; not played"))
     } else {
       // Through the sandbox image files use: inside the animation's folder or --assets, regular files only.
-      let sandbox = ReferenceSandbox(base: options.assetsDirectory ?? "", maxFileBytes: maxSoundFileBytes)
+      let sandbox = ReferenceSandbox(
+        base: options.assetsDirectory ?? "", allowsExternalPaths: options.allowsExternalPaths, maxFileBytes: maxSoundFileBytes)
       switch sandbox.contents(directory: asset.directory, fileName: asset.fileName) {
       case .success(let found):
         bytes = found.bytes

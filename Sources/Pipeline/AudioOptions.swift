@@ -18,6 +18,9 @@ public struct AudioOptions: Sendable, Equatable {
   public var assetsDirectory: String? = nil
   /// The file named in diagnostics about the animation's sounds (the animation's path).
   public var animationFile: String? = nil
+  /// Follow sound files named by an absolute path or one that climbs out of ``assetsDirectory`` with `..`
+  /// (trusted files only; `--allow-external-paths`). Off: they are refused with a warning (``ReferenceSandbox``).
+  public var allowsExternalPaths = false
   /// Sound files that came inside a dotLottie archive, by sound asset id (``init(for:assets:)`` fills it);
   /// taken before the asset's data URI or file.
   public var embeddedSounds: [String: [UInt8]] = [:]
