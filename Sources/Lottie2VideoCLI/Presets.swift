@@ -120,14 +120,14 @@ struct Preset: Equatable {
     p.codec = try string("codec", oneOf: codecs)
     p.crf = try integer("crf", 0...63)
     p.codecPreset = try string("codecPreset", oneOf: EncoderSettings.x264Presets)
-    if let value = dict["bitrate"] {
-      // "800k", "5M", or a number of bits per second.
+    /// "800k", "5M", or a number of bits per second, read by `parse`.
+    func rate(_ key: String, _ parse: (String) -> Int?, expected: String) throws(PresetError) -> Int? {
+      guard let value = dict[key] else { return nil }
       let text = (value as? String) ?? ((value as? NSNumber).flatMap { Preset.isBoolean($0) ? nil : g($0.doubleValue) })
-      guard let text, let rate = OptionTable.parseBitrate(text) else {
-        throw fail("bitrate", "expected bits per second from 1000 to 2e9, e.g. \"800k\", \"5M\" or 800000")
-      }
-      p.bitrate = rate
+      guard let text, let rate = parse(text) else { throw fail(key, "expected bits per second from \(expected)") }
+      return rate
     }
+    p.bitrate = try rate("bitrate", OptionTable.parseBitrate, expected: "1000 to 2e9, e.g. \"800k\", \"5M\" or 800000")
     p.pixelFormat = try string("pixFmt", oneOf: ChromaFormat.allCases.map(\.rawValue))
     p.quality = try integer("quality", 0...100)
     func boolean(_ key: String) throws(PresetError) -> Bool? {
@@ -154,13 +154,7 @@ struct Preset: Equatable {
     p.audioOffset = try number("audioOffset", -86400...86400)
     p.audioLoop = try boolean("audioLoop")
     p.noAudio = try boolean("noAudio")
-    if let value = dict["audioBitrate"] {
-      let text = (value as? String) ?? ((value as? NSNumber).flatMap { Preset.isBoolean($0) ? nil : g($0.doubleValue) })
-      guard let text, let rate = OptionTable.parseAudioBitrate(text) else {
-        throw fail("audioBitrate", "expected bits per second from 8000 to 512000, e.g. \"96k\" or 128000")
-      }
-      p.audioBitrate = rate
-    }
+    p.audioBitrate = try rate("audioBitrate", OptionTable.parseAudioBitrate, expected: "8000 to 512000, e.g. \"96k\" or 128000")
     if p.audio == nil, p.audioOffset != nil || p.audioLoop != nil {
       throw fail(p.audioOffset != nil ? "audioOffset" : "audioLoop", "places the preset's 'audio' file; set 'audio' too")
     }
