@@ -146,6 +146,20 @@ extension Reader {
       guard index < values.count, case .object(let wrap) = values[index], let v = wrap["v"], v != .null else { return nil }
       return try property(v, vp.appending(index).appending("v"), Reader.scalar).initialValue
     }
+    /// The Transform effect: `ty` 35, or `ty` 5 named by its match name (two cases, not `case 35, 5 where`,
+    /// whose condition would apply to 5 alone while reading as if it covered both).
+    func appendTransform() throws(LottieError) {
+      out.append(
+        .transform(
+          anchor: try value(0, Reader.vector, Vec2(0, 0)), position: try value(1, Reader.vector, Vec2(0, 0)),
+          uniformScale: try value(2, Reader.scalar, 1), scaleHeight: try value(3, Reader.scalar, 100),
+          scaleWidth: try value(4, Reader.scalar, 100), skew: try value(5, Reader.scalar, 0),
+          skewAxis: try value(6, Reader.scalar, 0), rotation: try value(7, Reader.scalar, 0),
+          opacity: try value(8, Reader.scalar, 100).map { $0 / 100 }))
+      if try option(9) == 0, let shutter = try option(10), shutter != 0 {
+        note(.info, p, "'\(name)': motion blur (shutter angle) is not drawn")
+      }
+    }
     let black = RGBA(0, 0, 0), white = RGBA(1, 1, 1)
     switch type {
     case 21:
@@ -185,17 +199,10 @@ extension Reader {
           start: try value(7, Reader.scalar, 0), end: try value(8, Reader.scalar, 100),
           spacing: try value(9, Reader.scalar, 0),
           paintStyle: (try value(10, Reader.scalar, 1).initialValue + 0.5).clampedInt(-1000...1000)))
-    case 35, 5 where try string(o, "mn", p) == "ADBE Geometry2":
-      out.append(
-        .transform(
-          anchor: try value(0, Reader.vector, Vec2(0, 0)), position: try value(1, Reader.vector, Vec2(0, 0)),
-          uniformScale: try value(2, Reader.scalar, 1), scaleHeight: try value(3, Reader.scalar, 100),
-          scaleWidth: try value(4, Reader.scalar, 100), skew: try value(5, Reader.scalar, 0),
-          skewAxis: try value(6, Reader.scalar, 0), rotation: try value(7, Reader.scalar, 0),
-          opacity: try value(8, Reader.scalar, 100).map { $0 / 100 }))
-      if try option(9) == 0, let shutter = try option(10), shutter != 0 {
-        note(.info, p, "'\(name)': motion blur (shutter angle) is not drawn")
-      }
+    case 35:
+      try appendTransform()
+    case 5 where try string(o, "mn", p) == "ADBE Geometry2":
+      try appendTransform()
     case 5 where try string(o, "mn", p) == "ADBE Ramp":
       out.append(
         .gradientRamp(
