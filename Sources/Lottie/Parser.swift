@@ -110,7 +110,11 @@ extension Reader {
         file: file, path: root,
         message: "canvas \(whole(width))x\(whole(height)) exceeds the limit of \(whole(limits.maxCanvasSide)) pixels a side")
     }
-    guard frameRate > 0, frameRate <= 1000 else { throw invalid(root.appending("fr"), "frame rate \(frameRate) is out of range") }
+    // 0.001 to 1000: a tiny positive rate (1e-300) has no rational time base for the encoders and used to
+    // fail there, without the file or this path.
+    guard frameRate >= 0.001, frameRate <= 1000 else {
+      throw invalid(root.appending("fr"), "frame rate \(frameRate) is out of range")
+    }
     guard outPoint > inPoint else { throw invalid(root.appending("op"), "out point \(outPoint) is not after in point \(inPoint)") }
     guard outPoint - inPoint <= limits.maxFrames else {
       throw .limitExceeded(

@@ -109,7 +109,10 @@ struct CompositionTests {
 
   @Test(
     "frame rate out of range",
-    arguments: [("0", "0.0"), ("-30", "-30.0"), ("1000.5", "1000.5"), ("1e6", "1000000.0")])
+    arguments: [
+      ("0", "0.0"), ("-30", "-30.0"), ("1000.5", "1000.5"), ("1e6", "1000000.0"), ("1e-300", "1e-300"),
+      ("0.0009", "0.0009"),
+    ])
   func frameRateOutOfRange(fr: String, printed: String) {
     expectParseError(
       #"{"w": 100, "h": 100, "fr": "# + fr + #", "ip": 0, "op": 60, "layers": []}"#,
