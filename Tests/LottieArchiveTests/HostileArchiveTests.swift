@@ -65,16 +65,28 @@ struct HostileArchiveTests {
       limits: limits(maxFileBytes: smallLimit))
   }
 
-  /// Headers that understate the size pass the declared check; reading stops once the real bytes pass the
-  /// limit (libzip itself decompresses past the declared size).
+  /// Headers that understate the size pass the declared check; reading stops one byte past the declared
+  /// size (libzip itself decompresses past it), long before the limit.
   @Test func zipBombWithLyingSizesStopsWhileReading() throws {
     let scratch = Scratch()
     let path = try ArchiveMaker.zip(
       [Self.manifest, ArchiveEntry(name: "animations/a.json", content: .zeros(5 << 20), declaredSize: 100)],
       named: "liar.lottie", in: scratch.directory)
     expectLoadError(
-      path, "\(path): entry 'animations/a.json' expands beyond the 1 MB limit", limits: limits(maxFileBytes: smallLimit)
-    )
+      path, "\(path): entry 'animations/a.json' is corrupt or truncated: the archive declares 100 bytes but it holds more",
+      limits: limits(maxFileBytes: smallLimit))
+  }
+
+  /// An entry that understates its size within the limits is refused at the byte after its declared size: the
+  /// message cannot say how much more there was, because it was never decompressed (a 200 KB upload inflating
+  /// to 200 MB used to cost 350 MB of memory before this was noticed).
+  @Test func understatedSizeWithinTheLimitStopsAtTheDeclaredSize() throws {
+    let scratch = Scratch()
+    let path = try ArchiveMaker.zip(
+      [Self.manifest, ArchiveEntry(name: "animations/a.json", content: .zeros(600 << 10), declaredSize: 1000)],
+      named: "under.lottie", in: scratch.directory)
+    expectLoadError(
+      path, "\(path): entry 'animations/a.json' is corrupt or truncated: the archive declares 1000 bytes but it holds more")
   }
 
   @Test func archiveIsRefusedByItsDeclaredTotal() throws {
@@ -90,7 +102,7 @@ struct HostileArchiveTests {
   }
 
   /// Every entry within its own limit, the declared total within the archive's, but the real bytes of the
-  /// image (declared as 100) exhaust the total while reading.
+  /// image (declared as 100) would exhaust the total: reading stops past its declared size first.
   @Test func archiveWithLyingSizesStopsAtTheTotal() throws {
     let scratch = Scratch()
     let padded =
@@ -102,7 +114,9 @@ struct HostileArchiveTests {
         Self.manifest, ArchiveEntry(name: "animations/a.json", content: .text(padded)),
         ArchiveEntry(name: "images/big.png", content: .zeros(700 << 10), declaredSize: 100),
       ], named: "liar-total.lottie", in: scratch.directory)
-    expectLoadError(path, "\(path): the archive expands beyond the 1 MB limit", maxArchiveBytes: smallLimit)
+    expectLoadError(
+      path, "\(path): entry 'images/big.png' is corrupt or truncated: the archive declares 100 bytes but it holds more",
+      maxArchiveBytes: smallLimit)
   }
 
   @Test func gzipBombIsRefused() throws {
