@@ -53,13 +53,14 @@ public struct Template: Sendable {
     for set in sets {
       let pattern = Keypaths.split(set.key)
       let matches = all.filter { Keypaths.matches(pattern, $0.components) }
-      // An empty name matches an unnamed layer or item (listed as '.Text'); one that matches nothing is a typo.
-      if matches.isEmpty && pattern.contains("") {
-        throw .template(file: file, message: "the keypath '\(set.key)' has an empty name (write a dot inside a name as \\.)")
-      }
       guard !matches.isEmpty else {
         let nearest = Keypaths.nearest(to: set.key, in: all.map(\.text), count: 5)
-        let hint = nearest.isEmpty ? "the animation has no settable properties" : "nearest: " + nearest.joined(separator: ", ")
+        var hint = nearest.isEmpty ? "the animation has no settable properties" : "nearest: " + nearest.joined(separator: ", ")
+        // An empty name is how an unnamed layer or item is addressed ('.Text'), so it is no error in itself;
+        // but next to a name with a dot in it, it may be that dot unescaped.
+        if pattern.contains(""), all.contains(where: { $0.components.contains { $0.contains(".") } }) {
+          hint += "; a dot inside a name is written \\."
+        }
         throw .template(file: file, message: "the keypath '\(set.key)' matches nothing; \(hint) (see 'lottie2video info --keypaths')")
       }
       for match in matches {

@@ -70,10 +70,10 @@ struct RoughEdgesTests {
     let plain = try await ink([])
     let longer = try await ink(["--set", ".Text=WWWWWWW"])
     #expect(longer > 2 * plain && plain > 0, "\(plain) -> \(longer)")
-    // An empty name that matches nothing is still the typo it looks like.
+    // An empty name that matches nothing is a keypath that matches nothing: the nearest say what to write.
     let typo = try await CommandRunner.lottie2video(["info", input, "--set", "Title..Text=x"])
     #expect(typo.exited(1))
-    #expect(typo.stderr.hasPrefix("Error: \(input): the keypath 'Title..Text' has an empty name"), "\(typo)")
+    #expect(typo.stderr.hasPrefix("Error: \(input): the keypath 'Title..Text' matches nothing; nearest: '.Text'"), "\(typo)")
   }
 
   /// AV1 in WebM cannot keep alpha here: a note says so, and names the codec that can.

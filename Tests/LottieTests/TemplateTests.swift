@@ -169,10 +169,32 @@ struct TemplateTests {
     #expect(error?.description == "t.json: the value '\(value)' for '\(keypath)' is not \(expected)")
   }
 
-  @Test("an empty name in a keypath is refused")
-  func emptyName() {
-    let error = #expect(throws: LottieError.self) { try load([("Badge..Color", "red")]) }
-    #expect(error?.description.contains("has an empty name") == true)
+  /// '.Text' addresses an unnamed text layer; on a file whose text layer has a name it is a keypath that
+  /// matches nothing like any other, and the nearest ones say what to write (it was refused as "an empty
+  /// name", which sent the user the wrong way).
+  @Test("an empty name that matches nothing lists the nearest keypaths")
+  func emptyNameListsTheNearest() {
+    let named = composition(
+      layers: #"""
+        [{"ty": 5, "nm": "T", "ind": 1, "ip": 0, "op": 60, "ks": {},
+          "t": {"d": {"k": [{"t": 0, "s": {"t": "Hi", "s": 20, "f": "Sans", "fc": [0, 0, 0]}}]}}}]
+        """#)
+    let error = #expect(throws: LottieError.self) { try load([(".Text", "hi")], json: named) }
+    #expect(
+      error?.description
+        == "t.json: the keypath '.Text' matches nothing; nearest: 'T.Text', 'T.Transform.Scale', "
+        + "'T.Transform.Opacity', 'T.Transform.Position', 'T.Transform.Rotation' (see 'lottie2video info --keypaths')")
+  }
+
+  /// Next to a name with a dot in it, an empty name may be that dot unescaped: the message says how to write it.
+  @Test("an empty name next to a dotted name recalls the escape")
+  func emptyNameNextToADottedName() {
+    let error = #expect(throws: LottieError.self) { try load([("Back..ground.Color", "red")]) }
+    #expect(
+      error?.description
+        == "t.json: the keypath 'Back..ground.Color' matches nothing; nearest: 'Back\\.ground.Color', "
+        + "'Badge.Fill 1.Color', 'Inner.Dot.Fill 1.Color', 'Badge.Circle.Fill 1.Color', 'Badge.Circle.Stroke 1.Color'; "
+        + "a dot inside a name is written \\. (see 'lottie2video info --keypaths')")
   }
 
   static let slotted = composition(
