@@ -91,7 +91,11 @@ public enum AudioDecoder {
       let codecName = String(cString: avcodec_get_name(parameters.pointee.codec_id))
       throw AudioDecodingError(name: "", reason: "this FFmpeg has no decoder for \(codecName)")
     }
-    let decoder = try DecoderContext(codec: codec, parameters: parameters, timeBase: stream.pointee.time_base)
+    let timeBase = stream.pointee.time_base
+    let decoder = try CodecContext(codec: codec, name: String(cString: codec.pointee.name)) { context in
+      try check(avcodec_parameters_to_context(context, parameters), "avcodec_parameters_to_context")
+      context.pointee.pkt_timebase = timeBase
+    }
 
     // 2. Decode packets into frames, convert them to 48 kHz stereo float and keep the samples.
     let limit = maxSeconds.isFinite ? Int(max(0, min(maxSeconds, 86_400)) * Double(AudioFormat.sampleRate)) : Int.max
@@ -117,9 +121,7 @@ public enum AudioDecoder {
     }
     func receiveFrames() throws {
       while !truncated {
-        let status = avcodec_receive_frame(decoder.context, frame.frame)
-        if status == CFFmpeg_AVERROR_EAGAIN || status == CFFmpeg_AVERROR_EOF { return }
-        try check(status, "avcodec_receive_frame")
+        guard try decoder.receive(into: frame.frame) else { return }
         defer { av_frame_unref(frame.frame) }
         if converter == nil { converter = try AudioConverter(input: frame.frame) }
         try converter?.push(frame.frame)
@@ -133,11 +135,11 @@ public enum AudioDecoder {
       defer { av_packet_unref(packet.packet) }
       guard packet.packet.pointee.stream_index == index else { continue }
       // A damaged packet is skipped, as players do; a file of nothing else decodes to nothing (below).
-      if avcodec_send_packet(decoder.context, packet.packet) < 0 { continue }
+      if decoder.sendPacket(packet.packet) < 0 { continue }
       try receiveFrames()
     }
     if !truncated {
-      try check(avcodec_send_packet(decoder.context, nil), "avcodec_send_packet")
+      try check(decoder.sendPacket(nil), "avcodec_send_packet")
       try receiveFrames()
       try converter?.push(nil)
       try collect()
@@ -234,30 +236,6 @@ private final class MemoryInput {
     av_freep(&io.pointee.buffer)
     var pointer: UnsafeMutablePointer<AVIOContext>? = io
     avio_context_free(&pointer)
-  }
-}
-
-/// Owns an opened decoder `AVCodecContext`.
-private final class DecoderContext {
-  let context: UnsafeMutablePointer<AVCodecContext>
-
-  init(codec: UnsafePointer<AVCodec>, parameters: UnsafeMutablePointer<AVCodecParameters>, timeBase: AVRational) throws {
-    let context = try allocated(avcodec_alloc_context3(codec), "avcodec_alloc_context3")
-    do {
-      try check(avcodec_parameters_to_context(context, parameters), "avcodec_parameters_to_context")
-      context.pointee.pkt_timebase = timeBase
-      try check(avcodec_open2(context, codec, nil), "avcodec_open2")
-    } catch {
-      var pointer: UnsafeMutablePointer<AVCodecContext>? = context
-      avcodec_free_context(&pointer)
-      throw error
-    }
-    self.context = context
-  }
-
-  deinit {
-    var pointer: UnsafeMutablePointer<AVCodecContext>? = context
-    avcodec_free_context(&pointer)
   }
 }
 

@@ -71,7 +71,7 @@ public struct AudioInput {
 /// which the MP4 muxer turns into an edit list and WebM into CodecDelay, so players start at sample 0.
 final class AudioTrack {
   let codec: AudioCodec
-  private let context: UnsafeMutablePointer<AVCodecContext>
+  private let encoder: CodecContext
   private let source: any AudioSampleSource
   private let frame: FrameStorage
   private let packet: PacketStorage
@@ -84,36 +84,27 @@ final class AudioTrack {
 
   private static let timeBase = AVRational(num: 1, den: Int32(AudioFormat.sampleRate))
 
+  private var context: UnsafeMutablePointer<AVCodecContext> { encoder.pointer }
+
   /// Opens the encoder for `codec`.
   init(input: AudioInput, codec: AudioCodec, globalHeader: Bool) throws {
     try input.validate()
-    let encoder = try requireEncoder(named: codec.encoderName, package: codec.packageHint)
-    let context = try allocated(avcodec_alloc_context3(encoder), "avcodec_alloc_context3")
-    do {
+    let encoderCodec = try requireEncoder(named: codec.encoderName, package: codec.packageHint)
+    encoder = try CodecContext(codec: encoderCodec, name: codec.encoderName) { context in
       context.pointee.sample_rate = Int32(AudioFormat.sampleRate)
       context.pointee.sample_fmt = codec == .aac ? AV_SAMPLE_FMT_FLTP : AV_SAMPLE_FMT_FLT
       av_channel_layout_default(&context.pointee.ch_layout, Int32(AudioFormat.channels))
       context.pointee.bit_rate = Int64(input.bitrate ?? codec.defaultBitrate)
       context.pointee.time_base = Self.timeBase
       if globalHeader { context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
-      try check(avcodec_open2(context, encoder, nil), "avcodec_open2(\(codec.encoderName))")
-    } catch {
-      var pointer: UnsafeMutablePointer<AVCodecContext>? = context
-      avcodec_free_context(&pointer)
-      throw error
     }
     self.codec = codec
-    self.context = context
     self.source = input.source
-    frameSize = context.pointee.frame_size > 0 ? Int(context.pointee.frame_size) : 1024
+    let frameSize = encoder.pointer.pointee.frame_size
+    self.frameSize = frameSize > 0 ? Int(frameSize) : 1024
     frame = try FrameStorage()
     packet = try PacketStorage()
-    interleaved = [Float](repeating: 0, count: frameSize * AudioFormat.channels)
-  }
-
-  deinit {
-    var pointer: UnsafeMutablePointer<AVCodecContext>? = context
-    avcodec_free_context(&pointer)
+    interleaved = [Float](repeating: 0, count: self.frameSize * AudioFormat.channels)
   }
 
   /// Adds this track's stream to `muxer` (before its header is written).
@@ -139,7 +130,7 @@ final class AudioTrack {
     }
     if finish && !isFlushed {
       isFlushed = true
-      try check(avcodec_send_frame(context, nil), "avcodec_send_frame")
+      try encoder.send(nil)
       try writeReadyPackets(into: muxer)
     }
   }
@@ -177,15 +168,12 @@ final class AudioTrack {
     }
     picture.pointee.pts = Int64(framesSent)
     framesSent += count
-    try check(avcodec_send_frame(context, picture), "avcodec_send_frame(\(codec.encoderName))")
+    try encoder.send(picture)
   }
 
   private func writeReadyPackets(into muxer: Muxer) throws {
     let packet = self.packet.packet
-    while true {
-      let status = avcodec_receive_packet(context, packet)
-      if status == CFFmpeg_AVERROR_EAGAIN || status == CFFmpeg_AVERROR_EOF { return }
-      try check(status, "avcodec_receive_packet(\(codec.encoderName))")
+    while try encoder.receive(into: packet) {
       packet.pointee.stream_index = streamIndex
       av_packet_rescale_ts(packet, Self.timeBase, muxer.timeBase(ofStream: streamIndex))
       try muxer.write(packet)

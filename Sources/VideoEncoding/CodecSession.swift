@@ -1,14 +1,17 @@
 import CFFmpeg
 
-/// Owns an opened encoder `AVCodecContext` for one ``VideoCodec``: pictures in, packets out.
+/// An opened encoder for one ``VideoCodec``: pictures in, packets out.
 ///
 /// The codec-specific setup (private options, pixel format, colour tags) lives in
-/// `CodecSession+Configuration.swift`.
+/// `CodecSession+Configuration.swift`; the context itself is owned by a ``CodecContext``.
 final class CodecSession {
-  /// The opened codec context; valid for the lifetime of this object.
-  let context: UnsafeMutablePointer<AVCodecContext>
+  /// The opened encoder.
+  private let codec: CodecContext
   /// The codec time base: 1/fps (one tick per frame) for the video codecs, 1/100 for GIF.
   let timeBase: AVRational
+
+  /// The opened codec context; valid for the lifetime of this object.
+  var context: UnsafeMutablePointer<AVCodecContext> { codec.pointer }
 
   /// Finds the encoder for `codec`, configures it and opens it.
   ///
@@ -21,8 +24,7 @@ final class CodecSession {
   ) throws {
     let encoderName = codec.encoderName
     let encoder = try requireEncoder(named: encoderName, package: codec.packageHint)
-    let context = try allocated(avcodec_alloc_context3(encoder), "avcodec_alloc_context3")
-    do {
+    self.codec = try CodecContext(codec: encoder, name: encoderName) { context in
       context.pointee.width = Int32(width)
       context.pointee.height = Int32(height)
       context.pointee.pix_fmt = pixelFormat
@@ -34,32 +36,18 @@ final class CodecSession {
         context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
       }
       try Self.configure(context, codec: codec, encoderName: encoderName, settings: settings)
-      try check(avcodec_open2(context, encoder, nil), "avcodec_open2(\(encoderName))")
-    } catch {
-      var pointer: UnsafeMutablePointer<AVCodecContext>? = context
-      avcodec_free_context(&pointer)
-      throw error
     }
-    self.context = context
     self.timeBase = timeBase
-  }
-
-  deinit {
-    var pointer: UnsafeMutablePointer<AVCodecContext>? = context
-    avcodec_free_context(&pointer)
   }
 
   /// Sends one picture to the encoder, or `nil` to start draining it.
   func send(_ frame: UnsafeMutablePointer<AVFrame>?) throws {
-    try check(avcodec_send_frame(context, frame), "avcodec_send_frame")
+    try codec.send(frame)
   }
 
   /// Fills `packet` with the next encoded packet; returns `false` when the encoder needs more input (or,
   /// while draining, has nothing left).
   func receive(into packet: UnsafeMutablePointer<AVPacket>) throws -> Bool {
-    let status = avcodec_receive_packet(context, packet)
-    if status == CFFmpeg_AVERROR_EAGAIN || status == CFFmpeg_AVERROR_EOF { return false }
-    try check(status, "avcodec_receive_packet")
-    return true
+    try codec.receive(into: packet)
   }
 }

@@ -26,8 +26,9 @@ final class FrameSpool {
   private let outputPath: String
   private let file: PartialFile
   private var stream: UnsafeMutablePointer<FILE>?
-  private let encoder: UnsafeMutablePointer<AVCodecContext>
-  private var decoder: UnsafeMutablePointer<AVCodecContext>?
+  private let encoder: CodecContext
+  /// Made by ``rewind()``, fresh each time.
+  private var decoder: CodecContext?
   /// ARGB staging frame for the codec, both ways.
   private let argb: FrameStorage
   private let packet: PacketStorage
@@ -42,24 +43,17 @@ final class FrameSpool {
     self.height = height
     self.outputPath = outputPath
     let codec = try requireEncoder(named: "qtrle", package: "FFmpeg's built-in encoders (a full libavcodec59)")
-    let context = try allocated(avcodec_alloc_context3(codec), "avcodec_alloc_context3(qtrle)")
-    do {
+    encoder = try CodecContext(codec: codec, name: "qtrle") { context in
       context.pointee.width = Int32(width)
       context.pointee.height = Int32(height)
       context.pointee.pix_fmt = AV_PIX_FMT_ARGB
       context.pointee.time_base = AVRational(num: 1, den: 100)
       // A key frame every 250 frames: rows unchanged since the previous frame are skipped in between.
       context.pointee.gop_size = 250
-      try check(avcodec_open2(context, codec, nil), "avcodec_open2(qtrle)")
-      argb = try FrameStorage(format: AV_PIX_FMT_ARGB, width: width, height: height)
-      packet = try PacketStorage()
-      file = try PartialFile(outputPath: outputPath + ".spool")
-    } catch {
-      var pointer: UnsafeMutablePointer<AVCodecContext>? = context
-      avcodec_free_context(&pointer)
-      throw error
     }
-    encoder = context
+    argb = try FrameStorage(format: AV_PIX_FMT_ARGB, width: width, height: height)
+    packet = try PacketStorage()
+    file = try PartialFile(outputPath: outputPath + ".spool")
     guard let stream = fopen(file.path, "w+b") else {
       let message = String(cString: strerror(errno))
       throw VideoEncodingError.io(path: outputPath, message: "cannot create the frame spool \(file.path): \(message)")
@@ -69,16 +63,6 @@ final class FrameSpool {
 
   deinit {
     close()
-    var pointer: UnsafeMutablePointer<AVCodecContext>? = encoder
-    avcodec_free_context(&pointer)
-    freeDecoder()
-  }
-
-  private func freeDecoder() {
-    guard let decoder else { return }
-    var pointer: UnsafeMutablePointer<AVCodecContext>? = decoder
-    avcodec_free_context(&pointer)
-    self.decoder = nil
   }
 
   /// Appends one straight-BGRA frame of the spool's size.
@@ -87,11 +71,8 @@ final class FrameSpool {
     try check(av_frame_make_writable(argb.frame), "av_frame_make_writable")
     Self.swapBytes(from: frame, to: argb.frame, width: width, height: height)
     argb.frame.pointee.pts = Int64(framesWritten)
-    try check(avcodec_send_frame(encoder, argb.frame), "avcodec_send_frame(qtrle)")
-    while true {
-      let status = avcodec_receive_packet(encoder, packet.packet)
-      if status == CFFmpeg_AVERROR_EAGAIN || status == CFFmpeg_AVERROR_EOF { break }
-      try check(status, "avcodec_receive_packet(qtrle)")
+    try encoder.send(argb.frame)
+    while try encoder.receive(into: packet.packet) {
       defer { av_packet_unref(packet.packet) }
       let size = Int(packet.packet.pointee.size)
       var header = UInt32(size).littleEndian
@@ -107,15 +88,14 @@ final class FrameSpool {
   /// starts from the first key frame.
   func rewind() throws {
     guard let stream, fflush(stream) == 0, fseek(stream, 0, SEEK_SET) == 0 else { throw writeError() }
-    freeDecoder()
+    decoder = nil
     let codec = try allocated(avcodec_find_decoder(AV_CODEC_ID_QTRLE), "avcodec_find_decoder(qtrle)")
-    let context = try allocated(avcodec_alloc_context3(codec), "avcodec_alloc_context3(qtrle)")
-    context.pointee.width = Int32(width)
-    context.pointee.height = Int32(height)
-    // The container normally says this: 32 bits per pixel is qtrle's ARGB mode.
-    context.pointee.bits_per_coded_sample = 32
-    decoder = context
-    try check(avcodec_open2(context, codec, nil), "avcodec_open2(qtrle decoder)")
+    decoder = try CodecContext(codec: codec, name: "qtrle decoder") { [width, height] context in
+      context.pointee.width = Int32(width)
+      context.pointee.height = Int32(height)
+      // The container normally says this: 32 bits per pixel is qtrle's ARGB mode.
+      context.pointee.bits_per_coded_sample = 32
+    }
   }
 
   /// Reads the next frame into `frame`, a writable straight-BGRA `AVFrame` of the spool's size; returns
@@ -134,9 +114,9 @@ final class FrameSpool {
     try check(av_new_packet(packet, Int32(size)), "av_new_packet")
     defer { av_packet_unref(packet) }
     guard let data = packet.pointee.data, fread(data, 1, size, stream) == size else { throw truncated() }
-    try check(avcodec_send_packet(decoder, packet), "avcodec_send_packet(qtrle)")
+    try check(decoder.sendPacket(packet), "avcodec_send_packet(qtrle)")
     let decoded = try FrameStorage()
-    try check(avcodec_receive_frame(decoder, decoded.frame), "avcodec_receive_frame(qtrle)")
+    guard try decoder.receive(into: decoded.frame) else { throw truncated() }
     guard decoded.frame.pointee.width == Int32(width), decoded.frame.pointee.height == Int32(height),
       decoded.frame.pointee.format == AV_PIX_FMT_ARGB.rawValue
     else { throw truncated() }

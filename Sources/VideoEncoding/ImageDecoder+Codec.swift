@@ -1,12 +1,14 @@
 import CFFmpeg
 
 extension ImageDecoder {
-  /// Owns one opened FFmpeg image decoder (`AVCodecContext`) and frees it in `deinit`. Used for one picture.
+  /// One opened FFmpeg image decoder (its context owned by a ``CodecContext``). Used for one picture.
   final class Codec {
-    private let context: UnsafeMutablePointer<AVCodecContext>
+    private let codec: CodecContext
     private let name: String
     private let format: Format
     private let maxPixels: Int
+
+    private var context: UnsafeMutablePointer<AVCodecContext> { codec.pointer }
 
     /// Finds and opens the decoder for `format`.
     ///
@@ -17,32 +19,22 @@ extension ImageDecoder {
       guard let decoder = avcodec_find_decoder(format.codecID) else {
         throw .decoderMissing(name: name, format: format)
       }
-      guard let context = avcodec_alloc_context3(decoder) else {
-        throw .outOfMemory(name: name, function: "avcodec_alloc_context3")
+      codec = try ImageDecodingError.naming(name) {
+        try CodecContext(codec: decoder, name: String(cString: decoder.pointee.name)) { context in
+          // One picture: frame or slice threads would only add start-up cost (and frame threads delay output).
+          context.pointee.thread_count = 1
+          context.pointee.max_pixels = pixelLimit
+          // The decoder logs what it finds wrong at error or even fatal level ("not enough data", MJPEG's "No
+          // JPEG data found in image"), but the thrown ImageDecodingError already reports the failure.
+          // Lowering its messages by two levels (fatal becomes warning, error info, warning verbose) keeps a
+          // bad asset from being reported twice on stderr, while `FFmpegLog.level = .verbose` still shows the
+          // details.
+          context.pointee.log_level_offset = AV_LOG_WARNING - AV_LOG_FATAL
+        }
       }
-      // One picture: frame or slice threads would only add start-up cost (and frame threads delay output).
-      context.pointee.thread_count = 1
-      context.pointee.max_pixels = pixelLimit
-      // The decoder logs what it finds wrong at error or even fatal level ("not enough data", MJPEG's "No
-      // JPEG data found in image"), but the thrown ImageDecodingError already reports the failure. Lowering
-      // its messages by two levels (fatal becomes warning, error info, warning verbose) keeps a bad asset
-      // from being reported twice on stderr, while `FFmpegLog.level = .verbose` still shows the details.
-      context.pointee.log_level_offset = AV_LOG_WARNING - AV_LOG_FATAL
-      let status = avcodec_open2(context, decoder, nil)
-      guard status >= 0 else {
-        var pointer: UnsafeMutablePointer<AVCodecContext>? = context
-        avcodec_free_context(&pointer)
-        throw .ffmpeg(name: name, status: status, function: "avcodec_open2")
-      }
-      self.context = context
       self.name = name
       self.format = format
       self.maxPixels = maxPixels
-    }
-
-    deinit {
-      var pointer: UnsafeMutablePointer<AVCodecContext>? = context
-      avcodec_free_context(&pointer)
     }
 
     /// Decodes the first picture in `bytes`, which hold a whole image file.
