@@ -68,7 +68,13 @@ public struct AudioInput {
 /// Encodes an ``AudioInput`` into one stream of a ``Muxer``: pulls samples from the source a codec frame
 /// at a time (1024 for AAC, 960 for Opus), stamps them in samples (time base 1/48000) and writes the
 /// packets. The encoder's priming samples (AAC's 1024, Opus's pre-skip) come out as negative timestamps,
-/// which the MP4 muxer turns into an edit list and WebM into CodecDelay, so players start at sample 0.
+/// which the MP4 muxer turns into an edit list, so players start at sample 0.
+///
+/// WebM signals Opus's 312-sample (6.5 ms) pre-skip with the track's CodecDelay, which players subtract
+/// from every block timestamp of the track: the first block is stamped 0, and its first 312 samples play
+/// before 0 and are dropped. libavformat up to 59.30.100 (FFmpeg 5.1, Debian 12's) does not add the delay
+/// itself; it sees the negative timestamps and shifts every stream instead, so the video started 7 ms late.
+/// ``includesCodecDelay`` adds it here, as later libavformat versions do in the muxer.
 final class AudioTrack {
   let codec: AudioCodec
   private let encoder: CodecContext
@@ -78,6 +84,8 @@ final class AudioTrack {
   private var interleaved: [Float]
   private let frameSize: Int
   private var streamIndex: Int32 = 0
+  /// Whether packet timestamps are moved later by the encoder's priming samples (see the type's comment).
+  private let includesCodecDelay: Bool
   /// Sample frames sent to the encoder so far.
   private(set) var framesSent = 0
   private var isFlushed = false
@@ -86,8 +94,9 @@ final class AudioTrack {
 
   private var context: UnsafeMutablePointer<AVCodecContext> { encoder.pointer }
 
-  /// Opens the encoder for `codec`.
-  init(input: AudioInput, codec: AudioCodec, globalHeader: Bool) throws {
+  /// Opens the encoder for `codec`; `includesCodecDelay` for a Matroska (WebM) muxer, which writes the
+  /// timestamps it gets as block timestamps (see ``muxerAddsCodecDelay``).
+  init(input: AudioInput, codec: AudioCodec, globalHeader: Bool, includesCodecDelay: Bool = false) throws {
     try input.validate()
     let encoderCodec = try requireEncoder(named: codec.encoderName, package: codec.packageHint)
     encoder = try CodecContext(codec: encoderCodec, name: codec.encoderName) { context in
@@ -100,11 +109,18 @@ final class AudioTrack {
     }
     self.codec = codec
     self.source = input.source
+    self.includesCodecDelay = includesCodecDelay
     let frameSize = encoder.pointer.pointee.frame_size
     self.frameSize = frameSize > 0 ? Int(frameSize) : 1024
     frame = try FrameStorage()
     packet = try PacketStorage()
     interleaved = [Float](repeating: 0, count: self.frameSize * AudioFormat.channels)
+  }
+
+  /// Whether this libavformat's Matroska muxer puts an audio track's CodecDelay into its block timestamps
+  /// itself: from 59.31 (after FFmpeg 5.1). Before, it shifted every stream to make them non-negative.
+  static var muxerAddsCodecDelay: Bool {
+    avformat_version() > (59 << 16 | 30 << 8 | 100)
   }
 
   /// Adds this track's stream to `muxer` (before its header is written).
@@ -175,6 +191,10 @@ final class AudioTrack {
     let packet = self.packet.packet
     while try encoder.receive(into: packet) {
       packet.pointee.stream_index = streamIndex
+      if includesCodecDelay {
+        packet.pointee.pts += Int64(context.pointee.initial_padding)
+        packet.pointee.dts += Int64(context.pointee.initial_padding)
+      }
       av_packet_rescale_ts(packet, Self.timeBase, muxer.timeBase(ofStream: streamIndex))
       try muxer.write(packet)
     }

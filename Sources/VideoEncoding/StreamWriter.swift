@@ -41,7 +41,9 @@ final class StreamWriter: FrameWriter {
     try muxer.addVideoStream(from: codec, codecTag: videoCodec == .h265 ? "hvc1" : nil)
     var audio: AudioTrack?
     if let audioInput, let audioCodec = audioInput.codec ?? format.defaultAudioCodec {
-      let track = try AudioTrack(input: audioInput, codec: audioCodec, globalHeader: muxer.wantsGlobalHeader)
+      let track = try AudioTrack(
+        input: audioInput, codec: audioCodec, globalHeader: muxer.wantsGlobalHeader,
+        includesCodecDelay: format == .webm && !AudioTrack.muxerAddsCodecDelay)
       try track.addStream(to: muxer)
       audio = track
     }
@@ -59,6 +61,11 @@ final class StreamWriter: FrameWriter {
       try muxer.writeHeader(options: [("loop", String(settings.webp.loopCount))])
     case .apng:
       try muxer.writeHeader(options: [("plays", String(settings.apng.plays))])
+    case .webm where audio != nil && !AudioTrack.muxerAddsCodecDelay:
+      // "Lavf" without its version as MuxingApp: players that repair the 7 ms shift of files from
+      // libavformat <= 59.30.100 (Ladybird) recognise them by that version, and would shift ours, which
+      // AudioTrack has already timed right.
+      try muxer.writeHeader(options: [("fflags", "+bitexact")])
     case .webm, .gif, .pngSequence, .y4m, .rawvideo:
       try muxer.writeHeader(options: [])
     }

@@ -97,6 +97,47 @@ struct AudioEncodingTests {
     }
   }
 
+  /// Both streams start at 0 and end at the video's end: the video at its first and last frame, the sound at
+  /// its first and last decoded sample. WebM used to start the video 7 ms late (FFmpeg 5.1's muxer shifted
+  /// every stream to hide Opus's negative pre-skip timestamps). There ffprobe still reports the Opus stream
+  /// from −0.007 s and the file 7 ms longer: that is the pre-skip itself (CodecDelay, 312 samples), which
+  /// the decoder drops and players subtract.
+  @Test(arguments: 0..<containers.count)
+  func streamsStartAndEndWithTheVideo(index: Int) throws {
+    let file = Self.containers[index].file
+    try withTemporaryDirectory { directory in
+      let path = "\(directory)/\(file)"
+      try Self.encode(path, frames: 45, source: ToneSource())
+      let streams = try MediaToolRunner.streams(path)
+      let video = try #require(streams.first { $0["codec_type"] as? String == "video" })
+      #expect((video["start_time"] as? String).flatMap(Double.init) == 0, "\(file): video starts at \(video["start_time"] ?? "?")")
+      // The decoded sound, frame by frame: the first sample plays at 0, the last ends at 1.5 s.
+      let output = try MediaToolRunner.run(
+        "ffprobe",
+        ["-v", "error", "-select_streams", "a", "-show_entries", "frame=pts_time,nb_samples", "-of", "csv=p=0", path])
+      let frames = String(decoding: output, as: UTF8.self).split(separator: "\n").compactMap { line -> (Double, Int)? in
+        let fields = line.split(separator: ",")
+        guard fields.count == 2, let time = Double(fields[0]), let count = Int(fields[1]) else { return nil }
+        return (time, count)
+      }
+      let first = try #require(frames.first, "\(file): no audio frames")
+      #expect(abs(first.0) <= 0.0005, "\(file): the first sound plays at \(first.0) s")
+      let audio = try #require(streams.first { $0["codec_type"] as? String == "audio" })
+      if file.hasSuffix(".webm") {
+        // The last packet's padding is discarded on decoding (DiscardPadding), so the frames end where it ends.
+        let last = try #require(frames.last)
+        let end = last.0 + Double(last.1) / 48_000
+        #expect(abs(end - 1.5) <= 0.001, "\(file): the sound ends at \(end) s")
+        #expect(audio["start_time"] as? String == "-0.007000", "\(file): \(audio)")
+      } else {
+        // MP4 and MOV end the sound with the edit list, which ffprobe's frames do not apply; the stream's
+        // duration is the edit list's.
+        #expect(audio["start_time"] as? String == "0.000000", "\(file): \(audio)")
+        #expect(audio["duration"] as? String == "1.500000", "\(file): \(audio)")
+      }
+    }
+  }
+
   @Test func bitrateIsUsed() throws {
     try withTemporaryDirectory { directory in
       let low = "\(directory)/low.mp4"
