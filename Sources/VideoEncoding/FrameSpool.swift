@@ -17,14 +17,19 @@ import CFFmpeg
 /// than the GIF encoder itself. It is lossless with 8-bit alpha, so the frames come back exactly.
 ///
 /// Frames are straight BGRA (`AV_PIX_FMT_RGB32`) `AVFrame`s of the spool's size on both sides; `qtrle`
-/// stores ARGB, so bytes are reordered on the way in and out. The file lives next to the output as
-/// `.<name>.partial-<pid>.spool` and is registered with ``PartialFiles``, so an interrupted run deletes it
-/// too. On disk each frame is a 4-byte little-endian length and the packet.
+/// stores ARGB, so bytes are reordered on the way in and out. On disk each frame is a 4-byte little-endian
+/// length and the packet.
+///
+/// The file is created beside the output (for standard output, in the temporary folder) under a name no
+/// one can have prepared (`mkstemp`: a new random name, `O_EXCL`, mode 0600, so a planted symbolic link is
+/// never followed), and that name is deleted at once: the open file is all there is, so nothing is left
+/// behind however the process ends (a crash, SIGKILL, or a pipe that closed early).
 final class FrameSpool {
   let width: Int
   let height: Int
   private let outputPath: String
-  private let file: PartialFile
+  /// The name the file was created under, for messages; already deleted.
+  private let name: String
   private var stream: UnsafeMutablePointer<FILE>?
   private let encoder: CodecContext
   /// Made by ``rewind()``, fresh each time.
@@ -53,12 +58,29 @@ final class FrameSpool {
     }
     argb = try FrameStorage(format: AV_PIX_FMT_ARGB, width: width, height: height)
     packet = try PacketStorage()
-    file = try PartialFile(outputPath: outputPath + ".spool")
-    guard let stream = fopen(file.path, "w+b") else {
+    (stream, name) = try Self.createNamelessFile(beside: outputPath)
+  }
+
+  /// Creates `<folder>/.<name>.spool-XXXXXX` with `mkstemp` and deletes the name, returning the open file.
+  private static func createNamelessFile(beside outputPath: String) throws -> (UnsafeMutablePointer<FILE>, String) {
+    let slash = outputPath.lastIndex(of: "/")
+    let folder = slash.map { String(outputPath[...$0]) } ?? ""
+    let fileName = slash.map { String(outputPath[outputPath.index(after: $0)...]) } ?? outputPath
+    var template = Array("\(folder).\(fileName).spool-XXXXXX".utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
+    let name = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard descriptor >= 0 else {
       let message = String(cString: strerror(errno))
-      throw VideoEncodingError.io(path: outputPath, message: "cannot create the frame spool \(file.path): \(message)")
+      throw VideoEncodingError.io(path: outputPath, message: "cannot create the frame spool \(name): \(message)")
     }
-    self.stream = stream
+    unlink(name)
+    _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+    guard let stream = fdopen(descriptor, "w+b") else {
+      let message = String(cString: strerror(errno))
+      closeDescriptor(descriptor)
+      throw VideoEncodingError.io(path: outputPath, message: "cannot open the frame spool \(name): \(message)")
+    }
+    return (stream, name)
   }
 
   deinit {
@@ -67,7 +89,7 @@ final class FrameSpool {
 
   /// Appends one straight-BGRA frame of the spool's size.
   func write(_ frame: UnsafeMutablePointer<AVFrame>) throws {
-    guard let stream else { throw VideoEncodingError.invalidState("the frame spool \(file.path) is closed") }
+    guard let stream else { throw VideoEncodingError.invalidState("the frame spool \(name) is closed") }
     try check(av_frame_make_writable(argb.frame), "av_frame_make_writable")
     Self.swapBytes(from: frame, to: argb.frame, width: width, height: height)
     argb.frame.pointee.pts = Int64(framesWritten)
@@ -124,13 +146,12 @@ final class FrameSpool {
     return true
   }
 
-  /// Closes and deletes the spool file.
+  /// Closes the spool file, which frees it (its name is gone already).
   func close() {
     if let stream {
       fclose(stream)
       self.stream = nil
     }
-    file.discard()
   }
 
   // MARK: - Private
@@ -162,10 +183,15 @@ final class FrameSpool {
 
   private func writeError() -> VideoEncodingError {
     VideoEncodingError.io(
-      path: outputPath, message: "cannot write the frame spool \(file.path): \(String(cString: strerror(errno)))")
+      path: outputPath, message: "cannot write the frame spool \(name): \(String(cString: strerror(errno)))")
   }
 
   private func truncated() -> VideoEncodingError {
-    VideoEncodingError.io(path: outputPath, message: "the frame spool \(file.path) is truncated")
+    VideoEncodingError.io(path: outputPath, message: "the frame spool \(name) is truncated")
   }
+}
+
+/// `close(2)`, out of reach inside ``FrameSpool``, whose own `close()` hides it.
+private func closeDescriptor(_ descriptor: Int32) {
+  close(descriptor)
 }

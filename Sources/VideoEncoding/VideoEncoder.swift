@@ -54,6 +54,10 @@ public final class VideoEncoder {
   /// padded by repeating the last column and/or row; for GIF the settings' size.
   public var codedSize: (width: Int, height: Int) { writer.codedSize }
 
+  /// Bytes a GIF's frame spool holds so far (0 for everything else), for tests: the spool has no name to
+  /// look it up by.
+  var spoolBytes: Int { (writer as? GIFWriter)?.spoolBytes ?? 0 }
+
   /// The temporary file renamed over the output; `nil` for standard output and PNG sequences.
   private let partialFile: PartialFile?
   private let writer: FrameWriter

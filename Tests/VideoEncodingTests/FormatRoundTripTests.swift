@@ -249,7 +249,8 @@ struct FormatRoundTripTests {
       let settings = EncoderSettings(width: 32, height: 32, fps: 30, alpha: name.hasPrefix("alpha"))
       let encoder = try VideoEncoder(outputPath: "\(directory)/\(name)", settings: settings)
       for _ in 0..<3 { try encoder.append(translucentFrame(width: 32, height: 32)) }
-      #expect(try directoryListing(directory).count == (name.hasSuffix(".gif") ? 2 : 1), "partial (and spool)")
+      // The partial file; a GIF's spool has no name.
+      #expect(try directoryListing(directory).count == 1, "only the partial file")
       encoder.cancel()
       #expect(try directoryListing(directory) == [])
       #expect(throws: VideoEncodingError.self) { try encoder.finish() }

@@ -104,7 +104,7 @@ struct GIFPaletteTests {
       settings.gif.palette = .perFrame
       let encoder = try VideoEncoder(outputPath: "\(directory)/s.gif", settings: settings)
       for index in 0..<5 { try encoder.append(Self.gradientFrame(index, frames: 5)) }
-      #expect(try directoryListing(directory).filter { $0.hasSuffix(".spool") }.isEmpty)
+      #expect(try directoryListing(directory).filter { $0.contains(".spool") }.isEmpty)
       try encoder.finish()
       #expect(try directoryListing(directory) == ["s.gif"])
     }
@@ -125,14 +125,34 @@ struct GIFPaletteTests {
         }
         try encoder.append(frame)
       }
-      let spools = try directoryListing(directory).filter { $0.hasSuffix(".spool") }
-      #expect(spools.count == 1)
-      let size = try #require(try FileManager.default.attributesOfItem(atPath: "\(directory)/\(spools[0])")[.size] as? Int)
+      // The spool is open but has no name (see the next test).
+      #expect(try directoryListing(directory).filter { $0.contains(".spool") }.isEmpty)
+      let size = encoder.spoolBytes
+      #expect(size > 0)
       let raw = count * width * height * 4
       #expect(size * 50 < raw, "the spool holds \(size) bytes for \(raw) raw")
       try encoder.finish()
       #expect(try directoryListing(directory) == ["block.gif"])
       #expect(try MediaTools.probe("\(directory)/block.gif").int("nb_read_frames") == count)
+    }
+  }
+
+  /// The spool's name is deleted as soon as it is open, so nothing can be left behind, and it is a new name
+  /// made with O_EXCL, so a symbolic link planted under the old predictable name (`.x.gif.partial-PID.spool`)
+  /// is neither followed nor touched.
+  @Test func spoolHasNoNameAndFollowsNoPlantedLink() throws {
+    try withTemporaryDirectory { directory in
+      let victim = "\(directory)/victim"
+      try Data("keep".utf8).write(to: URL(fileURLWithPath: victim))
+      let planted = "\(directory)/.x.gif.partial-\(getpid()).spool"
+      #expect(symlink(victim, planted) == 0)
+      let spool = try FrameSpool(outputPath: "\(directory)/x.gif", width: 8, height: 8)
+      let frame = try FrameStorage(format: CFFmpeg_PIX_FMT_RGB32, width: 8, height: 8)
+      try spool.write(frame.frame)
+      #expect(try directoryListing(directory) == [".x.gif.partial-\(getpid()).spool", "victim"])
+      #expect(try String(contentsOfFile: victim, encoding: .utf8) == "keep")
+      spool.close()
+      #expect(try String(contentsOfFile: victim, encoding: .utf8) == "keep")
     }
   }
 
