@@ -1,5 +1,6 @@
 import Foundation
 import Lottie2VideoCLI
+import VideoEncoding
 
 #if os(Linux)
   // glibc's mallopt (malloc.h is not part of Swift's Glibc module). Rendering allocates and frees
@@ -12,4 +13,6 @@ import Lottie2VideoCLI
   _ = mallopt(mallocTrimThreshold, 1 << 30)
 #endif
 
+// A reader that goes away early (`-o - | head`): delete the partial files, then exit 141 (see BrokenPipe).
+BrokenPipe.removePartialFilesAndExit()
 exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst())))
