@@ -26,6 +26,9 @@ enum ExportCommand {
     var o = try ExportCommandOptions(p)
     try o.applyPreset()
     let reporter = Reporter(json: o.json, quiet: o.quiet)
+    // FFmpeg's own log lines (a resampler refusing a sound's layout) are the reporter's notes: `warning` events
+    // in JSON mode (stderr carries nothing else), "note: ..." lines in text mode, nothing with -q.
+    FFmpegLog.route { _, line in reporter.note("FFmpeg: " + line, file: nil, once: "FFmpeg: " + line) }
     switch o.mode {
     case .single: return try single(o, reporter: reporter)
     case .batch: return try batch(o, reporter: reporter)

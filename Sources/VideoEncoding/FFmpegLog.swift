@@ -3,9 +3,12 @@ import Synchronization
 
 /// Controls FFmpeg's own log messages (libavcodec, libx264, the muxers), which FFmpeg writes to stderr.
 ///
-/// Unless ``level`` was set first, the first ``VideoEncoder`` lowers FFmpeg's level from its default
-/// (`info`, which includes x264's statistics) to ``Level/error``. ``route(to:)`` sends lines to a sink
-/// instead of stderr, so that a command-line tool can prefix or collect them.
+/// Unless ``level`` was set first, the first ``VideoEncoder`` (or ``AudioDecoder``, ``ImageDecoder``) lowers
+/// FFmpeg's level from its default (`info`, which includes x264's statistics) to ``Level/error``.
+/// ``route(to:)`` sends every line, from every FFmpeg library and thread, to a sink instead of stderr, so that
+/// a command-line tool can turn them into its own messages (a JSON event stream must carry nothing else) or
+/// drop them (`-q`). A message FFmpeg logs in pieces (several calls, the last ending the line) reaches the
+/// sink as one line.
 public enum FFmpegLog {
   /// FFmpeg's log levels, from silent to most verbose.
   public enum Level: Sendable, Comparable, CaseIterable {
@@ -58,6 +61,9 @@ public enum FFmpegLog {
     var sink: Sink?
     /// av_log_format_line2's memory of whether the previous message ended a line.
     var printPrefix: Int32 = 1
+    /// The start of a line whose end has not been logged yet, and its level.
+    var pending = ""
+    var pendingLevel: Int32 = AV_LOG_QUIET
   }
 
   private static let state = Mutex(State())
@@ -78,6 +84,7 @@ public enum FFmpegLog {
     state.withLock { state in
       state.sink = sink
       state.printPrefix = 1
+      state.pending = ""
       // The callbacks are closure literals because a C function pointer type with a `va_list` parameter
       // cannot be spelt in Swift; they cannot capture anything, so the sink is read from `state`.
       // av_log_default_callback imports with a non-optional `va_list` but the callback type has an optional
@@ -107,24 +114,40 @@ public enum FFmpegLog {
 
   // MARK: - Private
 
-  /// Formats one message the way FFmpeg's default callback does and hands it to the sink.
+  /// Formats one message the way FFmpeg's default callback does and hands each line it completes to the
+  /// sink (a piece without a newline waits for the rest of its line).
   private static func forward(
     context: UnsafeMutableRawPointer?, rawLevel: Int32, format: UnsafePointer<CChar>?, arguments: CVaListPointer
   ) {
     guard rawLevel <= av_log_get_level() else { return }
     let capacity: Int32 = 1024
-    let formatted = withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(capacity)) { buffer in
-      state.withLock { state -> (sink: Sink, line: String)? in
+    let ready = withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(capacity)) { buffer in
+      state.withLock { state -> (sink: Sink, lines: [(Int32, String)])? in
         guard let sink = state.sink, let base = buffer.baseAddress else { return nil }
         base[0] = 0
         av_log_format_line2(context, rawLevel, format, arguments, base, capacity, &state.printPrefix)
-        return (sink, String(cString: base))
+        let text = String(cString: base)
+        // A line's level is that of its most severe piece (the lower value).
+        state.pendingLevel = state.pending.isEmpty ? rawLevel : min(state.pendingLevel, rawLevel)
+        state.pending += text
+        var lines: [(Int32, String)] = []
+        while let newline = state.pending.firstIndex(where: { $0 == "\n" || $0 == "\r\n" }) {
+          lines.append((state.pendingLevel, String(state.pending[..<newline])))
+          state.pending.removeSubrange(...newline)
+          state.pendingLevel = rawLevel
+        }
+        // A message that never ends its line (a few of FFmpeg's do) is not held back for ever.
+        if state.pending.utf8.count >= Int(capacity) {
+          lines.append((state.pendingLevel, state.pending))
+          state.pending = ""
+        }
+        return (sink, lines)
       }
     }
-    guard let formatted else { return }
-    let line = formatted.line.hasSuffix("\n") ? String(formatted.line.dropLast()) : formatted.line
-    guard !line.isEmpty else { return }
+    guard let ready else { return }
     // Called outside the lock, so the sink may itself use FFmpegLog.
-    formatted.sink(Level(rawLevel: rawLevel), line)
+    for (level, line) in ready.lines where !line.isEmpty {
+      ready.sink(Level(rawLevel: level), line)
+    }
   }
 }

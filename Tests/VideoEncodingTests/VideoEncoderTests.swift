@@ -1,3 +1,4 @@
+import CFFmpeg
 import Foundation
 import Raster
 import Testing
@@ -281,6 +282,15 @@ struct VideoEncoderTests {
     }
     // libx264 reports its profile at info level when it opens.
     #expect(lines.all.contains { $0.contains("libx264") && $0.contains("profile") }, "\(lines.all)")
+    // A line logged in pieces reaches the sink whole.
+    func log(_ text: String) {
+      withVaList([]) { arguments in av_vlog(nil, AV_LOG_ERROR, text, arguments) }
+    }
+    log("first part, ")
+    log("second part\n")
+    log("a whole line\n")
+    let pieces = lines.all.filter { $0.contains(" part") || $0.contains("a whole line") }
+    #expect(pieces == ["first part, second part", "a whole line"], "\(lines.all)")
   }
 }
 
@@ -293,3 +303,4 @@ private final class LineCollector: @unchecked Sendable {
   func append(_ line: String) { lock.withLock { lines.append(line) } }
   var all: [String] { lock.withLock { lines } }
 }
+
