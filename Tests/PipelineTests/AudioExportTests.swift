@@ -291,6 +291,45 @@ struct AudioExportTests {
     #expect(result.diagnostics.first?.description.hasPrefix("tone.json: $.assets[0]: warning: sound asset 'tone': cannot decode the audio: ") == true)
   }
 
+  /// A sound file beside the animation: played when it is a symbolic link to a sound (it was silently left
+  /// out: the check looked at the link itself), refused with a warning when it is a FIFO (which would block
+  /// the read) or missing.
+  @Test func soundFilesAreReadThroughLinksButNotFromFIFOs() throws {
+    let directory = Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let sounds = directory.appendingPathComponent("sounds")
+    try FileManager.default.createDirectory(at: sounds, withIntermediateDirectories: true)
+    let real = directory.appendingPathComponent("real.wav")
+    try Data(MediaToolRunner.toneWAV(seconds: 1, amplitude: 0.5)).write(to: real)
+    #expect(symlink(real.path, sounds.appendingPathComponent("tone.wav").path) == 0)
+    #expect(mkfifo(sounds.appendingPathComponent("fifo.wav").path, 0o600) == 0)
+    func export(_ file: String) throws -> ExportResult {
+      var animation = try Self.animation()
+      animation.sounds["tone"]?.directory = "sounds/"
+      animation.sounds["tone"]?.fileName = file
+      animation.sounds["tone"]?.isEmbedded = false
+      return try Self.export(animation) {
+        $0.audio.assetsDirectory = directory.path
+        $0.audio.animationFile = "tone.json"
+      }.result
+    }
+    let linked = try export("tone.wav")
+    #expect(linked.hasAudio && linked.diagnostics.isEmpty, "\(linked.diagnostics)")
+    let fifo = try export("fifo.wav")
+    #expect(!fifo.hasAudio)
+    #expect(
+      fifo.diagnostics.map(\.description) == [
+        "tone.json: $.assets[0]: warning: the sound file for sound asset 'tone' is not a regular file; not played "
+          + "(use --assets DIR to point elsewhere)"
+      ])
+    let missing = try export("missing.wav")
+    #expect(
+      missing.diagnostics.map(\.description) == [
+        "tone.json: $.assets[0]: warning: the sound file for sound asset 'tone' could not be opened; not played "
+          + "(use --assets DIR to point elsewhere)"
+      ])
+  }
+
   // MARK: - The corpus file
 
   @Test(.enabled(if: Fixtures.corpus != nil)) func corpusFileWithAudioExportsWithoutWarnings() throws {

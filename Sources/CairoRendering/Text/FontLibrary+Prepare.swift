@@ -53,10 +53,12 @@ extension FontLibrary {
           continue
         }
         guard let resolved else { continue }  // Missing: the font-not-found note below says what is drawn.
-        switch readFontFile(resolved) {
+        switch RegularFile.read(resolved, maxBytes: maxFontFileBytes) {
         case .success(let bytes) where addFontData(bytes, name: (resolved as NSString).lastPathComponent): break
         case .success: note("font file '\(location)' for font '\(font.name)' is not a font fontconfig can read", fontsPath)
-        case .failure(let reason): note("font file '\(location)' for font '\(font.name)' \(reason.message)", fontsPath)
+        case .failure(let reason):
+          let ending = reason.message == "could not be opened" ? "" : "; not read"
+          note("font file '\(location)' for font '\(font.name)' \(reason.message)\(ending)", fontsPath)
         }
       }
       // Remote URLs (CSS or font files) are not downloaded: the font must be installed or given with --fonts.
@@ -187,42 +189,10 @@ extension FontLibrary {
 
   // MARK: - Files
 
-  /// Why a font file was not read.
-  struct FontFileRefusal: Error {
-    var message: String
-  }
-
   /// The absolute path with symbolic links resolved; nil when it does not exist.
   static func realPath(_ path: String) -> String? {
     guard let resolved = realpath(path, nil) else { return nil }
     defer { free(resolved) }
     return String(cString: resolved)
-  }
-
-  /// Reads a font file: a regular file only (never a FIFO, which would block, a device or a socket), and at
-  /// most `maxFontFileBytes`, checked on the open file before reading.
-  static func readFontFile(_ path: String) -> Result<[UInt8], FontFileRefusal> {
-    // Non-blocking, so that opening a FIFO returns at once; the checks below then refuse it.
-    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard fd >= 0 else { return .failure(FontFileRefusal(message: "could not be opened")) }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-      return .failure(FontFileRefusal(message: "is not a regular file; not read"))
-    }
-    guard info.st_size <= maxFontFileBytes else {
-      return .failure(FontFileRefusal(message: "is larger than \(maxFontFileBytes >> 20) MB; not read"))
-    }
-    var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-    var done = 0
-    while done < bytes.count {
-      let n = bytes.withUnsafeMutableBytes { buffer -> Int in
-        guard let base = buffer.baseAddress else { return 0 }
-        return read(fd, base + done, buffer.count - done)
-      }
-      guard n > 0 else { break }
-      done += n
-    }
-    return .success(Array(bytes.prefix(done)))
   }
 }
