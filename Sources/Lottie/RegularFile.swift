@@ -15,7 +15,7 @@ public enum RegularFile {
   }
 
   /// The bytes of the regular file at `path`, at most `maxBytes` of them.
-  public static func read(_ path: String, maxBytes: Int) -> Result<[UInt8], Refusal> {
+  public static func read(_ path: String, maxBytes: Int) -> Result<Data, Refusal> {
     let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard fd >= 0 else { return .failure(Refusal(message: "could not be opened")) }
     defer { close(fd) }
@@ -26,7 +26,7 @@ public enum RegularFile {
     guard info.st_size <= maxBytes else {
       return .failure(Refusal(message: "is larger than \(Self.size(maxBytes))"))
     }
-    var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+    var bytes = Data(count: Int(info.st_size))
     var done = 0
     while done < bytes.count {
       let n = bytes.withUnsafeMutableBytes { buffer -> Int in
@@ -36,7 +36,8 @@ public enum RegularFile {
       guard n > 0 else { break }
       done += n
     }
-    return .success(done == bytes.count ? bytes : Array(bytes.prefix(done)))
+    if done < bytes.count { bytes.removeSubrange(done...) }
+    return .success(bytes)
   }
 
   /// "64 MB", or the bytes when they are not whole megabytes.

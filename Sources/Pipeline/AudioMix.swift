@@ -76,18 +76,19 @@ public final class AudioMix: AudioSampleSource {
   /// The composition frame playing at each sample of the block being filled (NaN: silent, backwards).
   private var frames: [Double] = []
 
-  init(voices: [Voice], schedule: FrameSchedule, fps: Double, frameRate: Double) {
+  /// Bytes of decoded sound held, for the memory estimate (a sound several voices share counts once).
+  let decodedBytes: Int
+
+  init(voices: [Voice], schedule: FrameSchedule, fps: Double, frameRate: Double, decodedBytes: Int) {
     self.voices = voices
     self.schedule = schedule
     self.fps = fps
     self.frameRate = frameRate
+    self.decodedBytes = decodedBytes
   }
 
   /// Whether there is anything to hear.
   var isEmpty: Bool { voices.isEmpty }
-
-  /// Bytes of decoded sound held, for the memory estimate.
-  var decodedBytes: Int { voices.reduce(0) { $0 + $1.sound.samples.count * MemoryLayout<Float>.size } }
 
   public func fill(_ samples: UnsafeMutableBufferPointer<Float>, startingAt firstFrame: Int) {
     let count = samples.count / AudioFormat.channels
@@ -104,10 +105,12 @@ public final class AudioMix: AudioSampleSource {
       let soundFrames = voice.sound.frameCount
       guard soundFrames > 1 else { continue }
       let duration = voice.sound.duration
+      // Where the decoded stretch starts in the sound (only the stretch the voice can play is decoded).
+      let start = voice.sound.startSeconds
       sound.withUnsafeBufferPointer { source in
         // Adds the sound at `seconds` times `gain` to output sample frame `i`, interpolating linearly.
         func add(_ i: Int, seconds: Double, gain: Double) {
-          let position = seconds * rate
+          let position = (seconds - start) * rate
           guard position >= 0, position < Double(soundFrames - 1), gain > 0 else { return }
           let index = Int(position)
           let fraction = Float(position - Double(index))

@@ -138,7 +138,7 @@ public enum Exporter {
     try settings.validate(outputPath: options.outputPath, format: format)
     var estimate = MemoryEstimate(render: render, settings: settings, codec: codec)
     try estimate.check(limit: options.memoryLimit)
-    // 2. Sound: decoded now, so that a bad soundtrack fails before rendering and the memory check counts it.
+    // 2. Sound: decoded now, so that a bad soundtrack fails before rendering; the memory check counts it first.
     var audio: AudioInput?
     let wantsAudio = (options.audio.includesAnimationAudio && animation.hasAudioLayers) || options.audio.soundtrack != nil
     if wantsAudio && !format.supportsAudio {
@@ -148,12 +148,16 @@ public enum Exporter {
           severity: options.audio.soundtrack != nil ? .warning : .info, file: options.audio.animationFile, path: .root,
           message: "\(format.rawValue) has no sound: \(what) left out (MP4, MOV and WebM carry sound)"))
     } else if wantsAudio {
+      // The sound's memory is estimated (and the export refused) before any sound is decoded.
       let (mix, audioNotes) = try AudioMix.make(
-        animation: animation, schedule: schedule, fps: options.fps, options: options.audio)
+        animation: animation, schedule: schedule, fps: options.fps, options: options.audio,
+        reserve: { bytes in
+          estimate.audioBytes = bytes
+          try estimate.check(limit: options.memoryLimit)
+        })
       audioNotes.forEach(note)
       if let mix {
         estimate.audioBytes = mix.decodedBytes
-        try estimate.check(limit: options.memoryLimit)
         audio = AudioInput(source: mix, bitrate: options.audio.bitrate)
       }
     }

@@ -54,7 +54,7 @@ extension FontLibrary {
         }
         guard let resolved else { continue }  // Missing: the font-not-found note below says what is drawn.
         switch RegularFile.read(resolved, maxBytes: maxFontFileBytes) {
-        case .success(let bytes) where addFontData(bytes, name: (resolved as NSString).lastPathComponent): break
+        case .success(let bytes) where addFontData([UInt8](bytes), name: (resolved as NSString).lastPathComponent): break
         case .success: note("font file '\(location)' for font '\(font.name)' is not a font fontconfig can read", fontsPath)
         case .failure(let reason):
           let ending = reason.message == "could not be opened" ? "" : "; not read"
