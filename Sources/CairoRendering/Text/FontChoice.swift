@@ -23,7 +23,8 @@ struct FontFile: Sendable, Hashable {
 /// A font fontconfig offers as a fallback, with the characters it covers.
 ///
 /// Immutable after creation: the character set is fontconfig's own copy, only read (`FcCharSetHasChar`) with
-/// `FontLibrary.fontconfig` held.
+/// `FontLibrary.fontconfig` held. Releasing it (`FcCharSetDestroy` in `deinit`) needs no lock: a character
+/// set's reference count is atomic, and a set that is no longer referenced is touched by nobody else.
 final class FallbackFont: @unchecked Sendable {
   let file: FontFile
   /// The font's character set (owned, a reference taken with `FcCharSetCopy`).
@@ -101,33 +102,16 @@ final class FontChoice: Sendable {
   }
 }
 
-extension FontLibrary {
-  /// Choices made so far, by family, style and PostScript name; emptied when fonts are added.
-  private static let choices = Mutex<[String: FontChoice]>([:])
-
-  /// Forgets the choices made, after fonts were added (a better match may now exist).
-  static func forgetChoices() { choices.withLock { $0.removeAll() } }
-
-  /// The fonts for a family and After Effects style, trying `postScriptName` when the family is not
-  /// installed and a metric-compatible stand-in (`MetricAliases`) when neither is. Found once per process.
-  static func choice(family: String, style: String, postScriptName: String? = nil) -> FontChoice {
-    let key = "\(family)\u{0}\(style)\u{0}\(postScriptName ?? "")"
-    if let known = choices.withLock({ $0[key] }) { return known }
-    let made = fontconfig.withLock { _ in FontChoice.find(family: family, style: style, postScriptName: postScriptName) }
-    choices.withLock { $0[key] = made }
-    return made
-  }
-}
-
 extension FontChoice {
-  /// The lookup itself; call with `FontLibrary.fontconfig` held.
-  fileprivate static func find(family: String, style: String, postScriptName: String?) -> FontChoice {
+  /// The lookup itself, in `config` (nil: fontconfig's current configuration); call with
+  /// `FontLibrary.fontconfig` held.
+  static func find(family: String, style: String, postScriptName: String?, config: OpaquePointer?) -> FontChoice {
     let (weight, italic) = FontMatch.weightAndSlant(style)
-    var pattern = FontPattern.make(family: family, weight: weight, italic: italic)
-    var best = pattern.flatMap(FontPattern.match)
+    var pattern = FontPattern.make(family: family, weight: weight, italic: italic, config: config)
+    var best = pattern.flatMap { FontPattern.match($0, config: config) }
     var exact = best.map { FontPattern.families($0).contains { FontPattern.sameName($0, family) } } ?? false
-    if !exact, let ps = postScriptName, !ps.isEmpty, let byName = FontPattern.make(postScriptName: ps),
-      let found = FontPattern.match(byName)
+    if !exact, let ps = postScriptName, !ps.isEmpty, let byName = FontPattern.make(postScriptName: ps, config: config),
+      let found = FontPattern.match(byName, config: config)
     {
       if FontPattern.string(found, "postscriptname").map({ FontPattern.sameName($0, ps) }) ?? false {
         if let b = best { FcPatternDestroy(b) }
@@ -141,8 +125,8 @@ extension FontChoice {
       }
     }
     if !exact, let alias = MetricAliases.standIn(for: family),
-      let aliasPattern = FontPattern.make(family: alias, weight: weight, italic: italic),
-      let found = FontPattern.match(aliasPattern)
+      let aliasPattern = FontPattern.make(family: alias, weight: weight, italic: italic, config: config),
+      let found = FontPattern.match(aliasPattern, config: config)
     {
       if FontPattern.families(found).contains(where: { FontPattern.sameName($0, alias) }) {
         if let b = best { FcPatternDestroy(b) }
@@ -162,19 +146,19 @@ extension FontChoice {
     var fallbacks: [FallbackFont] = []
     if let pattern {
       var result = FcResultNoMatch
-      if let set = FcFontSort(nil, pattern, 1, nil, &result) {
+      if let set = FcFontSort(config, pattern, 1, nil, &result) {
         defer { FcFontSetDestroy(set) }
         let count = Int(set.pointee.nfont)
         for i in 0..<count {
-          guard let font = set.pointee.fonts[i], let prepared = FcFontRenderPrepare(nil, pattern, font) else { continue }
+          guard let font = set.pointee.fonts[i], let prepared = FcFontRenderPrepare(config, pattern, font) else { continue }
           defer { FcPatternDestroy(prepared) }
           if let f = FontPattern.fallbackFont(prepared), f.file != primary?.file { fallbacks.append(f) }
         }
       }
     }
-    let emoji = FontPattern.make(family: "emoji", weight: 400, italic: false).flatMap { p -> FallbackFont? in
+    let emoji = FontPattern.make(family: "emoji", weight: 400, italic: false, config: config).flatMap { p -> FallbackFont? in
       defer { FcPatternDestroy(p) }
-      guard let found = FontPattern.match(p) else { return nil }
+      guard let found = FontPattern.match(p, config: config) else { return nil }
       defer { FcPatternDestroy(found) }
       return FontPattern.fallbackFont(found).flatMap { $0.file.isColor ? $0 : nil }
     }
@@ -205,33 +189,34 @@ enum MetricAliases {
   }
 }
 
-/// fontconfig pattern helpers; every function here is called with `FontLibrary.fontconfig` held.
+/// fontconfig pattern helpers; every function here is called with `FontLibrary.fontconfig` held. `config`
+/// is the configuration to look in (a ``FontSet``'s), nil for fontconfig's current one.
 enum FontPattern {
-  static func make(family: String, weight: Double, italic: Bool) -> OpaquePointer? {
+  static func make(family: String, weight: Double, italic: Bool, config: OpaquePointer? = nil) -> OpaquePointer? {
     guard let pattern = FcPatternCreate() else { return nil }
     add(pattern, "family", family)
     FcPatternAddDouble(pattern, "weight", FcWeightFromOpenTypeDouble(weight))
     FcPatternAddInteger(pattern, "slant", italic ? 100 : 0)  // FC_SLANT_ITALIC, FC_SLANT_ROMAN
-    substitute(pattern)
+    substitute(pattern, config: config)
     return pattern
   }
 
-  static func make(postScriptName: String) -> OpaquePointer? {
+  static func make(postScriptName: String, config: OpaquePointer? = nil) -> OpaquePointer? {
     guard let pattern = FcPatternCreate() else { return nil }
     add(pattern, "postscriptname", postScriptName)
-    substitute(pattern)
+    substitute(pattern, config: config)
     return pattern
   }
 
-  private static func substitute(_ pattern: OpaquePointer) {
-    FcConfigSubstitute(nil, pattern, FcMatchPattern)
+  private static func substitute(_ pattern: OpaquePointer, config: OpaquePointer?) {
+    FcConfigSubstitute(config, pattern, FcMatchPattern)
     FcDefaultSubstitute(pattern)
   }
 
   /// fontconfig's best match for a substituted pattern (owned by the caller).
-  static func match(_ pattern: OpaquePointer) -> OpaquePointer? {
+  static func match(_ pattern: OpaquePointer, config: OpaquePointer? = nil) -> OpaquePointer? {
     var result = FcResultNoMatch
-    return FcFontMatch(nil, pattern, &result)
+    return FcFontMatch(config, pattern, &result)
   }
 
   /// The file, face index, family, colour flag and character set of a matched pattern.

@@ -3,9 +3,10 @@ import Foundation
 import Lottie
 
 extension FontLibrary {
-  /// Registers what an animation brings along and checks its text against the installed fonts. Returns
-  /// diagnostics for fonts that could not be added or are missing, and for text that needed a fallback
-  /// font or cannot be drawn at all (with the characters and the document's JSON path).
+  /// Gives an animation the fonts it brings along, for it alone (a ``FontSet`` kept in its
+  /// `attachments`, which its renderers draw with), and checks its text against them and the installed
+  /// fonts. Returns diagnostics for fonts that could not be added or are missing, and for text that needed a
+  /// fallback font or cannot be drawn at all (with the characters and the document's JSON path).
   ///
   /// - `directories`: folders of fonts to add first (`--fonts DIR`).
   /// - `embedded`: font files by name (the `fonts/` folder of a `.lottie` archive).
@@ -13,6 +14,10 @@ extension FontLibrary {
   /// - `allowExternalPaths`: read `fPath` files anywhere (absolute paths, `..`), for trusted files only. By
   ///   default a file's fonts come only from inside `baseDirectory` or `directories`: a hostile file must
   ///   not make us read other files (another customer's upload), nor tell which exist.
+  ///
+  /// Font data (archive fonts, `fPath` data URIs and files) is written, once per content, to a private
+  /// folder, because fontconfig reads fonts from files; animations that bring the same fonts (the rows of a
+  /// `--data` run) share one set.
   public static func prepare(
     _ animation: Animation, directories: [String] = [], embedded: [String: [UInt8]] = [:],
     baseDirectory: String? = nil, file: String? = nil, allowExternalPaths: Bool = false
@@ -21,24 +26,39 @@ extension FontLibrary {
     func note(_ message: String, _ path: JSONPath = .root, _ severity: Severity = .warning) {
       notes.append(Diagnostic(severity: severity, file: file, path: path, message: message))
     }
-    for directory in directories where !addFontDirectory(directory) {
-      note("font folder '\(directory)' could not be read")
+    // 1. The font files the animation brings, with the note for each one fontconfig turns out not to read
+    //    (known once the set is made), in the order the notes are given.
+    var files: [String] = []
+    var pending: [(unless: String?, message: String, path: JSONPath)] = []
+    func add(_ file: String?, orSay message: String, _ path: JSONPath = .root) {
+      guard let file else {
+        pending.append((nil, message, path))
+        return
+      }
+      if !files.contains(file) { files.append(file) }
+      pending.append((file, message, path))
     }
-    for (name, bytes) in embedded.sorted(by: { $0.key < $1.key }) where !addFontData(bytes, name: name) {
-      note("embedded font '\(name)' is not a font fontconfig can read; ignored")
+    for directory in directories {
+      guard let found = fontFiles(in: directory) else {
+        pending.append((nil, "font folder '\(directory)' could not be read", .root))
+        continue
+      }
+      for path in found where !files.contains(path) { files.append(path) }
+    }
+    for (name, bytes) in embedded.sorted(by: { $0.key < $1.key }) {
+      add(writeFontData(bytes, name: name), orSay: "embedded font '\(name)' is not a font fontconfig can read; ignored")
     }
     let fontsPath = JSONPath.root.appending("fonts").appending("list")
     let roots = ([baseDirectory ?? "."] + directories).compactMap(realPath)
     for font in animation.fonts.values.sorted(by: { $0.name < $1.name }) {
       guard let location = font.location, usedWithoutGlyphs(font.name, in: animation) else { continue }
       if location.hasPrefix("data:") {
-        if let comma = location.firstIndex(of: ","),
-          let data = Data(base64Encoded: String(location[location.index(after: comma)...]), options: .ignoreUnknownCharacters),
-          addFontData([UInt8](data), name: font.name)
-        {
-          continue
+        let data = location.firstIndex(of: ",").flatMap {
+          Data(base64Encoded: String(location[location.index(after: $0)...]), options: .ignoreUnknownCharacters)
         }
-        note("font '\(font.name)' has font data ('fPath') that could not be read", fontsPath)
+        add(
+          data.flatMap { writeFontData([UInt8]($0), name: font.name) },
+          orSay: "font '\(font.name)' has font data ('fPath') that could not be read", fontsPath)
       } else if !location.contains("://") {
         // An archive's own font files were added above; `fPath` often names one of them.
         if embedded.keys.contains(where: { $0 == location || $0.hasSuffix("/" + location) }) { continue }
@@ -53,9 +73,12 @@ extension FontLibrary {
           continue
         }
         guard let resolved else { continue }  // Missing: the font-not-found note below says what is drawn.
+        // The bytes read and checked are what fontconfig gets (a copy), not whatever the name points to later.
         switch RegularFile.read(resolved, maxBytes: maxFontFileBytes) {
-        case .success(let bytes) where addFontData([UInt8](bytes), name: (resolved as NSString).lastPathComponent): break
-        case .success: note("font file '\(location)' for font '\(font.name)' is not a font fontconfig can read", fontsPath)
+        case .success(let bytes):
+          add(
+            writeFontData([UInt8](bytes), name: (resolved as NSString).lastPathComponent),
+            orSay: "font file '\(location)' for font '\(font.name)' is not a font fontconfig can read", fontsPath)
         case .failure(let reason):
           let ending = reason.message == "could not be opened" ? "" : "; not read"
           note("font file '\(location)' for font '\(font.name)' \(reason.message)\(ending)", fontsPath)
@@ -63,10 +86,15 @@ extension FontLibrary {
       }
       // Remote URLs (CSS or font files) are not downloaded: the font must be installed or given with --fonts.
     }
+    // 2. The animation's own font set (shared with any animation that brings the same files).
+    let set = FontSet.make(files: files)
+    animation.attachments.fonts = set
+    let failed = pending.filter { $0.unless.map(set.unreadable.contains) ?? true }
+    notes = failed.map { Diagnostic(severity: .warning, file: file, path: $0.path, message: $0.message) } + notes
     // Every font a text layer draws with the system's fonts, and what its text needs beyond it.
     for name in fontNamesUsedWithoutGlyphs(animation) {
       let font = animation.fonts[name]
-      let choice = choice(family: font?.family ?? name, style: font?.style ?? "", postScriptName: name)
+      let choice = set.choice(family: font?.family ?? name, style: font?.style ?? "", postScriptName: name)
       if !choice.isExact {
         let family = font?.family ?? name
         let style = font?.style ?? ""
@@ -77,7 +105,7 @@ extension FontLibrary {
     func check(_ layers: [Layer]) {
       for layer in layers {
         guard case .text(let text) = layer.content else { continue }
-        notes += coverageNotes(text, layerPath: layer.path, in: animation, file: file)
+        notes += coverageNotes(text, layerPath: layer.path, in: animation, fonts: set, file: file)
       }
     }
     check(animation.layers)
@@ -91,7 +119,7 @@ extension FontLibrary {
   /// with a system font), characters drawn with a fallback font (by font), and characters no installed font
   /// has. One note per kind and layer, at the first document that needs it.
   private static func coverageNotes(
-    _ text: TextLayer, layerPath: JSONPath, in animation: Animation, file: String?
+    _ text: TextLayer, layerPath: JSONPath, in animation: Animation, fonts: FontSet, file: String?
   ) -> [Diagnostic] {
     var withoutOutlines: [String] = []
     var fallbacks: [(font: String, characters: [String])] = []
@@ -115,7 +143,7 @@ extension FontLibrary {
         system.append(g)
       }
       guard !system.isEmpty else { continue }
-      let choice = choice(family: family, style: style, postScriptName: d.fontName)
+      let choice = fonts.choice(family: family, style: style, postScriptName: d.fontName)
       primaryName = choice.familyName
       let found = fontconfig.withLock { _ in system.map { (String($0), choice.font(for: $0)) } }
       for (g, f) in found {

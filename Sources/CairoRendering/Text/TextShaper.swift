@@ -49,6 +49,8 @@ struct TextLayoutKey: Hashable {
 /// when a new document is laid out, never per frame.
 final class TextShaper {
   private let animation: Animation
+  /// The fonts this animation may use (its own, if it brought any: see `FontLibrary.prepare`).
+  private let fonts: FontSet
   private var faces: [FontFile: ShapingFace?] = [:]
   private var choices: [String: FontChoice] = [:]
   private var layouts: [TextLayoutKey: [[TextUnit]]] = [:]
@@ -60,6 +62,7 @@ final class TextShaper {
 
   init(animation: Animation) {
     self.animation = animation
+    fonts = FontSet.of(animation)
     buffer = hb_buffer_create()
   }
 
@@ -69,7 +72,7 @@ final class TextShaper {
   func choice(_ fontName: String) -> FontChoice {
     if let known = choices[fontName] { return known }
     let font = animation.fonts[fontName]
-    let made = FontLibrary.choice(family: font?.family ?? fontName, style: font?.style ?? "", postScriptName: fontName)
+    let made = fonts.choice(family: font?.family ?? fontName, style: font?.style ?? "", postScriptName: fontName)
     choices[fontName] = made
     return made
   }
