@@ -273,7 +273,25 @@ private final class OutlineRecorder {
 }
 
 /// Decodes a PNG held in memory into a Cairo image surface.
+///
+/// The PNG comes from a font, and fonts come from `.lottie` archives and data URIs (up to 64 MB): a hostile
+/// one can hold a glyph whose PNG claims 30000x30000 pixels, for which Cairo would allocate 3.6 GB. So the
+/// size in the header (IHDR) is read first and a picture larger than ``maxSide`` a side is refused, as
+/// `ImageDecoder` refuses oversized images. Real colour emoji are 72 to 160 pixels (sbix strikes reach 512).
 enum PNGGlyphReader {
+  /// The largest width and height decoded.
+  static let maxSide = 2048
+
+  /// The width and height in the PNG's header: the signature, then the IHDR chunk (length, "IHDR", width
+  /// and height as big-endian 32-bit numbers); nil when the bytes do not start like a PNG.
+  static func declaredSize(_ bytes: UnsafeRawBufferPointer) -> (width: Int, height: Int)? {
+    let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    guard bytes.count >= 24, bytes.prefix(8).elementsEqual(signature), bytes[12..<16].elementsEqual(Array("IHDR".utf8))
+    else { return nil }
+    func number(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+    return (number(16), number(20))
+  }
+
   /// Where the read callback is in the bytes.
   private final class Cursor {
     let bytes: UnsafeRawBufferPointer
@@ -282,6 +300,8 @@ enum PNGGlyphReader {
   }
 
   static func decode(_ bytes: UnsafeRawBufferPointer) -> OpaquePointer? {
+    guard let size = declaredSize(bytes), size.width > 0, size.height > 0, size.width <= maxSide, size.height <= maxSide
+    else { return nil }
     let cursor = Cursor(bytes)
     let surface = withExtendedLifetime(cursor) {
       cairo_image_surface_create_from_png_stream(

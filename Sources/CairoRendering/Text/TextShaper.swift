@@ -96,11 +96,11 @@ final class TextShaper {
       $0 == "\r" || $0 == "\n" || $0 == "\r\n" || $0 == "\u{3}"
     }
     for paragraph in paragraphs {
-      var units = shape(String(paragraph), key)
+      var (units, paragraphLevel) = shape(String(paragraph), key)
       for i in units.indices { units[i].logical = logical + i }
       logical += units.count
       let wrapped = key.boxWidth.map { wrap(units, paragraph: String(paragraph), width: $0, tracking: key.tracking) }
-      for line in wrapped ?? [units] { lines.append(Self.reorder(line)) }
+      for line in wrapped ?? [units] { lines.append(Self.reorder(line, paragraphLevel: paragraphLevel)) }
     }
     if layouts.count >= Self.layoutLimit { layouts.removeAll() }
     layouts[key] = lines
@@ -117,10 +117,10 @@ final class TextShaper {
     case none
   }
 
-  /// One paragraph's units in logical order.
-  private func shape(_ paragraph: String, _ key: TextLayoutKey) -> [TextUnit] {
+  /// One paragraph's units in logical order, and its embedding level (1: right to left).
+  private func shape(_ paragraph: String, _ key: TextLayoutKey) -> (units: [TextUnit], paragraphLevel: UInt8) {
     let graphemes = Array(paragraph)
-    guard !graphemes.isEmpty else { return [] }
+    guard !graphemes.isEmpty else { return ([], 0) }
     // 1. Code points, and where each grapheme starts among them.
     var scalars: [UInt32] = []
     var starts: [Int] = []
@@ -129,7 +129,7 @@ final class TextShaper {
       scalars.append(contentsOf: g.unicodeScalars.map(\.value))
     }
     // 2. Embedding levels (the bidirectional algorithm), per code point.
-    let levels = Self.bidiLevels(scalars)
+    let (levels, paragraphLevel) = Self.bidiLevels(scalars)
     // 3. The source of each grapheme: `chars` outlines, else the first font that has all its characters.
     let font = animation.fonts[key.fontName]
     let family = font?.family ?? key.fontName
@@ -179,7 +179,7 @@ final class TextShaper {
       }
       runStart = g
     }
-    return units
+    return (units, paragraphLevel)
   }
 
   /// Shapes graphemes `range` with HarfBuzz and groups the glyphs into units, in logical order.
@@ -243,9 +243,9 @@ final class TextShaper {
     return feature
   }
 
-  /// The Unicode bidirectional algorithm's embedding level of each code point, the paragraph's direction
-  /// taken from its first strong character.
-  static func bidiLevels(_ scalars: [UInt32]) -> [UInt8] {
+  /// The Unicode bidirectional algorithm's embedding level of each code point, and the paragraph's level,
+  /// its direction taken from its first strong character.
+  static func bidiLevels(_ scalars: [UInt32]) -> (levels: [UInt8], paragraphLevel: UInt8) {
     let n = Int32(scalars.count)
     var types = [FriBidiCharType](repeating: FriBidiCharType(0), count: scalars.count)
     var brackets = [FriBidiBracketType](repeating: FriBidiBracketType(0), count: scalars.count)
@@ -254,9 +254,11 @@ final class TextShaper {
     fribidi_get_bracket_types(scalars, n, types, &brackets)
     var direction = CHarfBuzz_paragraphAuto
     guard fribidi_get_par_embedding_levels_ex(types, brackets, n, &direction, &levels) > 0 else {
-      return [UInt8](repeating: 0, count: scalars.count)
+      return ([UInt8](repeating: 0, count: scalars.count), 0)
     }
-    return levels.map { UInt8(clamping: $0) }
+    // The resolved direction is FRIBIDI_PAR_LTR or FRIBIDI_PAR_RTL; fribidi's FRIBIDI_DIR_TO_LEVEL macro
+    // (which Swift cannot import) reads its FRIBIDI_MASK_RTL bit, 1.
+    return (levels.map { UInt8(clamping: $0) }, UInt8(direction.rawValue & 1))
   }
 
   /// Each grapheme's script; common and inherited ones (spaces, digits, punctuation, marks) take the
@@ -339,9 +341,25 @@ final class TextShaper {
     return Set(breaks.prefix(Int(count)).map(Int.init))
   }
 
-  /// Units in visual order (rule L2 of the bidirectional algorithm): from the highest level down to the
-  /// lowest odd one, every run at that level or above is reversed.
-  static func reorder(_ units: [TextUnit]) -> [TextUnit] {
+  /// One line's units in visual order, by rules L1 and L2 of the bidirectional algorithm:
+  /// 1. (L1) tabs, the white space before them and the white space at the end of the line take the
+  ///    paragraph's level (fribidi did this for the paragraph's end, but a wrapped line ends elsewhere), so
+  ///    that spaces ending a right-to-left line stay at its end;
+  /// 2. (L2) from the highest level down to the lowest odd one, every run at that level or above is
+  ///    reversed.
+  static func reorder(_ units: [TextUnit], paragraphLevel: UInt8 = 0) -> [TextUnit] {
+    var units = units
+    var trailing = true
+    for i in units.indices.reversed() {
+      if units[i].text == "\t" {
+        units[i].level = paragraphLevel
+        trailing = true
+      } else if trailing && (units[i].isSpace || units[i].text.allSatisfy(\.isWhitespace)) {
+        units[i].level = paragraphLevel
+      } else {
+        trailing = false
+      }
+    }
     guard let highest = units.map(\.level).max(), highest > 0 else { return units }
     let lowestOdd = units.map(\.level).filter { $0 % 2 == 1 }.min() ?? highest
     var result = units
