@@ -102,7 +102,7 @@ extension AudioMix {
     // 3. The memory all of it will take, before anything is decoded.
     for index in sounds.indices { sounds[index].limit(to: options.maxSoundSeconds) }
     let seconds = sounds.reduce(soundtrack?.seconds ?? 0) { $0 + $1.decodedSeconds }
-    try reserve(Int(min(seconds * Double(AudioFormat.bytesPerSecond), Double(Int.max / 4))))
+    try reserve((seconds * Double(AudioFormat.bytesPerSecond)).clampedInt(0...(Int.max / 4)))
     // 4. Decode.
     var decoded: [DecodedAudio?] = []
     for plan in sounds {
@@ -119,10 +119,11 @@ extension AudioMix {
       do {
         let sound = try AudioDecoder(bytes, name: name).decode(from: plan.span.lowerBound, maxSeconds: plan.decodedSeconds)
         if plan.isCut && sound.isTruncated {
+          let maxSeconds = options.maxSoundSeconds.clampedInt(0...Int.max)
           note(
             .info, plan.asset.path,
-            "\(name) plays for more than \(Int(options.maxSoundSeconds)) s; only \(Int(options.maxSoundSeconds)) s of it "
-              + "(from \(Int(plan.span.lowerBound)) s) are played")
+            "\(name) plays for more than \(maxSeconds) s; only \(maxSeconds) s of it "
+              + "(from \(plan.span.lowerBound.clampedInt(0...Int.max)) s) are played")
         }
         decoded.append(sound)
       } catch {
@@ -142,7 +143,7 @@ extension AudioMix {
         diagnostics.append(
           Diagnostic(
             severity: .info, file: soundtrack.track.path, path: .root,
-            message: "the soundtrack is longer than \(Int(options.maxSoundSeconds)) s; only its start loops"))
+            message: "the soundtrack is longer than \(options.maxSoundSeconds.clampedInt(0...Int.max)) s; only its start loops"))
       }
       voices.append(Voice(sound: sound, placement: .soundtrack(soundtrack.track)))
       bytes += sound.byteCount

@@ -72,7 +72,7 @@ extension AudioMix {
   static func valueRange(of property: Animatable<Double>, over frames: ClosedRange<Double>) -> ClosedRange<Double> {
     if case .fixed(let value) = property { return value...value }
     let length = frames.upperBound - frames.lowerBound
-    let count = length.isFinite ? Int(min(200_000, max(2, (length * 4).rounded(.up) + 1))) : 2
+    let count = length.isFinite ? ((length * 4).rounded(.up) + 1).clampedInt(2...200_000) : 2
     var lowest = Double.infinity
     var highest = -Double.infinity
     var previous: Double?

@@ -137,8 +137,8 @@ public final class AudioDecoder {
       guard !isUsed else { throw AudioDecodingError(name: name, reason: "the decoder was used already") }
       isUsed = true
       let rate = Double(AudioFormat.sampleRate)
-      let first = start.isFinite ? Int((max(0, min(start, 86_400)) * rate).rounded(.down)) : 0
-      let length = maxSeconds.isFinite ? Int(max(0, min(maxSeconds, 86_400)) * rate) : Int(86_400 * rate)
+      let first = start.isFinite ? Int((max(0, min(start, 86_400)) * rate).rounded(.down)) : 0  // int-audit: safe: finite, clamped to 0...86400 s of samples
+      let length = maxSeconds.isFinite ? Int(max(0, min(maxSeconds, 86_400)) * rate) : Int(86_400 * rate)  // int-audit: safe: finite, clamped to 0...86400 s of samples
       var output = Output(first: first, end: first + length)
       try run(&output)
       return DecodedAudio(samples: output.samples, startSeconds: Double(first) / rate, isTruncated: output.isFull)
@@ -229,7 +229,9 @@ public final class AudioDecoder {
       if let current = converter, !current.accepts(frame) { try flush() }
       if let time, time - (expected ?? 0) > tolerance {
         try flush()
-        output.skip(to: Int((time * Double(AudioFormat.sampleRate)).rounded()))
+        // The time is finite (a stream timestamp times its time base), but a hostile one may be huge.
+        let sample = (time * Double(AudioFormat.sampleRate)).rounded()
+        output.skip(to: sample.isFinite ? Int(max(-1e15, min(sample, 1e15))) : 0)  // int-audit: safe: clamped to ±1e15
       }
       if converter == nil { converter = try AudioConverter(input: frame, timeBase: timeBase) }
       try converter?.push(frame)

@@ -10,7 +10,8 @@ struct HostileTimingCLITests {
     {"v":"5.7.0","fr":30,"ip":0,"op":30,"w":16,"h":16,"layers":[],
      "markers":[{"cm":"huge","tm":0,"dr":1e308},{"cm":"long","tm":0,"dr":1e10},{"cm":"far","tm":1e308,"dr":5}]}
     """#
-  static let tinyFrameRate = #"{"v":"5.7.0","fr":1e-300,"ip":0,"op":30,"w":16,"h":16,"layers":[]}"#
+  /// 2^-9 fps (the parser refuses rates below 0.001): 30 frames played at 90 fps are 1382400 frames.
+  static let tinyFrameRate = #"{"v":"5.7.0","fr":0.001953125,"ip":0,"op":30,"w":16,"h":16,"layers":[]}"#
 
   static func overLimit(_ frames: String) -> String {
     "Error: the export would have \(frames) frames, over the limit of 1000000 (a long marker or segment, a tiny "
@@ -21,7 +22,7 @@ struct HostileTimingCLITests {
   static let cases: [(String, [String], String)] = [
     (markers, ["--marker", "huge"], overLimit("1e+308")),
     (markers, ["--marker", "long"], overLimit("10000000000")),
-    (tinyFrameRate, ["--fps", "30"], overLimit("9e+302")),
+    (tinyFrameRate, ["--fps", "90"], overLimit("1382400")),
   ]
 
   @Test(arguments: 0..<cases.count)

@@ -319,13 +319,12 @@ struct AudioExportTests {
     #expect(!fifo.hasAudio)
     #expect(
       fifo.diagnostics.map(\.description) == [
-        "tone.json: $.assets[0]: warning: the sound file for sound asset 'tone' is not a regular file; not played "
-          + "(use --assets DIR to point elsewhere)"
+        "tone.json: $.assets[0]: warning: sound asset 'tone': '\(sounds.path)/fifo.wav' is not a regular file; not played"
       ])
     let missing = try export("missing.wav")
     #expect(
       missing.diagnostics.map(\.description) == [
-        "tone.json: $.assets[0]: warning: the sound file for sound asset 'tone' could not be opened; not played "
+        "tone.json: $.assets[0]: warning: the sound file for sound asset 'tone' cannot be read; not played "
           + "(use --assets DIR to point elsewhere)"
       ])
   }

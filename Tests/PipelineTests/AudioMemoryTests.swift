@@ -35,7 +35,7 @@ struct AudioMemoryTests {
   }
 
   static func mix(_ animation: Animation, reserve: (Int) throws -> Void = { _ in }) throws -> (AudioMix?, [Diagnostic]) {
-    let schedule = FrameSchedule(animation: animation, fps: 30)
+    let schedule = try FrameSchedule(animation: animation, fps: 30)
     return try AudioMix.make(animation: animation, schedule: schedule, fps: 30, options: AudioOptions(), reserve: reserve)
   }
 

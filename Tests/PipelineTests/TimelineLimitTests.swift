@@ -42,15 +42,17 @@ struct TimelineLimitTests {
     #expect(Self.frameCountOverLimit(t, fps: 60) == .infinity)
   }
 
-  /// `fr` 1e-300 played at 30 fps trapped too: 30 frames last 3e301 seconds.
+  /// `fr` 1e-300 played at 30 fps trapped too: the parser now refuses frame rates below 0.001 (naming `$.fr`),
+  /// and a slow rate that passes is still held to the frame limit once another rate plays it.
   @Test func tinyFrameRateWithAnFPSOverrideIsOverTheFrameLimit() throws {
-    let animation = try Self.animation(frameRate: "1e-300")
-    #expect(Timeline(animation: animation).frameCount(fps: 30) == Int.max)
-    let frames = try #require(Self.frameCountOverLimit(Timeline(animation: animation), fps: 30))
-    #expect(frames > 8.9e302 && frames < 9.1e302)
-    #expect(throws: TimelineError.self) { try FrameSchedule(animation: animation, fps: 30) }
+    #expect(throws: LottieError.self) { try Self.animation(frameRate: "1e-300") }
+    // 2^-9 fps (exact in binary): 30 frames last 15360 s, 1382400 frames at 90 fps.
+    let animation = try Self.animation(frameRate: "0.001953125")
+    #expect(Timeline(animation: animation).frameCount(fps: 90) == 1_382_400)
+    #expect(Self.frameCountOverLimit(Timeline(animation: animation), fps: 90) == 1_382_400)
+    #expect(throws: TimelineError.self) { try FrameSchedule(animation: animation, fps: 90) }
     // At its own rate the file is 30 frames, and plays.
-    #expect(try FrameSchedule(animation: animation, fps: 1e-300).count == 30)
+    #expect(try FrameSchedule(animation: animation, fps: 0.001953125).count == 30)
   }
 
   /// A marker of 1e10 frames rendered until killed: it is held to the frame limit like `op - ip`.

@@ -48,12 +48,15 @@ final class FontSet: @unchecked Sendable {
   /// recent set that adds the same files, else a new one.
   static func make(files: [String]) -> FontSet {
     guard !files.isEmpty else { return shared }
-    let key = files.joined(separator: "\u{0}")
+    // The process's own fonts are part of every set: a set made before one was added is not reused (and
+    // adding one need not forget the sets that other animations are being prepared with meanwhile).
+    let processFonts = FontLibrary.processFonts
+    let key = (processFonts + [""] + files).joined(separator: "\u{0}")
     if let known = recent.withLock({ sets in sets.first { $0.key == key }?.set }) { return known }
     let made = FontLibrary.fontconfig.withLock { _ -> FontSet in
       guard let config = FcInitLoadConfigAndFonts() else { return shared }
       var unreadable: Set<String> = []
-      for path in FontLibrary.processFonts + files where FcConfigAppFontAddFile(config, path) == 0 {
+      for path in processFonts + files where FcConfigAppFontAddFile(config, path) == 0 {
         unreadable.insert(path)
       }
       return FontSet(config: config, unreadable: unreadable)
@@ -71,9 +74,9 @@ final class FontSet: @unchecked Sendable {
   /// How many: enough for the files a batch of several jobs prepares at once, and a `--data` run's one.
   private static let recentLimit = 8
 
-  /// Forgets the kept sets and the shared set's choices (fonts were added for the whole process).
+  /// Forgets the shared set's choices (fonts were added for the whole process). Kept sets need not be
+  /// forgotten: their keys name the process fonts they were made with, so they are not reused.
   static func forgetAll() {
-    recent.withLock { $0.removeAll() }
     shared.choices.withLock { $0.removeAll() }
   }
 
