@@ -6,9 +6,11 @@ extension LottieParser {
   /// Stack for everything but nesting: the parser's own frames, templating, expression compiling.
   static let baseStackBytes = 2 << 20
   /// Stack per level of JSON nesting. The model is read by recursion over shape groups (one group is two
-  /// levels: the item and its `it`), and a debug build spends about 28 KB per group (optimised builds far
-  /// less); 16 KB a level covers that with room.
-  static let stackBytesPerLevel = 16 << 10
+  /// levels: the item and its `it`): a debug build spends about 28 KB per group, optimised builds far less,
+  /// and AddressSanitizer's red zones about three times a debug build's (251 nested groups overflowed 16 KB
+  /// a level under `scripts/sanitize`). 64 KB a level covers all of them with room; it is virtual memory,
+  /// touched only as deep as the document goes.
+  static let stackBytesPerLevel = 64 << 10
   /// The most stack a parse asks for, whatever the depth limit: virtual memory that is only touched as deep
   /// as the document goes.
   static let maxStackBytes = 1 << 30
