@@ -30,7 +30,9 @@ let package = Package(
     .target(name: "Lottie"),
     .target(name: "LottieArchive", dependencies: ["Lottie", "CZip"]),
     .target(name: "Raster"),
-    .target(name: "CairoRendering", dependencies: ["Lottie", "Raster", "CCairo", "CHarfBuzz", "CLineBreak"]),
+    .target(name: "LottieScene", dependencies: ["Lottie"]),
+    .target(
+      name: "CairoRendering", dependencies: ["Lottie", "LottieScene", "Raster", "CCairo", "CHarfBuzz", "CLineBreak"]),
     .target(name: "VideoEncoding", dependencies: ["Raster", "CFFmpeg"]),
     .target(name: "Pipeline", dependencies: ["Lottie", "LottieArchive", "Raster", "CairoRendering", "VideoEncoding"]),
     .target(
@@ -41,9 +43,11 @@ let package = Package(
     // MARK: - Tests
     .target(name: "TestSupport", dependencies: ["Raster", "CCairo"], path: "Tests/TestSupport"),
     .testTarget(name: "LottieTests", dependencies: ["Lottie", "TestSupport"]),
+    .testTarget(name: "LottieSceneTests", dependencies: ["LottieScene", "Lottie", "TestSupport"]),
     .testTarget(name: "LottieArchiveTests", dependencies: ["LottieArchive", "Lottie", "VideoEncoding", "TestSupport"]),
     .testTarget(
-      name: "CairoRenderingTests", dependencies: ["CairoRendering", "Lottie", "Raster", "Pipeline", "TestSupport"],
+      name: "CairoRenderingTests",
+      dependencies: ["CairoRendering", "Lottie", "LottieScene", "Raster", "Pipeline", "TestSupport"],
       exclude: ["Golden"]),
     .testTarget(name: "VideoEncodingTests", dependencies: ["VideoEncoding", "Raster", "TestSupport"]),
     .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Lottie", "LottieArchive", "Raster", "TestSupport"]),

@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import Lottie
+import LottieScene
 import Raster
 
 /// How the animation is placed when the output's aspect ratio differs from the animation's.
@@ -26,14 +27,24 @@ public final class FrameRenderer {
 
   /// Builds the scene once; `background` nil means transparent; `images` are the decoded image assets by id;
   /// `padding` pixels of background are kept on every side, the animation fitted into the box inside them.
-  public init(
+  public convenience init(
     animation: Animation, width: Int, height: Int, fit: FitMode = .contain, background: RGBA? = nil,
     images: [String: PixelBuffer] = [:], padding: Int = 0
+  ) throws(RenderError) {
+    try self.init(
+      animation: animation, width: width, height: height, fit: fit, background: background, images: images,
+      padding: padding, caches: RenderCachePolicy.isEnabledByDefault)
+  }
+
+  /// As the public initializer; `caches` false keeps nothing between frames (see `RenderCachePolicy`).
+  init(
+    animation: Animation, width: Int, height: Int, fit: FitMode = .contain, background: RGBA? = nil,
+    images: [String: PixelBuffer] = [:], padding: Int = 0, caches: Bool
   ) throws(RenderError) {
     self.width = width
     self.height = height
     self.background = background
-    scene = Scene(animation: animation, images: images)
+    scene = Scene(animation: animation, images: images, cachesEnabled: caches)
     canvas = try CairoSurface(width: width, height: height)
     // `padding` pixels of background on every side: the animation is fitted into the box inside them.
     let boxWidth = Double(max(1, width - 2 * padding)), boxHeight = Double(max(1, height - 2 * padding))
@@ -97,8 +108,9 @@ public final class FrameRenderer {
     setMatrix(rootMatrix, on: cr)
     cairo_rectangle(cr, 0, 0, scene.animation.width, scene.animation.height)
     cairo_clip(cr)
+    scene.graph.seek(toFrame: frame)
     let painter = LayerPainter(scene: scene, context: cr)
-    painter.drawComposition(scene.root, frame: frame, matrix: rootMatrix, depth: 0)
+    painter.drawComposition(scene.graph.root, matrix: rootMatrix, depth: 0)
     cairo_restore(cr)
   }
 

@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import Lottie
+import LottieScene
 
 /// Gradient fills and strokes computed by us instead of by pixman.
 ///
@@ -19,12 +20,12 @@ struct GradientRaster {
   static let maxPixels = 16_777_216
 
   /// The colour table for `stops` (offset, straight colour) with every alpha scaled by `opacity`.
-  static func table(_ stops: [(Double, RGBA)], opacity: Double) -> [UInt32] {
+  static func table(_ stops: [GradientStop], opacity: Double) -> [UInt32] {
     // As Cairo takes them: offsets clamped to 0...1 and sorted (stably: stops at one offset keep their order),
     // colours clamped to 0...1 (NaN as 0).
     func unit(_ v: Double) -> Double { v > 0 ? min(v, 1) : 0 }
     let sorted = stops.enumerated()
-      .map { (unit($0.element.0), $0.offset, RGBA(unit($0.element.1.r), unit($0.element.1.g), unit($0.element.1.b), unit($0.element.1.a))) }
+      .map { (unit($0.element.offset), $0.offset, RGBA(unit($0.element.color.r), unit($0.element.color.g), unit($0.element.color.b), unit($0.element.color.a))) }
       .sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
       .map { ($0.0, $0.2) }
     var out = [UInt32](repeating: 0, count: tableSize)

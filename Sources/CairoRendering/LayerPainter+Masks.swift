@@ -1,41 +1,26 @@
 import CCairo
 import Foundation
 import Lottie
+import LottieScene
 
 /// Track mattes and masks: both draw the layer into a group and keep it where the matte or mask is.
 extension LayerPainter {
   // MARK: - Mattes
 
-  func drawMatted(
-    _ comp: CompositionScene, position: Int, matte: Int, mode: MatteMode, frame: Double, matrix: Affine, depth: Int
-  ) {
+  func drawMatted(_ layer: SceneLayer, matte matteLayer: SceneLayer, mode: MatteMode, matrix: Affine, depth: Int) {
     // Both groups only need the matted layer's own area (the matte cannot add pixels outside it), grown by what
     // its effects draw beyond its content, as `drawLayer` grows its own clip.
-    let layer = comp.layers[position]
-    let shapes = shapeOperations(layer, frame: frame)
-    let world = layerMatrix(comp, position: position, frame: frame, matrix: matrix)
-    guard var box = contentBounds(layer, shapes: shapes, world: world) else { return }
-    if !layer.effects.isEmpty {
-      let effects = ResolvedEffect.resolve(
-        layer.effects, masks: layer.masks, at: LayerTiming.propertyFrame(layer, at: frame), world: world)
-      box = box.expanded(by: ResolvedEffect.margin(effects))
-    }
-    let matteLayer = comp.layers[matte]
-    let matteVisible = LayerTiming.isVisible(matteLayer, at: frame)
-    // Built once here, drawn below.
-    let matteShapes = matteVisible ? shapeOperations(matteLayer, frame: frame) : nil
+    let world = contentMatrix(layer, matrix: matrix)
+    guard var box = contentBounds(layer, world: world) else { return }
+    if !layer.effects.isEmpty { box = box.expanded(by: ResolvedEffect.margin(effects(layer, world: world))) }
+    let matteVisible = matteLayer.isInRange
     if mode == .alpha || mode == .luma {
       // Outside what the matte draws, an alpha or luma matte lets nothing through: both groups shrink to the
       // matte's area too (a full-frame layer matted by a small shape no longer composites the whole frame).
-      let matteWorld = layerMatrix(comp, position: matte, frame: frame, matrix: matrix)
-      guard matteVisible, var matteBox = contentBounds(matteLayer, shapes: matteShapes, world: matteWorld) else {
-        return
-      }
+      let matteWorld = contentMatrix(matteLayer, matrix: matrix)
+      guard matteVisible, var matteBox = contentBounds(matteLayer, world: matteWorld) else { return }
       if !matteLayer.effects.isEmpty {
-        let effects = ResolvedEffect.resolve(
-          matteLayer.effects, masks: matteLayer.masks, at: LayerTiming.propertyFrame(matteLayer, at: frame),
-          world: matteWorld)
-        matteBox = matteBox.expanded(by: ResolvedEffect.margin(effects))
+        matteBox = matteBox.expanded(by: ResolvedEffect.margin(effects(matteLayer, world: matteWorld)))
       }
       box = box.intersection(matteBox)
     }
@@ -44,12 +29,12 @@ extension LayerPainter {
     clipToBox(box)
     defer { cairo_restore(context) }
     pushGroup()
-    drawLayer(comp, position: position, frame: frame, matrix: matrix, depth: depth, prebuilt: shapes)
+    drawLayer(layer, matrix: matrix, depth: depth)
     guard let content = popGroup() else { return }
     defer { cairo_pattern_destroy(content) }
     pushGroup()
     if matteVisible {
-      drawLayer(comp, position: matte, frame: frame, matrix: matrix, depth: depth, prebuilt: matteShapes)
+      drawLayer(matteLayer, matrix: matrix, depth: depth)
     }
     guard let mask = popGroup() else { return }
     defer { cairo_pattern_destroy(mask) }
@@ -101,10 +86,9 @@ extension LayerPainter {
   /// Builds the combined mask in an alpha group, in order, as After Effects combines masks, then keeps the
   /// layer's pixels where the mask is. With a the coverage so far and c a mask's coverage times its opacity:
   /// add a + c − ac, subtract a(1 − c), intersect ac, lighten max(a, c), darken min(a, c), difference |a − c|.
-  func applyMasks(_ masks: [Mask], layer: Layer, frame: Double, world: Affine) {
+  func applyMasks(_ masks: [MaskNode], world: Affine) {
     guard let content = popGroup() else { return }
     defer { cairo_pattern_destroy(content) }
-    let t = LayerTiming.propertyFrame(layer, at: frame)
     pushGroup(alphaOnly: true)
     // Start empty when the first mask adds, full when it subtracts or intersects.
     if let first = masks.first, first.mode == .subtract || first.mode == .intersect || first.mode == .darken {
@@ -113,9 +97,9 @@ extension LayerPainter {
       cairo_paint(context)
     }
     for mask in masks {
-      let opacity = min(max(mask.opacity.value(at: t) / 100, 0), 1)
-      let path = mask.path.value(at: t)
-      let expansion = mask.expansion.value(at: t)
+      let opacity = min(max(mask.opacity / 100, 0), 1)
+      let path = mask.path
+      let expansion = mask.expansion
       let op: cairo_operator_t
       switch mask.mode {
       // Lighten, darken and difference use these operators only where their pixels cannot be reached.

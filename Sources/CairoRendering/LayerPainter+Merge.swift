@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import Lottie
+import LottieScene
 
 /// Paints that cover merged geometry (merge paths add, subtract, intersect, exclude intersections).
 ///

@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import Lottie
+import LottieScene
 
 /// Fills and strokes of shape layers: solid colours, gradients, dashes.
 extension LayerPainter {
@@ -80,8 +81,9 @@ extension LayerPainter {
       pattern = cairo_pattern_create_linear(g.start.x, g.start.y, g.end.x, g.end.y)
     }
     guard let p = pattern else { return nil }
-    for (offset, c) in g.stops {
-      cairo_pattern_add_color_stop_rgba(p, min(max(offset, 0), 1), c.r, c.g, c.b, c.a * opacity)
+    for stop in g.stops {
+      let c = stop.color
+      cairo_pattern_add_color_stop_rgba(p, min(max(stop.offset, 0), 1), c.r, c.g, c.b, c.a * opacity)
     }
     cairo_pattern_set_extend(p, CAIRO_EXTEND_PAD)
     return p

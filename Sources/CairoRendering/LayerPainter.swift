@@ -1,88 +1,60 @@
 import CCairo
 import Foundation
 import Lottie
+import LottieScene
 
-/// Draws layers of a scene into a Cairo context at one frame.
+/// Draws the scene's layers into a Cairo context, at the frame the scene was brought to.
 struct LayerPainter {
   let scene: Scene
   let context: OpaquePointer
 
-  static let maxDepth = 64
+  static let maxDepth = AnimationScene.maxDepth
 
   // MARK: - Compositions
 
-  /// 1. Walk layers bottom (last) to top (first). 2. Skip matte sources, hidden and invisible layers.
+  /// 1. Walk layers bottom (last) to top (first). 2. Skip matte sources, hidden and out-of-range layers.
   /// 3. Draw each, through its matte when it has one.
-  func drawComposition(_ comp: CompositionScene, frame: Double, matrix: Affine, depth: Int) {
+  func drawComposition(_ comp: SceneComposition, matrix: Affine, depth: Int) {
     guard depth < LayerPainter.maxDepth else { return }
-    for position in comp.layers.indices.reversed() {
-      let layer = comp.layers[position]
-      if layer.isMatteSource || layer.isHidden || !LayerTiming.isVisible(layer, at: frame) { continue }
-      if let mode = layer.matteMode, let source = comp.matteSources[position] {
-        drawMatted(comp, position: position, matte: source, mode: mode, frame: frame, matrix: matrix, depth: depth)
+    for layer in comp.layers.reversed() where layer.isDrawn {
+      if let mode = layer.model.matteMode, let matte = layer.matte {
+        drawMatted(layer, matte: matte, mode: mode, matrix: matrix, depth: depth)
       } else {
-        drawLayer(comp, position: position, frame: frame, matrix: matrix, depth: depth)
+        drawLayer(layer, matrix: matrix, depth: depth)
       }
     }
   }
 
-  /// The layer's transform to device space: its own, then its parents', then the composition's.
-  func layerMatrix(_ comp: CompositionScene, position: Int, frame: Double, matrix: Affine) -> Affine {
-    let layer = comp.layers[position]
-    var m = localMatrix(layer, frame: frame)
-    // Transform effects move the layer's own content, not its children: they are not in `localMatrix`.
-    if let effect = LayerPainter.effectTransform(layer, at: LayerTiming.propertyFrame(layer, at: frame)) {
-      m = effect.matrix.then(m)
-    }
-    for p in comp.parentChains[position] { m = m.then(localMatrix(comp.layers[p], frame: frame)) }
-    return m.then(matrix)
-  }
-
-  private func localMatrix(_ layer: Layer, frame: Double) -> Affine {
-    let t = LayerTiming.propertyFrame(layer, at: frame)
-    var extra = 0.0
-    if layer.autoOrient {
-      // Auto-orient: turn the layer along the direction of travel.
-      let a = layer.transform.position.value(at: t), b = layer.transform.position.value(at: t + 0.05)
-      let d = b - a
-      if d.length > 1e-9 {
-        extra = atan2(d.y, d.x) * 180 / .pi
-      } else {
-        let c = layer.transform.position.value(at: t - 0.05)
-        let e = a - c
-        if e.length > 1e-9 { extra = atan2(e.y, e.x) * 180 / .pi }
-      }
-    }
-    return Affine.make(layer.transform, at: t, extraRotation: extra)
+  /// The matrix from the space a layer's content is drawn in to device space: its Transform effects, its own
+  /// transform, its parents', then the composition's.
+  func contentMatrix(_ layer: SceneLayer, matrix: Affine) -> Affine {
+    layer.effectMatrix.then(layer.parentedMatrix).then(matrix)
   }
 
   // MARK: - Layers
 
-  /// The paint operations of a shape layer at `frame` (nil for other kinds of layer).
-  func shapeOperations(_ layer: Layer, frame: Double) -> ShapeLayerBuilder? {
-    guard case .shapes(let items) = layer.content else { return nil }
-    var builder = ShapeLayerBuilder(frame: LayerTiming.propertyFrame(layer, at: frame))
-    builder.build(items)
-    return builder
+  /// The paint operations of a shape layer (nil for other kinds of layer).
+  func shapes(_ layer: SceneLayer) -> ShapeContent? {
+    if case .shapes(let shapes) = layer.content { return shapes }
+    return nil
   }
 
-  /// Draws one layer; `prebuilt` passes shape operations a caller already built for this frame.
-  func drawLayer(
-    _ comp: CompositionScene, position: Int, frame: Double, matrix: Affine, depth: Int,
-    prebuilt: ShapeLayerBuilder? = nil
-  ) {
-    let layer = comp.layers[position]
-    let t = LayerTiming.propertyFrame(layer, at: frame)
-    let opacity = layer.transform.opacity.value(at: t) / 100 * (LayerPainter.effectTransform(layer, at: t)?.opacity ?? 1)
+  /// The layer's effects at this frame, with lengths in device pixels for a layer drawn with `world`.
+  func effects(_ layer: SceneLayer, world: Affine) -> [ResolvedEffect] {
+    layer.effects.isEmpty ? [] : ResolvedEffect.resolve(layer.effects.map(\.values), masks: layer.masks, world: world)
+  }
+
+  /// Draws one layer.
+  func drawLayer(_ layer: SceneLayer, matrix: Affine, depth: Int) {
+    let opacity = layer.opacity
     guard opacity > 0 else { return }
-    let world = layerMatrix(comp, position: position, frame: frame, matrix: matrix)
+    let world = contentMatrix(layer, matrix: matrix)
     guard abs(world.determinant) > 1e-12 else { return }
-    let blend = LayerPainter.blendOperator(layer.blendMode)
-    let activeMasks = layer.masks.filter { $0.mode != .none }
-    let shapes = prebuilt ?? shapeOperations(layer, frame: frame)
-    let effects = layer.effects.isEmpty
-      ? [] : ResolvedEffect.resolve(
-        layer.effects, masks: layer.masks, at: LayerTiming.propertyFrame(layer, at: frame), world: world)
+    let blendMode = layer.model.blendMode
+    let blend = LayerPainter.blendOperator(blendMode)
+    let activeMasks = layer.activeMasks
+    let shapes = self.shapes(layer)
+    let effects = self.effects(layer, world: world)
     // A lone paint takes the layer's opacity itself: no group needed (the result is the same).
     var paintOpacity = 1.0
     var groupOpacity = min(opacity, 1)
@@ -92,12 +64,14 @@ struct LayerPainter {
       paintOpacity = groupOpacity
       groupOpacity = 1
     }
-    let needsGroup = blend != CAIRO_OPERATOR_OVER || layer.blendMode == LayerPainter.hardMix || !activeMasks.isEmpty || groupOpacity < 1 || !effects.isEmpty
+    let needsGroup =
+      blend != CAIRO_OPERATOR_OVER || blendMode == LayerPainter.hardMix || !activeMasks.isEmpty || groupOpacity < 1
+      || !effects.isEmpty
     var clipped = false
     if needsGroup {
       // Groups are as large as the clip: clip to the layer's bounds first so that compositing touches only
       // the pixels the layer can cover. Blurs and shadows reach beyond them by a margin.
-      guard var box = contentBounds(layer, shapes: shapes, world: world) else { return }
+      guard var box = contentBounds(layer, world: world) else { return }
       if !effects.isEmpty { box = box.expanded(by: ResolvedEffect.margin(effects)) }
       if !box.isEmpty(within: canvasBox) {
         cairo_save(context)
@@ -108,14 +82,14 @@ struct LayerPainter {
       }
       pushGroup()
     }
-    drawContent(layer, shapes: shapes, opacity: paintOpacity, frame: frame, world: world, depth: depth)
+    drawContent(layer, opacity: paintOpacity, world: world, depth: depth)
     if !activeMasks.isEmpty {
-      applyMasks(activeMasks, layer: layer, frame: frame, world: world)
+      applyMasks(activeMasks, world: world)
     }
     // After Effects order: masks, then effects, then the layer's opacity and blend mode.
     if !effects.isEmpty { applyEffects(effects) }
     if needsGroup {
-      if layer.blendMode == LayerPainter.hardMix, let group = popGroup() {
+      if blendMode == LayerPainter.hardMix, let group = popGroup() {
         compositeHardMix(group, opacity: groupOpacity)
         cairo_pattern_destroy(group)
       } else {
@@ -128,28 +102,23 @@ struct LayerPainter {
     if clipped { cairo_restore(context) }
   }
 
-  private func drawContent(
-    _ layer: Layer, shapes: ShapeLayerBuilder?, opacity: Double, frame: Double, world: Affine, depth: Int
-  ) {
+  private func drawContent(_ layer: SceneLayer, opacity: Double, world: Affine, depth: Int) {
     switch layer.content {
-    case .shapes:
-      guard let builder = shapes else { return }
-      for operation in builder.operations.reversed() {
-        paint(operation, slots: builder.slots, world: world, opacity: opacity)
+    case .shapes(let shapes):
+      for operation in shapes.operations.reversed() {
+        paint(operation, slots: shapes.slots, world: world, opacity: opacity)
       }
     case .solid(let color, let w, let h):
       setMatrix(world)
       cairo_rectangle(context, 0, 0, w, h)
       cairo_set_source_rgba(context, color.r, color.g, color.b, color.a * opacity)
       cairo_fill(context)
-    case .precomp(let id, let w, let h, _):
-      guard let child = scene.precomps[id] else { return }
+    case .precomp(let child, let w, let h):
       cairo_save(context)
       setMatrix(world)
       cairo_rectangle(context, 0, 0, w, h)
       cairo_clip(context)
-      let childFrame = LayerTiming.childFrame(layer, at: frame, frameRate: scene.animation.frameRate)
-      drawComposition(child, frame: childFrame, matrix: world, depth: depth + 1)
+      drawComposition(child, matrix: world, depth: depth + 1)
       cairo_restore(context)
     case .image(let id):
       guard let image = scene.images[id] else { return }
@@ -176,10 +145,9 @@ struct LayerPainter {
       } else {
         cairo_fill(context)
       }
-    case .text(let text):
-      TextPainter(scene: scene, context: context).draw(
-        text, frame: LayerTiming.propertyFrame(layer, at: frame), world: world, opacity: opacity)
-    case .null, .other:
+    case .text(let text, _):
+      TextPainter(scene: scene, context: context).draw(text, frame: layer.frame, world: world, opacity: opacity)
+    case .none:
       break
     }
   }
@@ -195,18 +163,17 @@ struct LayerPainter {
 
   /// Device-space bounds of what a layer can draw (its own content, before masks and mattes), or nil when it
   /// draws nothing.
-  func contentBounds(_ layer: Layer, shapes: ShapeLayerBuilder?, world: Affine) -> DeviceBox? {
+  func contentBounds(_ layer: SceneLayer, world: Affine) -> DeviceBox? {
     var box = DeviceBox()
     switch layer.content {
-    case .shapes:
-      guard let builder = shapes else { return nil }
-      for op in builder.operations {
+    case .shapes(let shapes):
+      for op in shapes.operations {
         let m = op.matrix.then(world)
         var pad = 1.0
         if case .stroke(_, let s) = op.paint { pad += s.width / 2 * m.maxScale * (s.join == .miter ? max(1, s.miterLimit) : 1.5) }
         if case .gradientStroke(_, let s) = op.paint { pad += s.width / 2 * m.maxScale * (s.join == .miter ? max(1, s.miterLimit) : 1.5) }
-        for id in GeometrySlot.leaves(op.slots, in: builder.slots) {
-          let slot = builder.slots[id]
+        for id in GeometrySlot.leaves(op.slots, in: shapes.slots) {
+          let slot = shapes.slots[id]
           let toDevice = slot.matrix.then(world)
           for contour in slot.contours {
             for (i, v) in contour.vertices.enumerated() {
@@ -217,7 +184,7 @@ struct LayerPainter {
           }
         }
       }
-    case .solid(_, let w, let h), .precomp(_, let w, let h, _):
+    case .solid(_, let w, let h), .precomp(_, let w, let h):
       box.addRect(w: w, h: h, world)
     case .image(let id):
       guard let image = scene.images[id] else { return nil }
@@ -226,7 +193,7 @@ struct LayerPainter {
     case .text:
       // Text extents are only known after layout: the whole canvas.
       box = canvasBox
-    case .null, .other:
+    case .none:
       return nil
     }
     return box.isValid ? box : nil
@@ -294,35 +261,6 @@ struct LayerPainter {
       i += 1
     }
     if path.isClosed { cairo_close_path(context) }
-  }
-
-  /// The Transform effects of a layer at property frame `t`, combined in order: the matrix applied to the
-  /// layer's content before its own transform, and the opacity they multiply. Nil when it has none. The matrix
-  /// is lottie-web's TransformEffect: anchor, scale (width follows height when uniform), rotation, skew along
-  /// its axis (turned a quarter), position. Masks move with the content, as in After Effects (lottie-web's
-  /// canvas renderer leaves them in place).
-  static func effectTransform(_ layer: Layer, at t: Double) -> (matrix: Affine, opacity: Double)? {
-    var result: (matrix: Affine, opacity: Double)? = nil
-    for effect in layer.effects {
-      guard case .transform(let a, let p, let uniform, let sh, let sw, let sk, let sa, let r, let o) = effect else { continue }
-      let anchor = a.value(at: t), position = p.value(at: t)
-      let height = sh.value(at: t) / 100
-      let width = uniform.value(at: t) != 0 ? height : sw.value(at: t) / 100
-      var m = Affine.translation(-anchor.x, -anchor.y).then(.scale(width, height))
-      let rotation = r.value(at: t)
-      if rotation != 0 { m = m.then(.rotation(rotation * .pi / 180)) }
-      let skew = sk.value(at: t)
-      if skew != 0 {
-        let axis = (sa.value(at: t) + 90) * .pi / 180
-        let shear = Affine(a: 1, b: 0, c: tan(-skew * .pi / 180), d: 1, tx: 0, ty: 0)
-        m = m.then(.rotation(axis)).then(shear).then(.rotation(-axis))
-      }
-      m = m.then(.translation(position.x, position.y))
-      let opacity = min(max(o.value(at: t), 0), 1)
-      // Several apply in order: the first one's result goes through the next.
-      result = result.map { ($0.matrix.then(m), $0.opacity * opacity) } ?? (m, opacity)
-    }
-    return result
   }
 
   /// The blend mode After Effects calls Hard Mix (`bm` 17).

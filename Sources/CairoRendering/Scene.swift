@@ -1,48 +1,16 @@
 import CCairo
 import Lottie
+import LottieScene
 import Raster
 
-/// One composition (the root or a precomp asset) prepared for drawing: layers with their parents and
-/// mattes resolved to array positions once, at build time.
-final class CompositionScene {
-  let layers: [Layer]
-  /// For each layer, the positions of its parent chain (nearest first); cycles and dangling parents cut.
-  let parentChains: [[Int]]
-  /// For each layer with a track matte, the position of its matte layer.
-  let matteSources: [Int?]
-
-  init(layers: [Layer]) {
-    self.layers = layers
-    var byIndex: [Int: Int] = [:]
-    for (position, layer) in layers.enumerated() {
-      if let index = layer.index, byIndex[index] == nil { byIndex[index] = position }
-    }
-    parentChains = layers.enumerated().map { position, layer in
-      var chain: [Int] = []
-      var seen: Set<Int> = [position]
-      var current = layer.parent
-      while let index = current, let p = byIndex[index], !seen.contains(p), chain.count < 64 {
-        chain.append(p)
-        seen.insert(p)
-        current = layers[p].parent
-      }
-      return chain
-    }
-    matteSources = layers.enumerated().map { position, layer in
-      guard layer.matteMode != nil else { return nil }
-      if let tp = layer.matteParent { return byIndex[tp] }
-      // Without `tp`, the matte is the layer just above.
-      return position > 0 ? position - 1 : nil
-    }
-  }
-}
-
-/// The whole animation prepared for drawing. Immutable after build; each worker still builds its own so that
-/// per-worker caches never need locks.
+/// What one worker draws with: the animation's retained scene (`AnimationScene`, ticked per frame), its images,
+/// glyph outlines and fonts, and its caches. Each worker builds its own, so nothing here needs a lock.
 final class Scene {
   let animation: Animation
-  let root: CompositionScene
-  let precomps: [String: CompositionScene]
+  /// The layers, shapes, paints, masks and effects as nodes, brought to each frame by `seek(toFrame:)`.
+  let graph: AnimationScene
+  /// Pixels kept between frames (effects' results, the static bottom of the frame, scaled images...).
+  let caches: RenderCaches
   /// Image assets as Cairo surfaces (this worker's own copies).
   let images: [String: ImageSurface]
   /// Glyph outlines from `chars`, flattened once (glyphs do not animate).
@@ -75,15 +43,16 @@ final class Scene {
 
   deinit { scratch?.deallocate() }
 
-  init(animation: Animation, images: [String: PixelBuffer] = [:]) {
+  /// `cachesEnabled` false rebuilds and redraws everything every frame (tests compare the two).
+  init(animation: Animation, images: [String: PixelBuffer] = [:], cachesEnabled: Bool = true) {
     self.animation = animation
-    root = CompositionScene(layers: animation.layers)
-    precomps = animation.precomps.mapValues { CompositionScene(layers: $0) }
+    graph = AnimationScene(animation: animation, cachesEnabled: cachesEnabled)
+    caches = RenderCaches(isEnabled: cachesEnabled)
     self.images = images.compactMapValues { ImageSurface(copying: $0) }
     glyphs = animation.glyphs.mapValues { glyph in
-      var builder = ShapeLayerBuilder(frame: 0)
-      builder.build(glyph.shapes)
-      return builder.slots.flatMap { slot in
+      let shapes = ShapeContent(glyph.shapes, context: BuildContext(clock: SceneClock(), scope: nil, cachesEnabled: false))
+      shapes.update(at: 0)
+      return shapes.slots.flatMap { slot in
         slot.contours.map { contour in
           BezierPath(
             isClosed: contour.isClosed, vertices: contour.vertices.map { slot.matrix.apply($0) },
@@ -122,29 +91,4 @@ final class ImageSurface {
   }
 
   deinit { cairo_surface_destroy(surface) }
-}
-
-/// Timing rules, written down in one place (lottie-web's behaviour):
-/// - a layer is drawn when `inPoint <= frame < outPoint`, in its composition's frames;
-/// - its keyframes (time remap included) are in its composition's frames: lottie-web evaluates a property at
-///   `frame - st` against keyframe times `t - st`, so the start time cancels out;
-/// - a precomp layer shows its asset at `(frame - startTime) / stretch`, or, with time remap,
-///   at `timeRemap(frame) * frameRate` (the remap value is in seconds; lottie-web then ignores the stretch);
-/// - parents are evaluated at the same frame.
-enum LayerTiming {
-  static func isVisible(_ layer: Layer, at frame: Double) -> Bool {
-    layer.inPoint <= frame && frame < layer.outPoint
-  }
-
-  static func propertyFrame(_ layer: Layer, at frame: Double) -> Double {
-    frame
-  }
-
-  static func childFrame(_ layer: Layer, at frame: Double, frameRate: Double) -> Double {
-    if case .precomp(_, _, _, let timeRemap?) = layer.content {
-      return timeRemap.value(at: frame) * frameRate
-    }
-    let local = frame - layer.startTime
-    return layer.stretch != 0 ? local / layer.stretch : local
-  }
 }

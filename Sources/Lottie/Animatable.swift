@@ -54,8 +54,9 @@ public enum Animatable<Value: Interpolatable>: Sendable {
   case fixed(Value)
   /// Keyframes sorted by frame (at least one).
   case keyframed([Keyframe<Value>])
-  /// Computed per frame: an evaluated expression over the property's own value.
-  case computed(ComputedValue<Value>)
+  /// An evaluated expression over the property's own value (the expression and the property as data; a scene
+  /// binds the references to other layers).
+  case expression(ExpressionProperty<Value>)
 
   /// Whether the value never changes.
   public var isStatic: Bool {
@@ -68,25 +69,31 @@ public enum Animatable<Value: Interpolatable>: Sendable {
     switch self {
     case .fixed(let v): return v
     case .keyframed(let keys): return keys[0].value
-    case .computed(let c): return c.initial
+    case .expression(let e): return e.base.initialValue
     }
   }
 
-  /// Every value the property holds: the fixed value, each keyframe's, or a computed property's first.
+  /// Every value the property holds: the fixed value, each keyframe's, or an expression property's first.
   public var allValues: [Value] {
     switch self {
     case .fixed(let v): return [v]
     case .keyframed(let keys): return keys.map(\.value)
-    case .computed(let c): return [c.initial]
+    case .expression(let e): return [e.base.initialValue]
     }
   }
 
-  /// The value at a (fractional) frame of the property's own timeline.
+  /// The value at a (fractional) frame of the property's own timeline. An expression that reads another layer
+  /// finds none here: use `value(at:using:)` with the composition's `ExpressionScope` for those.
   public func value(at frame: Double) -> Value {
+    value(at: frame, using: nil)
+  }
+
+  /// The value at `frame`, an expression reading other layers through `environment`.
+  public func value(at frame: Double, using environment: (any ExpressionEnvironment)?) -> Value {
     switch self {
     case .fixed(let v): return v
     case .keyframed(let keys): return Animatable.evaluate(keys, at: frame)
-    case .computed(let c): return c.compute(frame)
+    case .expression(let e): return e.evaluate(frame, environment)
     }
   }
 
@@ -94,7 +101,8 @@ public enum Animatable<Value: Interpolatable>: Sendable {
   public func map<T>(_ transform: @escaping @Sendable (Value) -> T) -> Animatable<T> {
     switch self {
     case .fixed(let v): return .fixed(transform(v))
-    case .computed(let c): return .computed(ComputedValue(initial: transform(c.initial)) { transform(c.compute($0)) })
+    case .expression(let e):
+      return .expression(ExpressionProperty(base: e.base.map(transform)) { transform(e.evaluate($0, $1)) })
     case .keyframed(let keys):
       return .keyframed(
         keys.map {
@@ -107,7 +115,7 @@ public enum Animatable<Value: Interpolatable>: Sendable {
 
   /// The index of the last keyframe at or before `frame` (binary search); `frame` lies strictly inside the
   /// keyframes' span.
-  static func segmentStart(_ keys: [Keyframe<Value>], at frame: Double) -> Int {
+  public static func segmentStart(_ keys: [Keyframe<Value>], at frame: Double) -> Int {
     var lo = 0
     var hi = keys.count - 1
     while hi - lo > 1 {
@@ -124,8 +132,11 @@ public enum Animatable<Value: Interpolatable>: Sendable {
     let last = keys[keys.count - 1]
     if frame >= last.frame { return last.value }
     let lo = segmentStart(keys, at: frame)
-    let a = keys[lo]
-    let b = keys[lo + 1]
+    return interpolate(keys[lo], keys[lo + 1], at: frame)
+  }
+
+  /// The value between keyframes `a` and `b` (consecutive) at `frame`, which lies in `a.frame ..< b.frame`.
+  public static func interpolate(_ a: Keyframe<Value>, _ b: Keyframe<Value>, at frame: Double) -> Value {
     if a.isHold || b.frame <= a.frame { return a.value }
     let linear = (frame - a.frame) / (b.frame - a.frame)
     let progress: (Int) -> Double = { dimension in
@@ -139,48 +150,72 @@ extension Animatable where Value == Vec2 {
   /// The value at `frame`, following spatial Bézier tangents (`to`/`ti`) between keyframes when present,
   /// with the eased progress measured along the curve's arc length as After Effects does.
   public func spatialValue(at frame: Double) -> Vec2 {
-    guard case .keyframed(let keys) = self, keys.count > 1 else { return value(at: frame) }
+    spatialValue(at: frame, using: nil)
+  }
+
+  /// `spatialValue(at:)`, an expression reading other layers through `environment`.
+  public func spatialValue(at frame: Double, using environment: (any ExpressionEnvironment)?) -> Vec2 {
+    guard case .keyframed(let keys) = self, keys.count > 1 else { return value(at: frame, using: environment) }
     if frame <= keys[0].frame || frame >= keys[keys.count - 1].frame { return value(at: frame) }
     let lo = Animatable.segmentStart(keys, at: frame)
-    let a = keys[lo]
-    let b = keys[lo + 1]
-    guard !a.isHold, b.frame > a.frame, let to = a.spatialOut, let ti = a.spatialIn,
-      to != .zero || ti != .zero
-    else { return value(at: frame) }
+    return Animatable.spatialInterpolate(keys[lo], keys[lo + 1], at: frame, along: nil)
+  }
+
+  /// The value between consecutive keyframes `a` and `b` at `frame` (in `a.frame ..< b.frame`) along their
+  /// motion path: `path` when the caller keeps it (built once per segment), else built here.
+  public static func spatialInterpolate(
+    _ a: Keyframe<Vec2>, _ b: Keyframe<Vec2>, at frame: Double, along path: SpatialCurve?
+  ) -> Vec2 {
+    guard let curve = path ?? SpatialCurve(a, b) else { return interpolate(a, b, at: frame) }
     let linear = (frame - a.frame) / (b.frame - a.frame)
     let p = Easing.progress(linear, out: a.easeOut, in: a.easeIn, dimension: 0)
-    return SpatialCurve(from: a.value, out: a.value + to, in: b.value + ti, to: b.value).point(atFraction: p)
+    return curve.point(atFraction: p)
   }
 }
 
-/// A cubic Bézier motion path sampled by arc length.
-struct SpatialCurve {
+/// A cubic Bézier motion path between two position keyframes, with its arc-length table (built once).
+public struct SpatialCurve: Sendable {
   let p0: Vec2, p1: Vec2, p2: Vec2, p3: Vec2
+  /// Cumulative lengths at `samples` evenly spaced parameters.
+  let lengths: [Double]
+  static let samples = 48
+
+  /// The motion path from `a` to `b`; nil when the segment has none (a hold, no length in time, or no
+  /// spatial tangents), and the value then moves in a straight line.
+  public init?(_ a: Keyframe<Vec2>, _ b: Keyframe<Vec2>) {
+    guard !a.isHold, b.frame > a.frame, let to = a.spatialOut, let ti = a.spatialIn, to != .zero || ti != .zero
+    else { return nil }
+    self.init(from: a.value, out: a.value + to, in: b.value + ti, to: b.value)
+  }
 
   init(from p0: Vec2, out p1: Vec2, in p2: Vec2, to p3: Vec2) {
     self.p0 = p0
     self.p1 = p1
     self.p2 = p2
     self.p3 = p3
+    let samples = SpatialCurve.samples
+    var lengths = [Double](repeating: 0, count: samples + 1)
+    var previous = p0
+    for i in 1...samples {
+      let q = SpatialCurve.point(p0, p1, p2, p3, atParameter: Double(i) / Double(samples))
+      lengths[i] = lengths[i - 1] + (q - previous).length
+      previous = q
+    }
+    self.lengths = lengths
   }
 
-  func point(atParameter t: Double) -> Vec2 {
+  static func point(_ p0: Vec2, _ p1: Vec2, _ p2: Vec2, _ p3: Vec2, atParameter t: Double) -> Vec2 {
     let u = 1 - t
     let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
     return Vec2(
       a * p0.x + b * p1.x + c * p2.x + d * p3.x, a * p0.y + b * p1.y + c * p2.y + d * p3.y)
   }
 
+  func point(atParameter t: Double) -> Vec2 { SpatialCurve.point(p0, p1, p2, p3, atParameter: t) }
+
   /// The point at a fraction of the curve's length (extrapolating linearly outside 0...1 for overshoot).
   func point(atFraction fraction: Double) -> Vec2 {
-    let samples = 48
-    var lengths = [Double](repeating: 0, count: samples + 1)
-    var previous = p0
-    for i in 1...samples {
-      let q = point(atParameter: Double(i) / Double(samples))
-      lengths[i] = lengths[i - 1] + (q - previous).length
-      previous = q
-    }
+    let samples = SpatialCurve.samples
     let total = lengths[samples]
     guard total > 0 else { return p0 }
     if fraction <= 0 {
@@ -244,30 +279,6 @@ public enum Easing {
       t = (lo + hi) / 2
     }
     return sampleY(t)
-  }
-}
-
-/// A property value computed per frame (an evaluated expression), with the value it starts from.
-public final class ComputedValue<Value: Interpolatable>: Sendable {
-  /// The property's own first value (what `initialValue` reports).
-  public let initial: Value
-  /// The property without its expression, when known.
-  public let base: Animatable<Value>?
-  let compute: @Sendable (Double) -> Value
-
-  /// Makes a computed value from its first value and the function of the frame.
-  public init(initial: Value, base: Animatable<Value>? = nil, compute: @escaping @Sendable (Double) -> Value) {
-    self.initial = initial
-    self.base = base
-    self.compute = compute
-  }
-}
-
-extension Animatable {
-  /// The property as its keyframes say, without an expression.
-  public var withoutExpression: Animatable<Value> {
-    if case .computed(let c) = self { return c.base ?? .fixed(c.initial) }
-    return self
   }
 }
 

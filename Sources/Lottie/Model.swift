@@ -162,6 +162,11 @@ public struct Layer: Sendable {
   public var elementID: String = ""
   /// For audio layers (`ty 6`, content ``LayerContent/other(type:)``): what they play.
   public var audio: AudioLayerSettings? = nil
+  /// Expression controls (`ef` sliders, angles, colours...), read by expressions through `effect(...)`.
+  public var expressionControls: [EffectControl] = []
+  /// The transform properties (`position`, `opacity`...) whose expression is outside the subset we evaluate:
+  /// their value as lottie-web shows it is unknown, so expressions that read them fail instead.
+  public var unevaluatedExpressions: Set<String> = []
 }
 
 /// A transform: layer `ks` or shape group `tr`.
@@ -198,9 +203,14 @@ public enum Position: Sendable {
 
   /// The position at `frame`.
   public func value(at frame: Double) -> Vec2 {
+    value(at: frame, using: nil)
+  }
+
+  /// The position at `frame`, expressions reading other layers through `environment`.
+  public func value(at frame: Double, using environment: (any ExpressionEnvironment)?) -> Vec2 {
     switch self {
-    case .combined(let p): return p.spatialValue(at: frame)
-    case .split(let x, let y): return Vec2(x.value(at: frame), y.value(at: frame))
+    case .combined(let p): return p.spatialValue(at: frame, using: environment)
+    case .split(let x, let y): return Vec2(x.value(at: frame, using: environment), y.value(at: frame, using: environment))
     }
   }
 

@@ -244,18 +244,17 @@ extension Reader {
 
   func layers(_ json: JSON, _ path: JSONPath, count: inout Int) throws(LottieError) -> [Layer] {
     var out: [Layer] = []
-    let registry = LayerRegistry()
-    let (outerRegistry, outerSlot) = (layerRegistry, layerSlot)
-    layerRegistry = registry
-    defer { (layerRegistry, layerSlot) = (outerRegistry, outerSlot) }
+    let outerSlot = layerSlot
+    defer { layerSlot = outerSlot }
     for (i, item) in try array(json, path).enumerated() {
       count += 1
       if count > limits.maxLayers {
         throw .limitExceeded(file: file, path: path.appending(i), message: "more than \(limits.maxLayers) layers")
       }
-      layerSlot = i
+      // The position the layer will have in `out`, which an `ExpressionScope` binds expressions to.
+      layerSlot = out.count
       effectControls = []
-      if let layer = try layer(item, path.appending(i)) {
+      if var layer = try layer(item, path.appending(i)) {
         var unknown: Set<String> = []
         let ks = path.appending(i).appending("ks")
         for (key, name) in Expression.Reference.transformProperties
@@ -267,9 +266,8 @@ extension Reader {
         {
           unknown.insert("position")
         }
-        registry.register(
-          slot: i, name: layer.name, index: layer.index, transform: layer.transform, effects: effectControls,
-          unknown: unknown)
+        layer.expressionControls = effectControls
+        layer.unevaluatedExpressions = unknown
         out.append(layer)
       }
     }

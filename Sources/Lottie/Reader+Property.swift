@@ -172,37 +172,15 @@ extension Reader {
       // wiggle's noise is seeded by where the property is (FNV-1a of its path), so it is the same every run.
       var seed: UInt64 = 0xcbf2_9ce4_8422_2325
       for byte in propertyPath.description.utf8 { seed = (seed ^ UInt64(byte)) &* 0x100_0000_01b3 }
-      return Self.computed(
-        program, base, convertible, frameRate: frameRate, registry: layerRegistry, slot: layerSlot,
-        selfProperty: selfProperty, seed: seed)
-    }
-  }
-
-  private static func computed<Value, C: ExpressionConvertible>(
-    _ program: Expression, _ base: Animatable<Value>, _ type: C.Type, frameRate: Double, registry: LayerRegistry?,
-    slot: Int, selfProperty: String? = nil, seed: UInt64 = 0
-  ) -> Animatable<Value> {
-    // `Value` is `C` here (checked by the caller's cast).
-    guard let typed = base as? Animatable<C> else { return base }
-    var keyframeFrames: [Double] = []
-    if case .keyframed(let keys) = typed { keyframeFrames = keys.map(\.frame) }
-    let frames = keyframeFrames
-    let computed = ComputedValue<C>(initial: typed.initialValue, base: typed) { frame in
-      let own: (Double) -> [Double] = { C.ownValue(typed, at: $0).expressionComponents }
-      var context = Expression.Context(frame: frame, frameRate: frameRate, valueAt: own, keyframeFrames: frames)
-      context.seed = seed
-      if let registry {
-        context.resolve = { reference, at in
-          if reference.layer == .this && reference.property == selfProperty { return own(at) }
-          return registry.value(reference, from: slot, at: at)
-        }
+      // `Value` is `C` here (checked by the cast above).
+      func make<C: ExpressionConvertible>(_ type: C.Type) -> Animatable<Value> {
+        guard let typed = base as? Animatable<C> else { return base }
+        let property = ExpressionProperty<C>.make(
+          program, base: typed, frameRate: frameRate, owner: layerSlot, selfProperty: selfProperty, seed: seed)
+        return (Animatable<C>.expression(property) as? Animatable<Value>) ?? base
       }
-      guard let result = program.evaluate(context), let value = C(expressionComponents: result) else {
-        return C.ownValue(typed, at: frame)
-      }
-      return value
+      return make(convertible)
     }
-    return (Animatable<C>.computed(computed) as? Animatable<Value>) ?? base
   }
 
   /// A keyframe's easing handle (`o` or `i`), nil when absent or without `x` and `y`.

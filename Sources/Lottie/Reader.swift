@@ -12,9 +12,8 @@ final class Reader {
   var slots: [String: JSON] = [:]
   /// The animation's frame rate (`fr`), for expressions' `time`.
   var frameRate: Double = 30
-  /// The composition whose layers are being read, and the slot of the layer being read in it, for
-  /// expressions that read a layer's transform.
-  var layerRegistry: LayerRegistry?
+  /// The position, in its composition, of the layer being read, for expressions that read a layer's
+  /// transform (bound to the composition's layers by `ExpressionScope`).
   var layerSlot = 0
   /// The expression controls (slider, angle, colour, point, checkbox...) of the layer being read, for
   /// expressions that read `effect('Name')('Param')`.
@@ -150,105 +149,5 @@ final class Reader {
       return out
     default: throw mismatch(path, expected: "a number or an array of numbers", found: json)
     }
-  }
-}
-
-/// The layers of one composition, for expressions that read a layer's transform (`transform.position`,
-/// `thisComp.layer('Name').rotation`). Filled while the composition is read; only read once rendering starts.
-/// An expression control effect's parameters, as numbers.
-struct EffectControl {
-  var name: String
-  /// Each parameter's value; nil when its own expression is one we cannot evaluate (its value is unknown).
-  var parameters: [(name: String, value: Animatable<NumberList>?)]
-}
-
-final class LayerRegistry: @unchecked Sendable {
-  private var transforms: [Int: Transform] = [:]
-  private var effects: [Int: [EffectControl]] = [:]
-  /// Per layer, the transform properties whose own expression we cannot evaluate: reading them would give a
-  /// value lottie-web does not show, so a reference to them fails instead.
-  private var unknown: [Int: Set<String>] = [:]
-  private var slotByName: [String: Int] = [:]
-  private var slotByIndex: [Int: Int] = [:]
-
-  func register(
-    slot: Int, name: String, index: Int?, transform: Transform, effects: [EffectControl] = [],
-    unknown: Set<String> = []
-  ) {
-    transforms[slot] = transform
-    self.effects[slot] = effects
-    self.unknown[slot] = unknown
-    if slotByName[name] == nil { slotByName[name] = slot }
-    if let index, slotByIndex[index] == nil { slotByIndex[index] = slot }
-  }
-
-  /// The slot of the referenced layer; `slot` is the layer the expression belongs to.
-  func slot(_ layer: Expression.Reference.Layer, from slot: Int) -> Int? {
-    switch layer {
-    case .this: return slot
-    case .name(let name): return slotByName[name]
-    case .index(let index): return slotByIndex[index]
-    }
-  }
-
-  /// The transform of the referenced layer.
-  func transform(_ layer: Expression.Reference.Layer, from slot: Int) -> Transform? {
-    self.slot(layer, from: slot).flatMap { transforms[$0] }
-  }
-
-  /// A transform property's value, read without its own expression (so references cannot loop).
-  func value(_ reference: Expression.Reference, from slot: Int, at frame: Double) -> [Double]? {
-    if reference.property == "effect" {
-      guard let target = self.slot(reference.layer, from: slot), let controls = effects[target],
-        let effectSelector = reference.effect, let parameterSelector = reference.parameter
-      else { return nil }
-      let control: EffectControl?
-      switch effectSelector {
-      case .name(let n): control = controls.first { $0.name == n }
-      case .index(let i): control = i <= controls.count ? controls[i - 1] : nil
-      }
-      guard let parameters = control?.parameters else { return nil }
-      let parameter: Animatable<NumberList>?
-      switch parameterSelector {
-      case .name(let n): parameter = parameters.first { $0.name == n }?.value
-      case .index(let i): parameter = i <= parameters.count ? parameters[i - 1].value : nil
-      }
-      return parameter.flatMap { p in ReferenceDepth.guarded(p) { $0.value(at: frame).values } }
-    }
-    guard let target = self.slot(reference.layer, from: slot), let t = transforms[target],
-      !(unknown[target]?.contains(reference.property) ?? false)
-    else { return nil }
-    switch reference.property {
-    case "anchorPoint": return ReferenceDepth.guarded(t.anchor) { $0.value(at: frame).expressionComponents }
-    case "scale": return ReferenceDepth.guarded(t.scale) { $0.value(at: frame).expressionComponents }
-    case "rotation": return ReferenceDepth.guarded(t.rotation) { [$0.value(at: frame)] }
-    case "opacity": return ReferenceDepth.guarded(t.opacity) { [$0.value(at: frame)] }
-    case "position":
-      switch t.position {
-      case .combined(let p): return ReferenceDepth.guarded(p) { $0.spatialValue(at: frame).expressionComponents }
-      case .split(let x, let y):
-        guard let vx = ReferenceDepth.guarded(x, { [$0.value(at: frame)] }),
-          let vy = ReferenceDepth.guarded(y, { [$0.value(at: frame)] })
-        else { return nil }
-        return vx + vy
-      }
-    default: return nil
-    }
-  }
-}
-
-/// How deep references between expressions go on this thread: a property read through a reference is
-/// evaluated with its own expression, up to a few levels, then without it, so references that loop end.
-enum ReferenceDepth {
-  static let key = "lottie2video.expressionReferenceDepth"
-  static let limit = 4
-
-  static func guarded<V>(_ property: Animatable<V>, _ read: (Animatable<V>) -> [Double]) -> [Double]? {
-    let dictionary = Thread.current.threadDictionary
-    let depth = dictionary[key] as? Int ?? 0
-    if depth >= limit { return read(property.withoutExpression) }
-    dictionary[key] = depth + 1
-    defer { dictionary[key] = depth }
-    return read(property)
   }
 }

@@ -1,6 +1,7 @@
 @testable import CairoRendering
 import Foundation
 import Lottie
+import LottieScene
 import Raster
 import TestSupport
 import Testing
@@ -31,7 +32,7 @@ struct GradientRasterTests {
     let animation = try LottieParser.parse(bytes: Array(json.utf8), file: "gradient.json")
     let renderer = try FrameRenderer(animation: animation, width: 120, height: 100)
     renderer.scene.rastersGradients = ours
-    return try renderer.render(frame: 0)
+    return renderer.render(frame: 0)
   }
 
   static let cases: [(String, String)] = [
@@ -69,7 +70,7 @@ struct GradientRasterTests {
 
   @Test("the colour table interpolates straight colours and premultiplies them as pixman does")
   func table() {
-    let t = GradientRaster.table([(0, RGBA(1, 0, 0, 1)), (1, RGBA(0, 0, 1, 0))], opacity: 1)
+    let t = GradientRaster.table([GradientStop(0, RGBA(1, 0, 0, 1)), GradientStop(1, RGBA(0, 0, 1, 0))], opacity: 1)
     #expect(t.count == GradientRaster.tableSize)
     #expect(t[0] == 0xFFFF_0000)
     #expect(t[t.count - 1] == 0)
@@ -77,7 +78,7 @@ struct GradientRasterTests {
     let mid = GradientRaster.premultiplied(RGBA(0.5, 0, 0.5, 0.5), opacity: 1)
     #expect(mid == 0x8040_0040)
     // Before the first stop and after the last: their colours.
-    let padded = GradientRaster.table([(0.25, RGBA(0, 1, 0, 1)), (0.75, RGBA(1, 1, 1, 1))], opacity: 0.5)
+    let padded = GradientRaster.table([GradientStop(0.25, RGBA(0, 1, 0, 1)), GradientStop(0.75, RGBA(1, 1, 1, 1))], opacity: 0.5)
     #expect(padded[0] == padded[200] && padded[0] == GradientRaster.premultiplied(RGBA(0, 1, 0, 1), opacity: 0.5))
     #expect(padded[1023] == GradientRaster.premultiplied(RGBA(1, 1, 1, 1), opacity: 0.5))
   }

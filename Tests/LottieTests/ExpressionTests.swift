@@ -207,19 +207,24 @@ struct ExpressionTests {
            "r": {"a": 0, "k": 12, "x": "var $bm_rt; $bm_rt = thisComp.layer('Nobody').rotation;"}}}]
         """#)
     let animation = try parse(json)
+    let scope = ExpressionScope(layers: animation.layers)
     let follower = animation.layers[1].transform
-    #expect(follower.position.value(at: 5) == Vec2(50, 25))
+    #expect(follower.position.value(at: 5, using: scope) == Vec2(50, 25))
     // The Nose's rotation is read through its own expression (30 + 5).
-    #expect(follower.rotation.value(at: 0) == 70)
-    #expect(follower.opacity.value(at: 0) == 60)
+    #expect(follower.rotation.value(at: 0, using: scope) == 70)
+    #expect(follower.opacity.value(at: 0, using: scope) == 60)
     // A layer that does not exist leaves the property's own value.
-    #expect(animation.layers[2].transform.rotation.value(at: 0) == 12)
+    #expect(animation.layers[2].transform.rotation.value(at: 0, using: scope) == 12)
     // So does a property whose own expression we cannot evaluate (the Nose's random opacity).
     let wiggled = try parse(
       json.replacingOccurrences(
         of: "$bm_rt = $bm_sum(transform.opacity, thisLayer.transform.scale[0] / 10);",
         with: "$bm_rt = thisComp.layer('Nose').transform.opacity;"))
-    #expect(wiggled.layers[1].transform.opacity.value(at: 0) == 40)
+    #expect(wiggled.layers[1].transform.opacity.value(at: 0, using: ExpressionScope(layers: wiggled.layers)) == 40)
+    // The model alone holds no layers to read: references are not resolved there (the property's own value),
+    // but reading the property's own transform value is.
+    #expect(follower.position.value(at: 5) == Vec2(1, 1))
+    #expect(follower.rotation.value(at: 0) == 0)
   }
 
   @Test("references that loop end: each side is read through the other a few levels deep, then as keyframes")
@@ -232,7 +237,7 @@ struct ExpressionTests {
            "r": {"a": 0, "k": 1, "x": "var $bm_rt; $bm_rt = $bm_sum(thisComp.layer('A').rotation, 1);"}}}]
         """#)
     let animation = try parse(json)
-    let a = animation.layers[0].transform.rotation.value(at: 0)
+    let a = animation.layers[0].transform.rotation.value(at: 0, using: ExpressionScope(layers: animation.layers))
     #expect(a.isFinite && a > 1 && a < 10)
   }
 
@@ -252,14 +257,15 @@ struct ExpressionTests {
                       "c": {"a": 0, "k": [0, 0, 0, 1], "x": "var $bm_rt; $bm_rt = thisComp.layer(1).effect(2).param('Color');"}}]}]
         """#)
     let animation = try parse(json)
+    let scope = ExpressionScope(layers: animation.layers)
     let dot = animation.layers[1]
-    #expect(dot.transform.rotation.value(at: 0) == 45)
-    #expect(dot.transform.opacity.value(at: 5) == 20)
+    #expect(dot.transform.rotation.value(at: 0, using: scope) == 45)
+    #expect(dot.transform.opacity.value(at: 5, using: scope) == 20)
     guard case .shapes(let items) = dot.content, case .fill(let color, _, _) = items[0].kind else {
       Issue.record("expected the fill")
       return
     }
-    #expect(color.value(at: 0) == RGBA(0, 0.5, 1))
+    #expect(color.value(at: 0, using: scope) == RGBA(0, 0.5, 1))
   }
 
   @Test("a run-time failure falls back to the property's own value")

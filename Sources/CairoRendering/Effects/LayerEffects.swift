@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import Lottie
+import LottieScene
 
 /// A layer effect's values at one frame, with lengths in device pixels.
 enum ResolvedEffect {
@@ -24,69 +25,64 @@ enum ResolvedEffect {
   /// Wider stroke styles are clamped (After Effects allows 250 px at 100%).
   static let maxOutline = 1000.0
 
-  /// The effects at property frame `t`, for a layer drawn with `world` with `masks`. Effects that change nothing
-  /// are left out.
-  static func resolve(_ effects: [LayerEffect], masks: [Mask], at t: Double, world: Affine) -> [ResolvedEffect] {
+  /// The effects' values at this frame, for a layer drawn with `world` with `masks` (all of them, as a stroke
+  /// effect counts them). Effects that change nothing are left out.
+  static func resolve(_ effects: [EffectValues], masks: [MaskNode], world: Affine) -> [ResolvedEffect] {
     let scale = world.maxScale
     var out: [ResolvedEffect] = []
     for effect in effects {
       switch effect {
       case .fill(let color, let opacity):
-        out.append(.fill(color: color.value(at: t), opacity: min(max(opacity.value(at: t), 0), 1)))
+        out.append(.fill(color: color, opacity: min(max(opacity, 0), 1)))
       case .tint(let black, let white, let amount):
-        let a = min(max(amount.value(at: t), 0), 1)
-        if a > 0 { out.append(.tint(black: black.value(at: t), white: white.value(at: t), amount: a)) }
+        let a = min(max(amount, 0), 1)
+        if a > 0 { out.append(.tint(black: black, white: white, amount: a)) }
       case .tritone(let bright, let mid, let dark):
-        out.append(.tritone(bright: bright.value(at: t), mid: mid.value(at: t), dark: dark.value(at: t)))
+        out.append(.tritone(bright: bright, mid: mid, dark: dark))
       case .gaussianBlur(let sigma, let dimensions):
-        let s = min(max(sigma.value(at: t), 0) * scale, maxSigma)
-        let d = (dimensions.value(at: t) + 0.5).clampedInt(-1000...1000)
+        let s = min(max(sigma, 0) * scale, maxSigma)
+        let d = (dimensions + 0.5).clampedInt(-1000...1000)
         let sx = d == 3 ? 0 : s, sy = d == 2 ? 0 : s
         if sx >= 0.3 || sy >= 0.3 { out.append(.blur(sigmaX: sx, sigmaY: sy)) }
       case .stroke(let index, let all, let color, let size, let opacity, let start, let end, let spacing, let style):
         let chosen = all ? Array(masks.indices) : (masks.indices.contains(index - 1) ? [index - 1] : [])
-        let width = size.value(at: t) * 2
+        let width = size * 2
         guard !chosen.isEmpty, width > 0 || style == 2 else { continue }
         out.append(
           .stroke(
-            paths: chosen.map { masks[$0].path.value(at: t) }, world: world, color: color.value(at: t),
-            width: width, opacity: min(max(opacity.value(at: t), 0), 1), start: start.value(at: t),
-            end: end.value(at: t), spacing: spacing.value(at: t), paintStyle: style))
+            paths: chosen.map { masks[$0].path }, world: world, color: color, width: width,
+            opacity: min(max(opacity, 0), 1), start: start, end: end, spacing: spacing, paintStyle: style))
       case .dropShadow(let color, let opacity, let direction, let distance, let sigma, let shadowOnly):
-        let o = min(max(opacity.value(at: t), 0), 1)
+        let o = min(max(opacity, 0), 1)
         guard o > 0 || shadowOnly else { continue }
         // lottie-web draws the filter in the layer's space: the offset turns and scales with the layer.
-        let angle = (direction.value(at: t) - 90) * .pi / 180
-        let d = distance.value(at: t)
-        let offset = world.applyVector(Vec2(d * cos(angle), d * sin(angle)))
-        let s = min(max(sigma.value(at: t), 0) * scale, maxSigma)
-        out.append(.shadow(color: color.value(at: t), opacity: o, offset: offset, sigma: s, shadowOnly: shadowOnly))
+        let angle = (direction - 90) * .pi / 180
+        let offset = world.applyVector(Vec2(distance * cos(angle), distance * sin(angle)))
+        let s = min(max(sigma, 0) * scale, maxSigma)
+        out.append(.shadow(color: color, opacity: o, offset: offset, sigma: s, shadowOnly: shadowOnly))
       case .transform:
-        // Drawn as part of the layer's matrix and opacity (`LayerPainter.effectTransform`).
+        // Drawn as part of the layer's matrix and opacity (`SceneLayer.effectMatrix`).
         continue
       case .gradientRamp(let start, let startColor, let end, let endColor, let shape, let blend):
-        let b = min(max(blend.value(at: t), 0), 1)
+        let b = min(max(blend, 0), 1)
         guard b < 1, let toLayer = world.inverted() else { continue }
         out.append(
           .ramp(
-            toLayer: toLayer, start: start.value(at: t), end: end.value(at: t), startColor: startColor.value(at: t),
-            endColor: endColor.value(at: t), radial: (shape.value(at: t) + 0.5).clampedInt(0...10) == 2, blend: b))
+            toLayer: toLayer, start: start, end: end, startColor: startColor, endColor: endColor,
+            radial: (shape + 0.5).clampedInt(0...10) == 2, blend: b))
       case .innerShadow(let color, let opacity, let direction, let distance, let sigma, let blendMode):
-        let o = min(max(opacity.value(at: t), 0), 1)
+        let o = min(max(opacity, 0), 1)
         guard o > 0 else { continue }
-        let angle = (direction.value(at: t) - 90) * .pi / 180
-        let d = distance.value(at: t)
-        let offset = world.applyVector(Vec2(d * cos(angle), d * sin(angle)))
-        let s = min(max(sigma.value(at: t), 0) * scale, maxSigma)
+        let angle = (direction - 90) * .pi / 180
+        let offset = world.applyVector(Vec2(distance * cos(angle), distance * sin(angle)))
+        let s = min(max(sigma, 0) * scale, maxSigma)
         out.append(
-          .innerShadow(
-            color: color.value(at: t), opacity: o, offset: offset, sigma: s,
-            blend: LayerPainter.blendOperator(blendMode)))
+          .innerShadow(color: color, opacity: o, offset: offset, sigma: s, blend: LayerPainter.blendOperator(blendMode)))
       case .layerStroke(let color, let size, let opacity):
-        let o = min(max(opacity.value(at: t), 0), 1)
+        let o = min(max(opacity, 0), 1)
         // Lengths in the layer's pixels scale with it, as the drop shadow's do.
-        let width = min(max(size.value(at: t), 0) * scale, maxOutline)
-        if o > 0 && width > 0 { out.append(.outline(color: color.value(at: t), width: width, opacity: o)) }
+        let width = min(max(size, 0) * scale, maxOutline)
+        if o > 0 && width > 0 { out.append(.outline(color: color, width: width, opacity: o)) }
       }
     }
     return out

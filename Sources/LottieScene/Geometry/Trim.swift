@@ -2,17 +2,21 @@ import Foundation
 import Lottie
 
 /// One cubic Bézier segment in absolute coordinates.
-struct Cubic {
-  var p0: Vec2, p1: Vec2, p2: Vec2, p3: Vec2
+package struct Cubic {
+  package var p0: Vec2, p1: Vec2, p2: Vec2, p3: Vec2
 
-  func point(_ t: Double) -> Vec2 {
+  package init(p0: Vec2, p1: Vec2, p2: Vec2, p3: Vec2) {
+    (self.p0, self.p1, self.p2, self.p3) = (p0, p1, p2, p3)
+  }
+
+  package func point(_ t: Double) -> Vec2 {
     let u = 1 - t
     let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
     return Vec2(a * p0.x + b * p1.x + c * p2.x + d * p3.x, a * p0.y + b * p1.y + c * p2.y + d * p3.y)
   }
 
   /// Splits at `t` (de Casteljau).
-  func split(_ t: Double) -> (Cubic, Cubic) {
+  package func split(_ t: Double) -> (Cubic, Cubic) {
     func lerp(_ a: Vec2, _ b: Vec2) -> Vec2 { a + (b - a) * t }
     let a = lerp(p0, p1), b = lerp(p1, p2), c = lerp(p2, p3)
     let d = lerp(a, b), e = lerp(b, c)
@@ -21,7 +25,7 @@ struct Cubic {
   }
 
   /// The part between parameters `t0` and `t1`.
-  func segment(_ t0: Double, _ t1: Double) -> Cubic {
+  package func segment(_ t0: Double, _ t1: Double) -> Cubic {
     if t0 <= 0 && t1 >= 1 { return self }
     var c = self
     if t1 < 1 { c = c.split(t1).0 }
@@ -29,10 +33,10 @@ struct Cubic {
     return c
   }
 
-  static let samples = 16
+  package static let samples = 16
 
   /// Cumulative arc lengths at `samples` evenly spaced parameters.
-  func lengthTable() -> [Double] {
+  package func lengthTable() -> [Double] {
     var table = [Double](repeating: 0, count: Cubic.samples + 1)
     var previous = p0
     for i in 1...Cubic.samples {
@@ -44,7 +48,7 @@ struct Cubic {
   }
 
   /// The parameter at which the arc length from the start is `length`, using `table`.
-  static func parameter(forLength length: Double, table: [Double]) -> Double {
+  package static func parameter(forLength length: Double, table: [Double]) -> Double {
     let total = table[table.count - 1]
     if length <= 0 || total <= 0 { return 0 }
     if length >= total { return 1 }
@@ -58,7 +62,7 @@ struct Cubic {
 
 extension BezierPath {
   /// The segments of the outline, in order (closing segment included when closed).
-  var cubics: [Cubic] {
+  package var cubics: [Cubic] {
     let n = vertices.count
     guard n > 1 else { return [] }
     var out: [Cubic] = []
@@ -72,7 +76,7 @@ extension BezierPath {
   }
 
   /// An open path through consecutive segments.
-  init(cubics: [Cubic]) {
+  package init(cubics: [Cubic]) {
     var v: [Vec2] = [], i: [Vec2] = [], o: [Vec2] = []
     guard let first = cubics.first else {
       self.init(isClosed: false, vertices: [], inTangents: [], outTangents: [])
@@ -91,9 +95,9 @@ extension BezierPath {
 }
 
 /// Trim paths, as lottie-web computes them.
-enum Trim {
+package enum Trim {
   /// The fractions of the outline kept, as up to two ranges inside 0...1, or nil for "keep everything".
-  static func ranges(start: Double, end: Double, offset: Double) -> [(Double, Double)]? {
+  package static func ranges(start: Double, end: Double, offset: Double) -> [(Double, Double)]? {
     var s = min(max(start, 0), 100) / 100
     var e = min(max(end, 0), 100) / 100
     if s > e { swap(&s, &e) }
@@ -111,7 +115,7 @@ enum Trim {
   }
 
   /// Applies a trim to a set of outlines.
-  static func apply(_ paths: [BezierPath], start: Double, end: Double, offset: Double, mode: TrimMode) -> [BezierPath] {
+  package static func apply(_ paths: [BezierPath], start: Double, end: Double, offset: Double, mode: TrimMode) -> [BezierPath] {
     guard let ranges = ranges(start: start, end: end, offset: offset) else { return paths }
     if ranges.isEmpty { return [] }
     switch mode {
@@ -123,7 +127,7 @@ enum Trim {
   }
 
   /// Keeps the parts of the concatenated outlines that lie in the fractional `ranges` of their total length.
-  static func cut(_ paths: [BezierPath], ranges: [(Double, Double)]) -> [BezierPath] {
+  package static func cut(_ paths: [BezierPath], ranges: [(Double, Double)]) -> [BezierPath] {
     let segmentsPerPath = paths.map { $0.cubics }
     let tables = segmentsPerPath.map { $0.map { $0.lengthTable() } }
     let total = tables.reduce(0.0) { sum, path in sum + path.reduce(0.0) { $0 + $1[$1.count - 1] } }

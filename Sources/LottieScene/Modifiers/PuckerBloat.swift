@@ -3,8 +3,8 @@ import Lottie
 
 /// Pucker/bloat (`pb`), as lottie-web's PuckerAndBloatModifier: each vertex moves `amount`% of the way to
 /// the centre (the mean of the path's vertices) while its handles move the other way by the same fraction.
-enum PuckerBloat {
-  static func apply(_ path: BezierPath, amount: Double) -> BezierPath {
+package enum PuckerBloat {
+  package static func apply(_ path: BezierPath, amount: Double) -> BezierPath {
     let n = path.vertices.count
     guard n > 0 else { return path }
     let percent = amount / 100

@@ -10,12 +10,12 @@ import Lottie
 /// A cubic does not stay a cubic under the twist: each segment is cut into pieces along which the turn
 /// changes by at most `maxTurnPerPiece`, and each piece becomes the cubic through the twisted ends with the
 /// twisted end directions (so the outline stays smooth where it was).
-enum Twist {
+package enum Twist {
   /// Radians of turn change per piece: small enough that the fitted cubics are within a fraction of a pixel.
-  static let maxTurnPerPiece = 0.2
-  static let maxPiecesPerSegment = 64
+  package static let maxTurnPerPiece = 0.2
+  package static let maxPiecesPerSegment = 64
 
-  static func apply(_ contours: [BezierPath], angle degrees: Double, center: Vec2) -> [BezierPath] {
+  package static func apply(_ contours: [BezierPath], angle degrees: Double, center: Vec2) -> [BezierPath] {
     let radius = reach(contours, from: center)
     guard radius > 1e-9, degrees.isFinite else { return contours }
     let map = Map(center: center, angle: degrees * .pi / 180, radius: radius)
@@ -23,7 +23,7 @@ enum Twist {
   }
 
   /// The point map and its derivative.
-  struct Map {
+  package struct Map {
     let center: Vec2
     /// Radians.
     let angle: Double
@@ -47,13 +47,13 @@ enum Twist {
     }
   }
 
-  static func rotate(_ v: Vec2, by radians: Double) -> Vec2 {
+  package static func rotate(_ v: Vec2, by radians: Double) -> Vec2 {
     let c = cos(radians), s = sin(radians)
     return Vec2(v.x * c - v.y * s, v.x * s + v.y * c)
   }
 
   /// The largest distance from `center` to the contours, sampled along every segment.
-  static func reach(_ contours: [BezierPath], from center: Vec2) -> Double {
+  package static func reach(_ contours: [BezierPath], from center: Vec2) -> Double {
     var r = 0.0
     for path in contours {
       let n = path.vertices.count
@@ -69,7 +69,7 @@ enum Twist {
 
   /// Segment `i` of `path`; a straight segment gets its handles at the thirds so that its parameter is
   /// uniform and its end directions defined (the line stays the same).
-  static func segment(_ path: BezierPath, _ i: Int) -> PolynomialBezier {
+  package static func segment(_ path: BezierPath, _ i: Int) -> PolynomialBezier {
     let j = (i + 1) % path.vertices.count
     let p0 = path.vertices[i], p3 = path.vertices[j]
     var p1 = p0 + path.outTangents[i], p2 = p3 + path.inTangents[j]

@@ -7,8 +7,8 @@ import Lottie
 /// handles along the path a ridge-spacing long. As in lottie-web, an open path's ends take their neighbours
 /// with wrap-round too (a two-point line's ends have an empty chord and move along +x), where lottie-docs'
 /// rendering.md pushes them along the end segment's normal; we keep lottie-web's result.
-enum ZigZag {
-  static func apply(_ path: BezierPath, size: Double, ridges: Int, pointType: Double) -> BezierPath {
+package enum ZigZag {
+  package static func apply(_ path: BezierPath, size: Double, ridges: Int, pointType: Double) -> BezierPath {
     let n = path.vertices.count
     let count = path.isClosed ? n : n - 1
     guard count > 0 else { return BezierPath(isClosed: path.isClosed, vertices: [], inTangents: [], outTangents: []) }

@@ -3,12 +3,12 @@ import Lottie
 
 /// One cubic segment with the helpers lottie-web's shape modifiers use (its `PolynomialBezier`), kept
 /// numerically identical so that zig-zag and offset path land where lottie-web puts them.
-struct PolynomialBezier {
-  var p0: Vec2, p1: Vec2, p2: Vec2, p3: Vec2
+package struct PolynomialBezier {
+  package var p0: Vec2, p1: Vec2, p2: Vec2, p3: Vec2
 
   /// With `linearize`, a handle sitting on its vertex moves to a third of the way along the chord, so that
   /// straight segments have a uniform parameter and a defined direction at both ends.
-  init(_ p0: Vec2, _ p1: Vec2, _ p2: Vec2, _ p3: Vec2, linearize: Bool = false) {
+  package init(_ p0: Vec2, _ p1: Vec2, _ p2: Vec2, _ p3: Vec2, linearize: Bool = false) {
     self.p0 = p0
     self.p1 = linearize && Self.pointEqual(p0, p1) ? Self.lerp(p0, p3, 1.0 / 3) : p1
     self.p2 = linearize && Self.pointEqual(p2, p3) ? Self.lerp(p0, p3, 2.0 / 3) : p2
@@ -16,7 +16,7 @@ struct PolynomialBezier {
   }
 
   /// Segment `index` of `path` (lottie-web's `shapeSegment`).
-  static func segment(_ path: BezierPath, _ index: Int) -> PolynomialBezier {
+  package static func segment(_ path: BezierPath, _ index: Int) -> PolynomialBezier {
     let n = path.vertices.count
     let next = (index + 1) % n
     return PolynomialBezier(
@@ -25,7 +25,7 @@ struct PolynomialBezier {
   }
 
   /// Segment `index` of `path` traversed backwards (lottie-web's `shapeSegmentInverted`).
-  static func invertedSegment(_ path: BezierPath, _ index: Int) -> PolynomialBezier {
+  package static func invertedSegment(_ path: BezierPath, _ index: Int) -> PolynomialBezier {
     let n = path.vertices.count
     let next = (index + 1) % n
     return PolynomialBezier(
@@ -34,33 +34,33 @@ struct PolynomialBezier {
   }
 
   // Power-basis coefficients: point(t) = a t³ + b t² + c t + d.
-  var a: Vec2 { p0 * -1 + p1 * 3 - p2 * 3 + p3 }
-  var b: Vec2 { p0 * 3 - p1 * 6 + p2 * 3 }
-  var c: Vec2 { p0 * -3 + p1 * 3 }
+  package var a: Vec2 { p0 * -1 + p1 * 3 - p2 * 3 + p3 }
+  package var b: Vec2 { p0 * 3 - p1 * 6 + p2 * 3 }
+  package var c: Vec2 { p0 * -3 + p1 * 3 }
 
-  func point(_ t: Double) -> Vec2 {
+  package func point(_ t: Double) -> Vec2 {
     let a = self.a, b = self.b, c = self.c
     return Vec2(((a.x * t + b.x) * t + c.x) * t + p0.x, ((a.y * t + b.y) * t + c.y) * t + p0.y)
   }
 
-  func derivative(_ t: Double) -> Vec2 {
+  package func derivative(_ t: Double) -> Vec2 {
     let a = self.a, b = self.b, c = self.c
     return Vec2((3 * t * a.x + 2 * b.x) * t + c.x, (3 * t * a.y + 2 * b.y) * t + c.y)
   }
 
-  func tangentAngle(_ t: Double) -> Double {
+  package func tangentAngle(_ t: Double) -> Double {
     let d = derivative(t)
     return atan2(d.y, d.x)
   }
 
   /// lottie-web's normal angle: `atan2(dx, dy)`, to be used with `polarOffset`.
-  func normalAngle(_ t: Double) -> Double {
+  package func normalAngle(_ t: Double) -> Double {
     let d = derivative(t)
     return atan2(d.x, d.y)
   }
 
   /// Parameters in (0, 1) where the curvature changes sign, ascending.
-  func inflectionPoints() -> [Double] {
+  package func inflectionPoints() -> [Double] {
     let a = self.a, b = self.b, c = self.c
     let denominator = a.y * b.x - a.x * b.y
     if Self.floatZero(denominator) { return [] }
@@ -75,7 +75,7 @@ struct PolynomialBezier {
   }
 
   /// De Casteljau split at `t`; the pieces are linearized as lottie-web's are.
-  func split(_ t: Double) -> (PolynomialBezier, PolynomialBezier) {
+  package func split(_ t: Double) -> (PolynomialBezier, PolynomialBezier) {
     if t <= 0 { return (PolynomialBezier(p0, p0, p0, p0), self) }
     if t >= 1 { return (self, PolynomialBezier(p3, p3, p3, p3)) }
     let p10 = Self.lerp(p0, p1, t), p11 = Self.lerp(p1, p2, t), p12 = Self.lerp(p2, p3, t)
@@ -145,7 +145,7 @@ struct PolynomialBezier {
   }
 
   /// Approximate crossings with `other`, as (t on self, t on other) pairs in subdivision order.
-  func intersections(_ other: PolynomialBezier) -> [(Double, Double)] {
+  package func intersections(_ other: PolynomialBezier) -> [(Double, Double)] {
     var out: [(Double, Double)] = []
     Self.intersect(box(0, 1), other.box(0, 1), depth: 0, into: &out)
     return out
@@ -153,14 +153,14 @@ struct PolynomialBezier {
 
   /// Whether this is a straight line whose handles sit at the thirds of the chord (as `linearize` puts them),
   /// so that the parameter runs uniformly along it.
-  var isUniformLine: Bool {
+  package var isUniformLine: Bool {
     let tolerance = 1e-6 * max(1, (p3 - p0).length)
     return (p1 - Self.lerp(p0, p3, 1.0 / 3)).length <= tolerance && (p2 - Self.lerp(p0, p3, 2.0 / 3)).length <= tolerance
   }
 
   /// Where two uniform lines (`isUniformLine`) cross, as (t on self, t on other), both in 0...1; nil when they
   /// miss each other or are parallel.
-  func lineIntersection(_ other: PolynomialBezier) -> (Double, Double)? {
+  package func lineIntersection(_ other: PolynomialBezier) -> (Double, Double)? {
     let r = p3 - p0, q = other.p3 - other.p0, w = other.p0 - p0
     func cross(_ u: Vec2, _ v: Vec2) -> Double { u.x * v.y - u.y * v.x }
     let denominator = cross(r, q)
@@ -173,25 +173,25 @@ struct PolynomialBezier {
 
   // MARK: - lottie-web's small helpers
 
-  static func lerp(_ a: Vec2, _ b: Vec2, _ t: Double) -> Vec2 {
+  package static func lerp(_ a: Vec2, _ b: Vec2, _ t: Double) -> Vec2 {
     Vec2(a.x * (1 - t) + b.x * t, a.y * (1 - t) + b.y * t)
   }
 
-  static func floatEqual(_ a: Double, _ b: Double) -> Bool {
+  package static func floatEqual(_ a: Double, _ b: Double) -> Bool {
     abs(a - b) * 100000 <= min(abs(a), abs(b))
   }
 
-  static func floatZero(_ f: Double) -> Bool { abs(f) <= 0.00001 }
+  package static func floatZero(_ f: Double) -> Bool { abs(f) <= 0.00001 }
 
-  static func pointEqual(_ a: Vec2, _ b: Vec2) -> Bool { floatEqual(a.x, b.x) && floatEqual(a.y, b.y) }
+  package static func pointEqual(_ a: Vec2, _ b: Vec2) -> Bool { floatEqual(a.x, b.x) && floatEqual(a.y, b.y) }
 
   /// A point `length` away from `p` in direction `angle`, y pointing down as lottie-web has it.
-  static func polarOffset(_ p: Vec2, _ angle: Double, _ length: Double) -> Vec2 {
+  package static func polarOffset(_ p: Vec2, _ angle: Double, _ length: Double) -> Vec2 {
     Vec2(p.x + cos(angle) * length, p.y - sin(angle) * length)
   }
 
   /// Where the infinite lines through (s1, e1) and (s2, e2) cross, nil when they are parallel.
-  static func lineIntersection(_ s1: Vec2, _ e1: Vec2, _ s2: Vec2, _ e2: Vec2) -> Vec2? {
+  package static func lineIntersection(_ s1: Vec2, _ e1: Vec2, _ s2: Vec2, _ e2: Vec2) -> Vec2? {
     func cross(_ u: (Double, Double, Double), _ v: (Double, Double, Double)) -> (Double, Double, Double) {
       (u.1 * v.2 - u.2 * v.1, u.2 * v.0 - u.0 * v.2, u.0 * v.1 - u.1 * v.0)
     }

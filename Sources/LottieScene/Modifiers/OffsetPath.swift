@@ -5,10 +5,10 @@ import Lottie
 /// each piece is offset by moving its control polygon's edges `amount` along their normals, crossings between
 /// neighbouring pieces are cut off, and the gaps at corners are closed with the line join. Positive amounts
 /// grow paths drawn clockwise (on screen). An open path becomes the outline around both of its sides.
-enum OffsetPath {
+package enum OffsetPath {
   typealias Segment = PolynomialBezier
 
-  static func apply(_ path: BezierPath, amount: Double, join: LineJoin, miterLimit: Double) -> BezierPath {
+  package static func apply(_ path: BezierPath, amount: Double, join: LineJoin, miterLimit: Double) -> BezierPath {
     let n = path.vertices.count
     let count = path.isClosed ? n : n - 1
     guard count > 0 else { return BezierPath(isClosed: path.isClosed, vertices: [], inTangents: [], outTangents: []) }

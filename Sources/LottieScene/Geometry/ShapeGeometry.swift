@@ -3,12 +3,12 @@ import Lottie
 
 /// Builds the Bézier outlines of Lottie's parametric shapes exactly as lottie-web does, including the start
 /// vertex and direction (which decide where trim paths begin).
-enum ShapeGeometry {
+package enum ShapeGeometry {
   /// Bézier handle length for a quarter circle (lottie-web's `roundCorner`).
-  static let kappa = 0.5519
+  package static let kappa = 0.5519
 
   /// A rectangle centred on `center`; lottie-web starts at the top of the right edge and goes clockwise.
-  static func rectangle(center: Vec2, size: Vec2, roundness: Double, reversed: Bool) -> BezierPath {
+  package static func rectangle(center: Vec2, size: Vec2, roundness: Double, reversed: Bool) -> BezierPath {
     let hw = abs(size.x) / 2, hh = abs(size.y) / 2
     let r = max(0, min(hw, hh, roundness))
     let x0 = center.x - hw, x1 = center.x + hw, y0 = center.y - hh, y1 = center.y + hh
@@ -40,7 +40,7 @@ enum ShapeGeometry {
   }
 
   /// An ellipse; lottie-web starts at the top and goes clockwise.
-  static func ellipse(center: Vec2, size: Vec2, reversed: Bool) -> BezierPath {
+  package static func ellipse(center: Vec2, size: Vec2, reversed: Bool) -> BezierPath {
     let rx = size.x / 2, ry = size.y / 2
     let kx = rx * kappa, ky = ry * kappa
     let v = [Vec2(center.x, center.y - ry), Vec2(center.x + rx, center.y), Vec2(center.x, center.y + ry), Vec2(center.x - rx, center.y)]
@@ -50,18 +50,41 @@ enum ShapeGeometry {
     return reversed ? reverse(path) : path
   }
 
+  /// A star's or polygon's values at one frame.
+  package struct StarValues {
+    package var isStar: Bool
+    package var reversed: Bool
+    package var position: Vec2
+    package var points: Double
+    package var rotation: Double
+    package var outerRadius: Double
+    package var innerRadius: Double
+    package var outerRoundness: Double
+    package var innerRoundness: Double
+  }
+
+  /// The star `star` at `frame`.
+  package static func polystar(_ star: Polystar, at frame: Double) -> BezierPath {
+    polystar(
+      StarValues(
+        isStar: star.isStar, reversed: star.reversed, position: star.position.value(at: frame),
+        points: star.points.value(at: frame), rotation: star.rotation.value(at: frame),
+        outerRadius: star.outerRadius.value(at: frame), innerRadius: star.innerRadius.value(at: frame),
+        outerRoundness: star.outerRoundness.value(at: frame), innerRoundness: star.innerRoundness.value(at: frame)))
+  }
+
   /// A star or polygon, following lottie-web's `convertStarToPath` / `convertPolygonToPath`.
-  static func polystar(_ star: Polystar, at frame: Double) -> BezierPath {
+  package static func polystar(_ star: StarValues) -> BezierPath {
     // lottie-web draws every point; more than 10,000 would only hang the renderer.
-    let points = star.points.value(at: frame).clampedInt(0...10_000)
+    let points = star.points.clampedInt(0...10_000)
     guard points > 0 else { return BezierPath(isClosed: true, vertices: [], inTangents: [], outTangents: []) }
-    let center = star.position.value(at: frame)
-    let outer = star.outerRadius.value(at: frame)
-    let inner = star.isStar ? star.innerRadius.value(at: frame) : outer
-    let outerRound = star.outerRoundness.value(at: frame) / 100
-    let innerRound = star.isStar ? star.innerRoundness.value(at: frame) / 100 : outerRound
+    let center = star.position
+    let outer = star.outerRadius
+    let inner = star.isStar ? star.innerRadius : outer
+    let outerRound = star.outerRoundness / 100
+    let innerRound = star.isStar ? star.innerRoundness / 100 : outerRound
     let count = star.isStar ? points * 2 : points
-    var angle = (star.rotation.value(at: frame) - 90) * .pi / 180
+    var angle = (star.rotation - 90) * .pi / 180
     let step = 2 * .pi / Double(count)
     // lottie-web's perimeter segment: 2πr / (2·vertices) for stars, 2πr / (4·vertices) for polygons.
     let divisor = Double(count) * (star.isStar ? 2 : 4)
@@ -92,7 +115,7 @@ enum ShapeGeometry {
   }
 
   /// The same outline traversed the other way, starting from the same vertex.
-  static func reverse(_ p: BezierPath) -> BezierPath {
+  package static func reverse(_ p: BezierPath) -> BezierPath {
     let n = p.vertices.count
     guard n > 1 else { return p }
     var v: [Vec2] = [], i: [Vec2] = [], o: [Vec2] = []

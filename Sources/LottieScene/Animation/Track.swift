@@ -1,0 +1,133 @@
+import Lottie
+
+/// One property of a scene node: a constant, evaluated once when the scene is built, or an animator that is
+/// ticked at each frame and says whether the value changed.
+///
+/// The values are those of the model's `Animatable.value(at:)` (the same arithmetic, in the same order), so a
+/// scene draws exactly what evaluating the model would; the animator only remembers the keyframe segment it
+/// was last in and keeps each segment's motion path, built once.
+package struct Track<Value: Interpolatable & Equatable> {
+  /// The value at the frame of the last `update` (the constant, for a static property).
+  package private(set) var value: Value
+  private let animator: Animator<Value>?
+
+  /// Whether the value can change from frame to frame.
+  package var isAnimated: Bool { animator != nil }
+
+  /// A track for `property`; `spatial` follows position keyframes' motion paths (`to`/`ti`), as
+  /// `Animatable.spatialValue(at:)`. Expressions read other layers through `scope`.
+  package init(_ property: Animatable<Value>, spatial: Bool = false, scope: (any ExpressionEnvironment)? = nil) {
+    switch property {
+    case .fixed(let v):
+      value = v
+      animator = nil
+    case .keyframed(let keys) where keys.count == 1:
+      // One keyframe holds its value at every frame.
+      value = keys[0].value
+      animator = nil
+    case .keyframed(let keys):
+      value = keys[0].value
+      if spatial, let positions = keys as? [Keyframe<Vec2>], let path = SpatialAnimator(positions) as? Animator<Value> {
+        animator = path
+      } else {
+        animator = KeyframeAnimator(keys)
+      }
+    case .expression(let e):
+      value = e.base.initialValue
+      animator = ExpressionAnimator(e, scope: scope)
+    }
+  }
+
+  /// A constant track.
+  package init(constant: Value) {
+    value = constant
+    animator = nil
+  }
+
+  /// Evaluates the property at `frame`; true when the value differs from the previous one.
+  @discardableResult
+  package mutating func update(at frame: Double) -> Bool {
+    guard let animator else { return false }
+    let next = animator.value(at: frame)
+    if next == value { return false }
+    value = next
+    return true
+  }
+
+  /// The value at another frame, leaving `value` as it is (auto-orient looks a little ahead).
+  package func value(at frame: Double) -> Value {
+    animator?.value(at: frame) ?? value
+  }
+}
+
+/// Computes a property's value at any frame.
+class Animator<Value: Interpolatable> {
+  func value(at frame: Double) -> Value { fatalError("Animator.value(at:) is abstract") }
+}
+
+/// Keyframes, searched from the segment used last (frames mostly go forward by one).
+final class KeyframeAnimator<Value: Interpolatable>: Animator<Value> {
+  let keys: [Keyframe<Value>]
+  private var segment = 0
+
+  init(_ keys: [Keyframe<Value>]) { self.keys = keys }
+
+  /// The index `i` with `keys[i].frame <= frame < keys[i + 1].frame` (unique: keyframes are sorted), for a
+  /// frame strictly inside the keyframes' span.
+  @inline(__always) func segment(at frame: Double) -> Int {
+    let s = segment
+    if keys[s].frame <= frame && frame < keys[s + 1].frame { return s }
+    if s + 2 < keys.count && keys[s + 1].frame <= frame && frame < keys[s + 2].frame {
+      segment = s + 1
+      return s + 1
+    }
+    segment = Animatable<Value>.segmentStart(keys, at: frame)
+    return segment
+  }
+
+  override func value(at frame: Double) -> Value {
+    // As `Animatable.evaluate`.
+    let first = keys[0]
+    if frame <= first.frame { return first.value }
+    let last = keys[keys.count - 1]
+    if frame >= last.frame { return last.value }
+    let lo = segment(at: frame)
+    return Animatable.interpolate(keys[lo], keys[lo + 1], at: frame)
+  }
+}
+
+/// Position keyframes along their motion paths, each segment's arc-length table built once.
+final class SpatialAnimator: Animator<Vec2> {
+  let keyframes: KeyframeAnimator<Vec2>
+  let curves: [SpatialCurve?]
+
+  init(_ keys: [Keyframe<Vec2>]) {
+    keyframes = KeyframeAnimator(keys)
+    curves = keys.indices.map { i in i + 1 < keys.count ? SpatialCurve(keys[i], keys[i + 1]) : nil }
+  }
+
+  override func value(at frame: Double) -> Vec2 {
+    // As `Animatable.spatialValue(at:)`.
+    let keys = keyframes.keys
+    if frame <= keys[0].frame { return keys[0].value }
+    if frame >= keys[keys.count - 1].frame { return keys[keys.count - 1].value }
+    let lo = keyframes.segment(at: frame)
+    guard let curve = curves[lo] else { return Animatable.interpolate(keys[lo], keys[lo + 1], at: frame) }
+    return Animatable.spatialInterpolate(keys[lo], keys[lo + 1], at: frame, along: curve)
+  }
+}
+
+/// An expression, bound to this worker's scope of the composition it is in.
+final class ExpressionAnimator<Value: Interpolatable>: Animator<Value> {
+  let expression: ExpressionProperty<Value>
+  let scope: (any ExpressionEnvironment)?
+
+  init(_ expression: ExpressionProperty<Value>, scope: (any ExpressionEnvironment)?) {
+    self.expression = expression
+    self.scope = scope
+  }
+
+  override func value(at frame: Double) -> Value {
+    Animatable.expression(expression).value(at: frame, using: scope)
+  }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import Lottie
+
+/// The retained scene of one animation, built once per worker from the immutable model: every layer, group,
+/// shape, paint, modifier, mask and effect as a node whose properties are constants (evaluated once, here)
+/// or animators. `seek(toFrame:)` ticks only the animators of what is drawn at that frame; nodes whose inputs
+/// did not change keep what they built (outlines after modifiers, paints, matrices), and versions tell the
+/// renderer what changed.
+///
+/// Not `Sendable`: each worker builds its own from the shared model, and its caches never need locks.
+package final class AnimationScene {
+  /// Precomps nested deeper than this draw nothing.
+  package static let maxDepth = 64
+
+  package let animation: Animation
+  package let root: SceneComposition
+  /// Whether the nodes keep what they built between frames (false: everything is rebuilt every frame, for
+  /// tests comparing the two).
+  package let cachesEnabled: Bool
+  package let clock = SceneClock()
+
+  package init(animation: Animation, cachesEnabled: Bool = true) {
+    self.animation = animation
+    self.cachesEnabled = cachesEnabled
+    let context = BuildContext(clock: clock, scope: nil, cachesEnabled: cachesEnabled)
+    root = SceneComposition(animation.layers, animation: animation, depth: 0, context: context)
+  }
+
+  /// Brings the scene to composition frame `frame` (fractional allowed); true when anything drawn changed.
+  @discardableResult
+  package func seek(toFrame frame: Double) -> Bool {
+    root.update(at: frame)
+  }
+}

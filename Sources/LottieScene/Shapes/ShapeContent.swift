@@ -1,0 +1,347 @@
+import Foundation
+import Lottie
+
+/// A shape layer's content: its items as nodes, and the paint operations they produce, rebuilt only in a
+/// frame where one of the nodes changed.
+///
+/// The operations follow After Effects' rules as lottie-web implements them: a paint covers every shape before
+/// it in its group (nested groups included); a modifier (trim, round corners, pucker/bloat, zig-zag, offset
+/// path, twist) changes every shape before it in its group, wherever the paints are; a repeater copies
+/// everything before it. Merge paths other than mode 1 (which lottie-web ignores) replace the shapes before
+/// them in their group by one merged slot, and drop the paints before them in the group, as After Effects does.
+package final class ShapeContent {
+  private let root: ShapeGroupNode
+  private let clock: SceneClock
+  private let cachesEnabled: Bool
+  /// Whether any item can change.
+  package var isAnimated: Bool { root.isAnimated }
+  /// The geometry and paints at the last update, top paint first.
+  package private(set) var slots: [GeometrySlot] = []
+  package private(set) var operations: [PaintOperation] = []
+  /// Changes whenever `slots` or `operations` do.
+  package private(set) var version: UInt64
+  private var isBuilt = false
+  private var builds = 0
+
+  package init(_ items: [ShapeItem], context: BuildContext) {
+    root = ShapeGroupNode(items, transforms: [], context: context)
+    clock = context.clock
+    cachesEnabled = context.cachesEnabled
+    version = context.clock.next()
+  }
+
+  /// Ticks the items at `frame` and rebuilds the operations if anything changed; true when they did.
+  @discardableResult
+  package func update(at frame: Double) -> Bool {
+    let changed = root.update(at: frame)
+    guard changed || !isBuilt || !cachesEnabled else { return false }
+    var builder = ShapeBuilder(clock: clock, build: builds)
+    builds += 1
+    _ = builder.group(root, matrix: .identity, opacity: 1)
+    slots = builder.slots
+    operations = builder.operations
+    isBuilt = true
+    if changed || version == 0 { version = clock.next() }
+    return changed
+  }
+}
+
+/// One walk over a shape layer's nodes, producing its slots and operations.
+struct ShapeBuilder {
+  let clock: SceneClock
+  let build: Int
+  var slots: [GeometrySlot] = []
+  var operations: [PaintOperation] = []
+
+  init(clock: SceneClock, build: Int) {
+    self.clock = clock
+    self.build = build
+  }
+
+  /// Processes one group; returns the slots it created (nested ones included).
+  mutating func group(_ node: ShapeGroupNode, matrix: Affine, opacity: Double) -> [Int] {
+    var mine: [Int] = []
+    // What merge paths would combine: each shape alone, a nested group's shapes together.
+    var operands: [[Int]] = []
+    let firstOperation = operations.count
+    for item in node.items {
+      switch item {
+      case .group(let child):
+        var childMatrix = matrix
+        var childOpacity = opacity
+        for t in child.transforms {
+          childMatrix = t.matrix.then(matrix)
+          childOpacity *= t.opacity / 100
+        }
+        if childOpacity <= 0 { continue }
+        let nested = group(child, matrix: childMatrix, opacity: childOpacity)
+        mine += nested
+        if !nested.isEmpty { operands.append(nested) }
+      case .geometry(let geometry):
+        let outline = geometry.outline
+        slots.append(GeometrySlot(contours: [outline.path], matrix: matrix, stamp: outline.stamp))
+        mine.append(slots.count - 1)
+        operands.append([slots.count - 1])
+      case .paint(let paint):
+        operations.append(
+          PaintOperation(paint: paint.paint, opacity: opacity * paint.opacity / 100, matrix: matrix, slots: mine))
+      case .modifier(let modifier):
+        modifier.begin(build: build)
+        apply(modifier, to: mine, matrix: matrix)
+      case .repeater(let repeater):
+        mine = applyRepeater(repeater, slots: mine, operationsFrom: firstOperation, matrix: matrix)
+        operands = mine.map { [$0] }
+      case .merge(let mode):
+        guard !operands.isEmpty else { break }
+        if mode == .merge {
+          // lottie-web ignores it; the paths it joins count as one operand of a later merge.
+          operands = [operands.flatMap { $0 }]
+          break
+        }
+        // After Effects draws only the merged outline: the paints before the merge in this group go.
+        operations.removeSubrange(firstOperation...)
+        slots.append(GeometrySlot(contours: [], matrix: matrix, merge: MergedGeometry(mode: mode, operands: operands)))
+        mine = [slots.count - 1]
+        operands = [mine]
+      }
+    }
+    return mine
+  }
+
+  // MARK: - Modifiers
+
+  private mutating func apply(_ modifier: ModifierNode, to ids: [Int], matrix: Affine) {
+    switch modifier.kind {
+    case .trim(let s, let e, let o, let mode):
+      trim(ids, start: s.value, end: e.value, offset: o.value, mode: mode, modifier)
+    case .roundCorners(let radius):
+      let r = radius.value
+      if r > 0 { modify(ids, modifier) { RoundCorners.apply($0, radius: r) } }
+    case .puckerBloat(let amount):
+      let a = amount.value
+      if a != 0 { modify(ids, modifier) { PuckerBloat.apply($0, amount: a) } }
+    case .zigZag(let ridges, let size, let pointType):
+      let s = size.value
+      // lottie-web rounds the ridge count half up.
+      let r = (ridges.value + 0.5).clampedInt(0...1000)
+      let type = pointType.value
+      if s != 0 { modify(ids, modifier) { ZigZag.apply($0, size: s, ridges: r, pointType: type) } }
+    case .offsetPath(let amount, let join, let miterLimit):
+      let a = amount.value
+      let limit = miterLimit.value
+      if a != 0 { modify(ids, modifier) { OffsetPath.apply($0, amount: a, join: join, miterLimit: limit) } }
+    case .twist(let angle, let center):
+      let a = angle.value
+      if a != 0 { twist(ids, angle: a, center: center.value, matrix: matrix, modifier) }
+    }
+  }
+
+  /// Replaces every contour of the slots `ids` by `change(contour)`, reusing the modifier's result for an input
+  /// it changed before. Merged slots have no outline of their own: their operands change instead (an
+  /// approximation of changing the merged outline).
+  private mutating func modify(_ ids: [Int], _ modifier: ModifierNode, _ change: (BezierPath) -> BezierPath) {
+    for id in GeometrySlot.leaves(ids, in: slots) {
+      let input = slots[id].stamp
+      if let hit = modifier.cached(input) {
+        slots[id].contours = hit.contours
+        slots[id].stamp = hit.stamp
+        continue
+      }
+      let output = ModifierNode.Output(contours: slots[id].contours.map(change), stamp: clock.next())
+      modifier.store(input, output)
+      slots[id].contours = output.contours
+      slots[id].stamp = output.stamp
+    }
+  }
+
+  /// Twists each slot about `center` (in the twist's group space, `matrix` to layer space).
+  private mutating func twist(_ ids: [Int], angle: Double, center: Vec2, matrix: Affine, _ modifier: ModifierNode) {
+    let centerInLayer = matrix.apply(center)
+    for id in GeometrySlot.leaves(ids, in: slots) {
+      guard let toSlot = slots[id].matrix.inverted() else { continue }
+      let local = toSlot.apply(centerInLayer)
+      let input = slots[id].stamp
+      if let hit = modifier.cached(input), hit.center == local {
+        slots[id].contours = hit.contours
+        slots[id].stamp = hit.stamp
+        continue
+      }
+      let output = ModifierNode.Output(
+        contours: Twist.apply(slots[id].contours, angle: angle, center: local), stamp: clock.next(), center: local)
+      modifier.store(input, output)
+      slots[id].contours = output.contours
+      slots[id].stamp = output.stamp
+    }
+  }
+
+  private mutating func trim(
+    _ ids: [Int], start: Double, end: Double, offset: Double, mode: TrimMode, _ modifier: ModifierNode
+  ) {
+    let ids = GeometrySlot.leaves(ids, in: slots)
+    guard let ranges = Trim.ranges(start: start, end: end, offset: offset) else { return }
+    if ranges.isEmpty {
+      for id in ids {
+        slots[id].contours = []
+        slots[id].stamp = SceneClock.empty
+      }
+      return
+    }
+    switch mode {
+    case .simultaneously:
+      modify(ids, modifier, whole: { Trim.cut([$0], ranges: ranges) })
+    case .individually:
+      // All shapes form one outline; each keeps the pieces that fall in its own stretch.
+      let inputs = ids.map { slots[$0].stamp }
+      if modifier.cachesEnabled, let joint = modifier.joint, joint.inputs == inputs {
+        for (id, output) in zip(ids, joint.outputs) {
+          slots[id].contours = output.contours
+          slots[id].stamp = output.stamp
+        }
+        return
+      }
+      let all = ids.flatMap { slots[$0].contours }
+      let lengths = all.map { $0.cubics.reduce(0.0) { $0 + $1.lengthTable()[Cubic.samples] } }
+      let total = lengths.reduce(0, +)
+      guard total > 0 else { return }
+      var position = 0.0
+      var index = 0
+      var outputs: [ModifierNode.Output] = []
+      for id in ids {
+        var kept: [BezierPath] = []
+        for contour in slots[id].contours {
+          let length = lengths[index]
+          index += 1
+          defer { position += length }
+          guard length > 0 else { continue }
+          var local: [(Double, Double)] = []
+          for (a, b) in ranges {
+            let s = max(a * total, position), e = min(b * total, position + length)
+            if e > s { local.append(((s - position) / length, (e - position) / length)) }
+          }
+          if !local.isEmpty { kept += Trim.cut([contour], ranges: local) }
+        }
+        outputs.append(ModifierNode.Output(contours: kept, stamp: clock.next()))
+      }
+      for (id, output) in zip(ids, outputs) {
+        slots[id].contours = output.contours
+        slots[id].stamp = output.stamp
+      }
+      modifier.joint = (inputs, outputs)
+    }
+  }
+
+  /// `modify` for a change that turns one contour into several.
+  private mutating func modify(_ ids: [Int], _ modifier: ModifierNode, whole change: (BezierPath) -> [BezierPath]) {
+    for id in ids {
+      let input = slots[id].stamp
+      if let hit = modifier.cached(input) {
+        slots[id].contours = hit.contours
+        slots[id].stamp = hit.stamp
+        continue
+      }
+      let output = ModifierNode.Output(contours: slots[id].contours.flatMap(change), stamp: clock.next())
+      modifier.store(input, output)
+      slots[id].contours = output.contours
+      slots[id].stamp = output.stamp
+    }
+  }
+
+  // MARK: - Repeater
+
+  private mutating func applyRepeater(
+    _ r: RepeaterNode, slots ids: [Int], operationsFrom first: Int, matrix: Affine
+  ) -> [Int] {
+    let copies = r.copies.value.clampedInt(0...1000)
+    let offset = r.offset.value
+    guard copies != 1 || offset != 0 else { return ids }
+    let originals = Array(operations[first...])
+    operations.removeSubrange(first...)
+    let anchor = r.anchor.value
+    let position = r.position.value
+    let scale = r.scale.value
+    let rotation = r.rotation.value
+    let startOpacity = r.startOpacity.value / 100
+    let endOpacity = r.endOpacity.value / 100
+    let inverse = matrix.inverted() ?? .identity
+    var newIDs: [Int] = []
+    var copiesOperations: [[PaintOperation]] = []
+    for i in 0..<copies {
+      let k = Double(i) + offset
+      // lottie-web's repeater step: scale and rotate about the anchor, then move by the position, k times.
+      let step = Affine.translation(-anchor.x, -anchor.y)
+        .then(.scale(pow(scale.x / 100, k), pow(scale.y / 100, k)))
+        .then(.rotation(rotation * k * .pi / 180))
+        .then(.translation(anchor.x + position.x * k, anchor.y + position.y * k))
+      let toLayer = inverse.then(step).then(matrix)
+      var remap: [Int: Int] = [:]
+      for id in ids {
+        let copy = duplicate(id, then: toLayer)
+        remap[id] = copy
+        newIDs.append(copy)
+      }
+      let t = copies > 1 ? Double(i) / Double(copies - 1) : 0
+      let alpha = startOpacity + (endOpacity - startOpacity) * t
+      copiesOperations.append(
+        originals.map { op in
+          var o = op
+          o.matrix = op.matrix.then(toLayer)
+          o.opacity *= alpha
+          o.slots = op.slots.map { remap[$0] ?? $0 }
+          return o
+        })
+    }
+    // Operations are kept top first: with "above" composite the last copy is on top.
+    let ordered = r.copiesAbove ? copiesOperations.reversed() : copiesOperations
+    for ops in ordered { operations += ops }
+    return newIDs
+  }
+
+  /// Appends a copy of slot `id` (with copies of a merged slot's operands) moved by `transform` in layer space.
+  /// Every copy of geometry made in a frame goes through here (a work budget on copies belongs here).
+  private mutating func duplicate(_ id: Int, then transform: Affine) -> Int {
+    var copy = slots[id]
+    copy.matrix = copy.matrix.then(transform)
+    if let merge = copy.merge {
+      copy.merge?.operands = merge.operands.map { $0.map { duplicate($0, then: transform) } }
+    }
+    slots.append(copy)
+    return slots.count - 1
+  }
+}
+
+/// Round corners (`rd`), as lottie-web's RoundCornersModifier: each sharp vertex becomes a curve.
+package enum RoundCorners {
+  package static func apply(_ path: BezierPath, radius: Double) -> BezierPath {
+    let n = path.vertices.count
+    guard n > 2 else { return path }
+    var v: [Vec2] = [], ins: [Vec2] = [], outs: [Vec2] = []
+    for i in 0..<n {
+      let current = path.vertices[i]
+      let isSharp = path.inTangents[i] == .zero && path.outTangents[i] == .zero
+      let isEnd = !path.isClosed && (i == 0 || i == n - 1)
+      if !isSharp || isEnd {
+        v.append(current)
+        ins.append(path.inTangents[i])
+        outs.append(path.outTangents[i])
+        continue
+      }
+      let previous = path.vertices[(i - 1 + n) % n]
+      let next = path.vertices[(i + 1) % n]
+      let toPrevious = previous - current, toNext = next - current
+      let lp = toPrevious.length, ln = toNext.length
+      let rp = lp > 0 ? min(lp / 2, radius) / lp : 0
+      let rn = ln > 0 ? min(ln / 2, radius) / ln : 0
+      let a = current + toPrevious * rp
+      let b = current + toNext * rn
+      // Handles at 1 - kappa of the way back to the corner, as lottie-web does.
+      let k = 1 - ShapeGeometry.kappa
+      v.append(a)
+      ins.append(.zero)
+      outs.append((current - a) * (1 - k))
+      v.append(b)
+      ins.append((current - b) * (1 - k))
+      outs.append(.zero)
+    }
+    return BezierPath(isClosed: path.isClosed, vertices: v, inTangents: ins, outTangents: outs)
+  }
+}
