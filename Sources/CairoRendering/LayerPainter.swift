@@ -25,6 +25,16 @@ struct LayerPainter {
     }
   }
 
+  /// Draws one layer of the root composition, as `drawComposition` would.
+  func drawRootLayer(_ layer: SceneLayer, matrix: Affine) {
+    guard layer.isDrawn else { return }
+    if let mode = layer.model.matteMode, let matte = layer.matte {
+      drawMatted(layer, matte: matte, mode: mode, matrix: matrix, depth: 0)
+    } else {
+      drawLayer(layer, matrix: matrix, depth: 0)
+    }
+  }
+
   /// The matrix from the space a layer's content is drawn in to device space: its Transform effects, its own
   /// transform, its parents', then the composition's.
   func contentMatrix(_ layer: SceneLayer, matrix: Affine) -> Affine {

@@ -11,6 +11,8 @@ final class Scene {
   let graph: AnimationScene
   /// Pixels kept between frames (effects' results, the static bottom of the frame, scaled images...).
   let caches: RenderCaches
+  /// The still bottom of the frame, kept as pixels.
+  let backdrop: BackdropCache
   /// Image assets as Cairo surfaces (this worker's own copies).
   let images: [String: ImageSurface]
   /// Glyph outlines from `chars`, flattened once (glyphs do not animate).
@@ -48,6 +50,7 @@ final class Scene {
     self.animation = animation
     graph = AnimationScene(animation: animation, cachesEnabled: cachesEnabled)
     caches = RenderCaches(isEnabled: cachesEnabled)
+    backdrop = BackdropCache(caches: caches)
     self.images = images.compactMapValues { ImageSurface(copying: $0) }
     glyphs = animation.glyphs.mapValues { glyph in
       let shapes = ShapeContent(glyph.shapes, context: BuildContext(clock: SceneClock(), scope: nil, cachesEnabled: false))

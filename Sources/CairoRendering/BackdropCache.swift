@@ -1,0 +1,130 @@
+import CCairo
+import Foundation
+import Lottie
+import LottieScene
+
+/// The bottom of the frame that stays still: the root composition's first layers in drawing order whose state
+/// did not change, kept as the pixels of the composition's rectangle after they were drawn.
+///
+/// Drawing a layer depends only on the pixels under it and on its own state (content version, matrix,
+/// opacity, visibility, its matte's), so while those layers' states are the ones the pixels were taken with,
+/// copying the pixels back gives exactly the bytes drawing them again would: the copy replaces clearing the
+/// rectangle and drawing those layers.
+final class BackdropCache {
+  /// What decides a root layer's pixels.
+  struct LayerState: Equatable {
+    var isDrawn: Bool
+    var version: UInt64
+    var parentedMatrix: Affine
+    var effectMatrix: Affine
+    var opacity: Double
+    /// The matte's own state, for a matted layer.
+    var matte: [LayerState]
+
+    init(_ layer: SceneLayer, withMatte: Bool = true) {
+      isDrawn = layer.isDrawn
+      version = layer.version
+      parentedMatrix = layer.parentedMatrix
+      effectMatrix = layer.effectMatrix
+      opacity = layer.opacity
+      matte = []
+      if withMatte, layer.model.matteMode != nil, let m = layer.matte {
+        var state = LayerState(m, withMatte: false)
+        // A matte is drawn when it is in range, hidden or not.
+        state.isDrawn = m.isInRange
+        matte = [state]
+      }
+    }
+  }
+
+  /// The device pixels the snapshot covers.
+  struct PixelRect: Equatable {
+    var x: Int, y: Int, width: Int, height: Int
+  }
+
+  private let caches: RenderCaches
+  private let entry = CachedSurface()
+  /// The states the snapshot was taken with (its layers are the first `states.count` in drawing order).
+  private var states: [LayerState] = []
+  private var rect = PixelRect(x: 0, y: 0, width: 0, height: 0)
+  /// Last frame's states, and for how many frames in a row each layer's state has not changed.
+  private var previous: [LayerState] = []
+  private var stableFrames: [Int] = []
+
+  init(caches: RenderCaches) { self.caches = caches }
+
+  /// For this frame: how many of the first layers (in drawing order) the snapshot replaces, and after how
+  /// many a new snapshot should be taken (nil: none).
+  func plan(_ layers: [SceneLayer]) -> (restore: Int, snapshotAfter: Int?) {
+    guard caches.isEnabled else { return (0, nil) }
+    let current = layers.map { LayerState($0) }
+    if previous.count != current.count { stableFrames = Array(repeating: 0, count: current.count) }
+    for i in current.indices {
+      stableFrames[i] = i < previous.count && previous[i] == current[i] ? stableFrames[i] + 1 : 0
+    }
+    previous = current
+    var restore = 0
+    if entry.surface != nil, !states.isEmpty, states.count <= current.count,
+      Array(current[0..<states.count]) == states
+    {
+      restore = states.count
+      caches.touch(entry)
+    }
+    // The longest run of layers unchanged since the last frame, if drawing it costs more than copying it.
+    var stable = 0
+    while stable < current.count && stableFrames[stable] >= 1 { stable += 1 }
+    guard stable > restore, BackdropCache.isWorthKeeping(layers[0..<stable]) else { return (restore, nil) }
+    return (restore, stable)
+  }
+
+  /// Whether drawing `layers` costs more than copying a frame's worth of pixels.
+  static func isWorthKeeping(_ layers: ArraySlice<SceneLayer>) -> Bool {
+    var weight = 0
+    for layer in layers where layer.isDrawn {
+      weight += 1 + layer.activeMasks.count + 4 * layer.effects.count + (layer.matte != nil ? 2 : 0)
+      switch layer.content {
+      case .shapes(let shapes): weight += shapes.operations.count
+      case .image, .precomp, .text: weight += 4
+      case .solid, .none: break
+      }
+      if weight >= 3 { return true }
+    }
+    return false
+  }
+
+  /// Copies the snapshot back into `target` (an image surface).
+  func restore(into target: OpaquePointer) {
+    guard let snapshot = entry.surface else { return }
+    BackdropCache.copy(from: snapshot, at: (0, 0), to: target, at: (rect.x, rect.y), size: (rect.width, rect.height))
+  }
+
+  /// Takes the pixels of `rect` in `target` as the snapshot of the first `count` layers.
+  func take(from target: OpaquePointer, rect: PixelRect, layers: [SceneLayer], count: Int) {
+    guard rect.width > 0, rect.height > 0,
+      let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(rect.width), Int32(rect.height)),
+      cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
+    else { return }
+    BackdropCache.copy(from: target, at: (rect.x, rect.y), to: surface, at: (0, 0), size: (rect.width, rect.height))
+    caches.store(surface, in: entry)
+    self.rect = rect
+    states = entry.surface == nil ? [] : Array(previous[0..<count])
+  }
+
+  /// Copies a block of ARGB32 pixels between two image surfaces.
+  static func copy(
+    from source: OpaquePointer, at origin: (Int, Int), to target: OpaquePointer, at destination: (Int, Int),
+    size: (Int, Int)
+  ) {
+    cairo_surface_flush(source)
+    cairo_surface_flush(target)
+    guard let from = cairo_image_surface_get_data(source), let to = cairo_image_surface_get_data(target) else { return }
+    let fromStride = Int(cairo_image_surface_get_stride(source)), toStride = Int(cairo_image_surface_get_stride(target))
+    let rowBytes = size.0 * 4
+    for row in 0..<size.1 {
+      let a = from + (origin.1 + row) * fromStride + origin.0 * 4
+      let b = to + (destination.1 + row) * toStride + destination.0 * 4
+      UnsafeMutableRawPointer(b).copyMemory(from: a, byteCount: rowBytes)
+    }
+    cairo_surface_mark_dirty_rectangle(target, Int32(destination.0), Int32(destination.1), Int32(size.0), Int32(size.1))
+  }
+}
