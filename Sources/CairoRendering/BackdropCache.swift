@@ -3,8 +3,9 @@ import Foundation
 import Lottie
 import LottieScene
 
-/// The bottom of the frame that stays still: the root composition's first layers in drawing order whose state
-/// did not change, kept as the pixels of the composition's rectangle after they were drawn.
+/// The bottom of the frame that stays still: the first layers in drawing order (root layers, and the layers of
+/// precomps drawn straight onto the frame) whose state did not change, kept as the pixels of the composition's
+/// rectangle after they were drawn.
 ///
 /// Drawing a layer depends only on the pixels under it and on its own state (content version, matrix,
 /// opacity, visibility, its matte's), so while those layers' states are the ones the pixels were taken with,
@@ -37,27 +38,53 @@ final class BackdropCache {
     }
   }
 
-  /// The device pixels the snapshot covers.
-  struct PixelRect: Equatable {
-    var x: Int, y: Int, width: Int, height: Int
-  }
-
   private let caches: RenderCaches
   private let entry = CachedSurface()
-  /// The states the snapshot was taken with (its layers are the first `states.count` in drawing order).
-  private var states: [LayerState] = []
+  /// The states the snapshot was taken with (its steps are the first `states.count` in drawing order).
+  private var states: [Step] = []
   private var rect = PixelRect(x: 0, y: 0, width: 0, height: 0)
   /// Last frame's states, and for how many frames in a row each layer's state has not changed.
-  private var previous: [LayerState] = []
+  private var previous: [Step] = []
   private var stableFrames: [Int] = []
 
   init(caches: RenderCaches) { self.caches = caches }
 
-  /// For this frame: how many of the first layers (in drawing order) the snapshot replaces, and after how
-  /// many a new snapshot should be taken (nil: none).
-  func plan(_ layers: [SceneLayer]) -> (restore: Int, snapshotAfter: Int?) {
+  /// One thing drawn straight onto the frame, in drawing order: a root layer, or a layer inside precomps that
+  /// are drawn straight onto the frame too (no group of their own), with those precomps' states.
+  struct Step: Equatable {
+    var ancestors: [LayerState]
+    var leaf: LayerState
+  }
+
+  /// The steps of the root composition, in drawing order, with the leaf layers (as `LayerPainter` walks them).
+  static func steps(_ root: SceneComposition, matrix: Affine) -> (steps: [Step], layers: [SceneLayer]) {
+    var steps: [Step] = []
+    var layers: [SceneLayer] = []
+    func walk(_ comp: SceneComposition, _ matrix: Affine, _ ancestors: [LayerState]) {
+      for layer in comp.layers.reversed() where layer.isDrawn {
+        if ancestors.count < maxExpandedDepth, steps.count < maxSteps,
+          let child = LayerPainter.directPrecomp(layer, matrix: matrix)
+        {
+          walk(child, layer.effectMatrix.then(layer.parentedMatrix).then(matrix), ancestors + [LayerState(layer)])
+        } else {
+          steps.append(Step(ancestors: ancestors, leaf: LayerState(layer)))
+          layers.append(layer)
+        }
+      }
+    }
+    walk(root, matrix, [])
+    return (steps, layers)
+  }
+
+  /// Precomps drawn straight onto the frame are looked into this deep, for this many steps at most.
+  static let maxExpandedDepth = 8
+  static let maxSteps = 4096
+
+  /// For this frame: how many of the first steps (in drawing order) the snapshot replaces, and before which
+  /// step a new snapshot should be taken (nil: none; the step count: after the last).
+  func plan(_ root: SceneComposition, matrix: Affine) -> (restore: Int, snapshotAt: Int?) {
     guard caches.isEnabled else { return (0, nil) }
-    let current = layers.map { LayerState($0) }
+    let (current, layers) = BackdropCache.steps(root, matrix: matrix)
     if previous.count != current.count { stableFrames = Array(repeating: 0, count: current.count) }
     for i in current.indices {
       stableFrames[i] = i < previous.count && previous[i] == current[i] ? stableFrames[i] + 1 : 0
@@ -70,7 +97,7 @@ final class BackdropCache {
       restore = states.count
       caches.touch(entry)
     }
-    // The longest run of layers unchanged since the last frame, if drawing it costs more than copying it.
+    // The longest run of steps unchanged since the last frame, if drawing it costs more than copying it.
     var stable = 0
     while stable < current.count && stableFrames[stable] >= 1 { stable += 1 }
     guard stable > restore, BackdropCache.isWorthKeeping(layers[0..<stable]) else { return (restore, nil) }
@@ -80,7 +107,7 @@ final class BackdropCache {
   /// Whether drawing `layers` costs more than copying a frame's worth of pixels.
   static func isWorthKeeping(_ layers: ArraySlice<SceneLayer>) -> Bool {
     var weight = 0
-    for layer in layers where layer.isDrawn {
+    for layer in layers {
       weight += 1 + layer.activeMasks.count + 4 * layer.effects.count + (layer.matte != nil ? 2 : 0)
       switch layer.content {
       case .shapes(let shapes): weight += shapes.operations.count
@@ -98,8 +125,8 @@ final class BackdropCache {
     BackdropCache.copy(from: snapshot, at: (0, 0), to: target, at: (rect.x, rect.y), size: (rect.width, rect.height))
   }
 
-  /// Takes the pixels of `rect` in `target` as the snapshot of the first `count` layers.
-  func take(from target: OpaquePointer, rect: PixelRect, layers: [SceneLayer], count: Int) {
+  /// Takes the pixels of `rect` in `target` as the snapshot of the first `count` steps.
+  func take(from target: OpaquePointer, rect: PixelRect, count: Int) {
     guard rect.width > 0, rect.height > 0,
       let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(rect.width), Int32(rect.height)),
       cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS

@@ -44,7 +44,7 @@ public final class FrameRenderer {
     self.width = width
     self.height = height
     self.background = background
-    scene = Scene(animation: animation, images: images, cachesEnabled: caches)
+    scene = Scene(animation: animation, images: images, cachesEnabled: caches, canvasWidth: width, canvasHeight: height)
     canvas = try CairoSurface(width: width, height: height)
     // `padding` pixels of background on every side: the animation is fitted into the box inside them.
     let boxWidth = Double(max(1, width - 2 * padding)), boxHeight = Double(max(1, height - 2 * padding))
@@ -79,13 +79,13 @@ public final class FrameRenderer {
   }
 
   /// The composition's rectangle in device pixels, rounded out to whole pixels and kept inside the surface.
-  var compositionRect: BackdropCache.PixelRect {
+  var compositionRect: PixelRect {
     let corners = [(0.0, 0.0), (scene.animation.width, scene.animation.height)].map { rootMatrix.apply(Vec2($0.0, $0.1)) }
     let x0 = max(0, min(corners[0].x, corners[1].x).rounded(.down)), y0 = max(0, min(corners[0].y, corners[1].y).rounded(.down))
     let x1 = min(Double(width), max(corners[0].x, corners[1].x).rounded(.up))
     let y1 = min(Double(height), max(corners[0].y, corners[1].y).rounded(.up))
-    guard x0.isFinite, y0.isFinite, x1 > x0, y1 > y0 else { return BackdropCache.PixelRect(x: 0, y: 0, width: 0, height: 0) }
-    return BackdropCache.PixelRect(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
+    guard x0.isFinite, y0.isFinite, x1 > x0, y1 > y0 else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
+    return PixelRect(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
   }
 
   /// Renders the composition at `frame` with the context `cr` (the worker's own surface, or a frame buffer).
@@ -97,8 +97,7 @@ public final class FrameRenderer {
   /// snapshot of the still ones on the way when there is one to take.
   func draw(frame: Double, on cr: OpaquePointer, keepOutside: Bool = false) {
     scene.graph.seek(toFrame: frame)
-    let order = Array(scene.graph.root.layers.reversed())
-    let plan = scene.backdrop.plan(order)
+    let plan = scene.backdrop.plan(scene.graph.root, matrix: rootMatrix)
     let rect = compositionRect
     let target = cairo_get_target(cr)
     cairo_save(cr)
@@ -129,16 +128,11 @@ public final class FrameRenderer {
     setMatrix(rootMatrix, on: cr)
     cairo_rectangle(cr, 0, 0, scene.animation.width, scene.animation.height)
     cairo_clip(cr)
-    let painter = LayerPainter(scene: scene, context: cr)
-    for (n, layer) in order.enumerated() where n >= plan.restore {
-      if n == plan.snapshotAfter, let target {
-        scene.backdrop.take(from: target, rect: rect, layers: order, count: n)
-      }
-      painter.drawRootLayer(layer, matrix: rootMatrix)
+    let cursor = StepCursor(skip: plan.restore, snapshotAt: plan.snapshotAt) { [scene] count in
+      if let target { scene.backdrop.take(from: target, rect: rect, count: count) }
     }
-    if plan.snapshotAfter == order.count, let target {
-      scene.backdrop.take(from: target, rect: rect, layers: order, count: order.count)
-    }
+    LayerPainter(scene: scene, context: cr).drawComposition(scene.graph.root, matrix: rootMatrix, depth: 0, cursor: cursor)
+    cursor.finish()
     cairo_restore(cr)
   }
 

@@ -12,6 +12,10 @@ extension LayerPainter {
     // its effects draw beyond its content, as `drawLayer` grows its own clip.
     let world = contentMatrix(layer, matrix: matrix)
     guard var box = contentBounds(layer, world: world) else { return }
+    if !layer.activeMasks.isEmpty {
+      guard let limit = LayerPainter.maskBounds(layer.activeMasks, world: world, within: box) else { return }
+      box = limit
+    }
     if !layer.effects.isEmpty { box = box.expanded(by: ResolvedEffect.margin(effects(layer, world: world))) }
     let matteVisible = matteLayer.isInRange
     if mode == .alpha || mode == .luma {
@@ -19,6 +23,12 @@ extension LayerPainter {
       // matte's area too (a full-frame layer matted by a small shape no longer composites the whole frame).
       let matteWorld = contentMatrix(matteLayer, matrix: matrix)
       guard matteVisible, var matteBox = contentBounds(matteLayer, world: matteWorld) else { return }
+      if !matteLayer.activeMasks.isEmpty {
+        guard let limit = LayerPainter.maskBounds(matteLayer.activeMasks, world: matteWorld, within: matteBox) else {
+          return
+        }
+        matteBox = limit
+      }
       if !matteLayer.effects.isEmpty {
         matteBox = matteBox.expanded(by: ResolvedEffect.margin(effects(matteLayer, world: matteWorld)))
       }
@@ -160,6 +170,45 @@ extension LayerPainter {
     cairo_identity_matrix(context)
     cairo_set_source(context, content)
     cairo_mask(context, maskPattern)
+  }
+
+  /// Where the masks can leave anything of a layer whose content lies in `box`, in device pixels: `box` cut
+  /// down to the masks' bounds as they combine (adding grows the area, intersecting shrinks it, subtracting
+  /// leaves it), or nil when nothing is left. Inverted masks reach everywhere.
+  static func maskBounds(_ masks: [MaskNode], world: Affine, within box: DeviceBox) -> DeviceBox? {
+    guard let first = masks.first else { return box }
+    // nil: everything (the content's box); else the area so far (invalid when empty).
+    var area: DeviceBox? = first.mode == .subtract || first.mode == .intersect || first.mode == .darken ? nil : DeviceBox()
+    for mask in masks {
+      var reach: DeviceBox? = nil
+      if !mask.isInverted {
+        var b = DeviceBox()
+        let path = mask.path
+        let pad = 1 + max(0, mask.expansion) * world.maxScale
+        for (i, v) in path.vertices.enumerated() {
+          b.add(world.apply(v), pad: pad)
+          b.add(world.apply(v + path.inTangents[i]), pad: pad)
+          b.add(world.apply(v + path.outTangents[i]), pad: pad)
+        }
+        reach = b
+      }
+      switch mask.mode {
+      case .add, .lighten, .difference:
+        guard let current = area else { break }
+        guard let r = reach else {
+          area = nil
+          break
+        }
+        area = current.isValid ? (r.isValid ? current.union(r) : current) : r
+      case .intersect where mask.opacity >= 100, .darken:
+        guard let r = reach else { break }
+        area = area.map { $0.intersection(r) } ?? r
+      case .intersect, .subtract, .none:
+        break
+      }
+    }
+    let result = area.map { $0.intersection(box) } ?? box
+    return result.isValid ? result : nil
   }
 
   /// Combines the alpha-only group `pattern` (a mask's coverage) into the alpha-only surface `target` (the

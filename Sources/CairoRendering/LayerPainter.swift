@@ -3,6 +3,33 @@ import Foundation
 import Lottie
 import LottieScene
 
+/// Counts the steps of the root's walk (see `BackdropCache`): skips the first `skip`, calls `snapshot` before
+/// step `snapshotAt` (or after the last, from `finish`).
+final class StepCursor {
+  private(set) var count = 0
+  private let skip: Int
+  private let snapshotAt: Int?
+  private let snapshot: (Int) -> Void
+
+  init(skip: Int, snapshotAt: Int?, snapshot: @escaping (Int) -> Void) {
+    self.skip = skip
+    self.snapshotAt = snapshotAt
+    self.snapshot = snapshot
+  }
+
+  /// Starts the next step; false when it is to be skipped.
+  func step() -> Bool {
+    defer { count += 1 }
+    if count == snapshotAt { snapshot(count) }
+    return count >= skip
+  }
+
+  /// Ends the walk.
+  func finish() {
+    if count == snapshotAt { snapshot(count) }
+  }
+}
+
 /// Draws the scene's layers into a Cairo context, at the frame the scene was brought to.
 struct LayerPainter {
   let scene: Scene
@@ -13,10 +40,28 @@ struct LayerPainter {
   // MARK: - Compositions
 
   /// 1. Walk layers bottom (last) to top (first). 2. Skip matte sources, hidden and out-of-range layers.
-  /// 3. Draw each, through its matte when it has one.
-  func drawComposition(_ comp: SceneComposition, matrix: Affine, depth: Int) {
+  /// 3. Draw each, through its matte when it has one. With a `cursor` (the root's walk), each layer drawn
+  /// straight onto the frame counts as a step that may be skipped (it is in the backdrop already) or preceded
+  /// by a snapshot; precomps drawn without a group of their own are walked into.
+  func drawComposition(_ comp: SceneComposition, matrix: Affine, depth: Int, cursor: StepCursor? = nil) {
     guard depth < LayerPainter.maxDepth else { return }
     for layer in comp.layers.reversed() where layer.isDrawn {
+      if let cursor {
+        if depth < BackdropCache.maxExpandedDepth, cursor.count < BackdropCache.maxSteps,
+          let child = LayerPainter.directPrecomp(layer, matrix: matrix), case .precomp(_, let w, let h) = layer.content
+        {
+          // As `drawContent` draws a precomp.
+          let world = contentMatrix(layer, matrix: matrix)
+          cairo_save(context)
+          setMatrix(world)
+          cairo_rectangle(context, 0, 0, w, h)
+          cairo_clip(context)
+          drawComposition(child, matrix: world, depth: depth + 1, cursor: cursor)
+          cairo_restore(context)
+          continue
+        }
+        guard cursor.step() else { continue }
+      }
       if let mode = layer.model.matteMode, let matte = layer.matte {
         drawMatted(layer, matte: matte, mode: mode, matrix: matrix, depth: depth)
       } else {
@@ -25,14 +70,16 @@ struct LayerPainter {
     }
   }
 
-  /// Draws one layer of the root composition, as `drawComposition` would.
-  func drawRootLayer(_ layer: SceneLayer, matrix: Affine) {
-    guard layer.isDrawn else { return }
-    if let mode = layer.model.matteMode, let matte = layer.matte {
-      drawMatted(layer, matte: matte, mode: mode, matrix: matrix, depth: 0)
-    } else {
-      drawLayer(layer, matrix: matrix, depth: 0)
-    }
+  /// The composition of a precomp layer that `drawLayer` would draw straight onto what is under it, without a
+  /// group (no matte, masks, effects, blend mode or opacity under 1); nil for any other layer.
+  static func directPrecomp(_ layer: SceneLayer, matrix: Affine) -> SceneComposition? {
+    let mode = layer.model.blendMode
+    guard case .precomp(let child, _, _) = layer.content, layer.opacity >= 1, layer.activeMasks.isEmpty,
+      layer.effects.isEmpty, blendOperator(mode) == CAIRO_OPERATOR_OVER, mode != hardMix,
+      layer.model.matteMode == nil || layer.matte == nil,
+      abs(layer.effectMatrix.then(layer.parentedMatrix).then(matrix).determinant) > 1e-12
+    else { return nil }
+    return child
   }
 
   /// The matrix from the space a layer's content is drawn in to device space: its Transform effects, its own
@@ -77,42 +124,89 @@ struct LayerPainter {
     let needsGroup =
       blend != CAIRO_OPERATOR_OVER || blendMode == LayerPainter.hardMix || !activeMasks.isEmpty || groupOpacity < 1
       || !effects.isEmpty
-    var clipped = false
-    if needsGroup {
-      // Groups are as large as the clip: clip to the layer's bounds first so that compositing touches only
-      // the pixels the layer can cover. Blurs and shadows reach beyond them by a margin.
-      guard var box = contentBounds(layer, world: world) else { return }
-      if !effects.isEmpty { box = box.expanded(by: ResolvedEffect.margin(effects)) }
-      if !box.isEmpty(within: canvasBox) {
-        cairo_save(context)
-        clipToBox(box)
-        clipped = true
-      } else {
-        return
-      }
-      pushGroup()
+    guard needsGroup else {
+      drawContent(layer, opacity: paintOpacity, world: world, depth: depth)
+      return
     }
-    drawContent(layer, opacity: paintOpacity, world: world, depth: depth)
+    // Groups are as large as the clip: clip to the layer's bounds first so that compositing touches only the
+    // pixels the layer can cover (inside its masks). Blurs and shadows reach beyond them by a margin.
+    guard var box = contentBounds(layer, world: world) else { return }
     if !activeMasks.isEmpty {
-      applyMasks(activeMasks, world: world)
+      guard let limit = LayerPainter.maskBounds(activeMasks, world: world, within: box) else { return }
+      box = limit
     }
-    // After Effects order: masks, then effects, then the layer's opacity and blend mode.
-    if !effects.isEmpty { applyEffects(effects) }
-    if needsGroup {
-      if blendMode == LayerPainter.hardMix, let group = popGroup() {
-        compositeHardMix(group, opacity: groupOpacity)
-        cairo_pattern_destroy(group)
-      } else {
-        popGroupToSource()
-        cairo_set_operator(context, blend)
-        cairo_paint_with_alpha(context, groupOpacity)
-        cairo_set_operator(context, CAIRO_OPERATOR_OVER)
-      }
+    if !effects.isEmpty { box = box.expanded(by: ResolvedEffect.margin(effects)) }
+    guard !box.isEmpty(within: canvasBox) else { return }
+    cairo_save(context)
+    defer { cairo_restore(context) }
+    clipToBox(box)
+    let group: OpaquePointer
+    if activeMasks.isEmpty && effects.isEmpty {
+      pushGroup()
+      drawContent(layer, opacity: paintOpacity, world: world, depth: depth)
+      guard let popped = popGroup() else { return }
+      group = popped
+    } else {
+      // Masks and effects are drawn into the layer's own image of its box (not a group of what is being drawn
+      // on, which ancestors' clips would cut), so its pixels depend on the layer alone and are kept while it
+      // does not change.
+      guard let rect = PixelRect(box.intersection(canvasBox)),
+        let surface = layerImage(layer, world: world, rect: rect, effects: effects, opacity: paintOpacity, depth: depth),
+        let pattern = cairo_pattern_create_for_surface(surface)
+      else { return }
+      cairo_surface_destroy(surface)
+      group = pattern
     }
-    if clipped { cairo_restore(context) }
+    defer { cairo_pattern_destroy(group) }
+    cairo_identity_matrix(context)
+    if blendMode == LayerPainter.hardMix {
+      compositeHardMix(group, opacity: groupOpacity)
+    } else {
+      cairo_set_source(context, group)
+      cairo_set_operator(context, blend)
+      cairo_paint_with_alpha(context, groupOpacity)
+      cairo_set_operator(context, CAIRO_OPERATOR_OVER)
+    }
   }
 
-  private func drawContent(_ layer: SceneLayer, opacity: Double, world: Affine, depth: Int) {
+  /// The layer's pixels inside `rect` after its masks and effects (before its opacity and blend mode), as an
+  /// image surface with the device offset of `rect` (the caller releases it): kept from an earlier frame when
+  /// the layer's content, matrix and effects are the same, else drawn now on a context of its own.
+  private func layerImage(
+    _ layer: SceneLayer, world: Affine, rect: PixelRect, effects: [ResolvedEffect], opacity: Double, depth: Int
+  ) -> OpaquePointer? {
+    let key = LayerGroupCache.Key(version: layer.version, world: world, effects: effects, rect: rect, opacity: opacity)
+    if let kept = scene.layerGroups.surface(for: layer, key: key, caches: scene.caches) {
+      return cairo_surface_reference(kept)
+    }
+
+    // A target of the rectangle's size: only the group drawn on it is kept (its pages are never written).
+    guard let target = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(rect.width), Int32(rect.height)),
+      cairo_surface_status(target) == CAIRO_STATUS_SUCCESS
+    else { return nil }
+    defer { cairo_surface_destroy(target) }
+    cairo_surface_set_device_offset(target, Double(-rect.x), Double(-rect.y))
+    guard let cr = cairo_create(target) else { return nil }
+    defer { cairo_destroy(cr) }
+    let painter = LayerPainter(scene: scene, context: cr)
+    painter.pushGroup()
+    if let outline = LayerPainter.solidOutline(layer, effects: effects) {
+      painter.drawSolidOutline(layer, outline, world: world, opacity: opacity)
+    } else {
+      painter.drawContent(layer, opacity: opacity, world: world, depth: depth)
+      // After Effects order: masks, then effects (the layer's opacity and blend mode come when it is composited).
+      if !layer.activeMasks.isEmpty { painter.applyMasks(layer.activeMasks, world: world) }
+      if !effects.isEmpty { painter.applyEffects(effects) }
+    }
+    guard let group = painter.popGroup() else { return nil }
+    defer { cairo_pattern_destroy(group) }
+    var surface: OpaquePointer? = nil
+    guard cairo_pattern_get_surface(group, &surface) == CAIRO_STATUS_SUCCESS, let surface else { return nil }
+    scene.layerGroups.keep(surface, for: layer, key: key, caches: scene.caches)
+    return cairo_surface_reference(surface)
+  }
+
+  func drawContent(_ layer: SceneLayer, opacity: Double, world: Affine, depth: Int) {
     switch layer.content {
     case .shapes(let shapes):
       for operation in shapes.operations.reversed() {
@@ -136,11 +230,28 @@ struct LayerPainter {
       let (w, h) = imageSize(id, image)
       setMatrix(world)
       cairo_rectangle(context, 0, 0, w, h)
-      guard let pattern = cairo_pattern_create_for_surface(image.surface) else { return }
+      // An image drawn much smaller than its pixels is drawn from a copy shrunk once (see `ImageScaling`).
+      let toDevice = Affine.scale(w / Double(image.width), h / Double(image.height)).then(world)
+      var source = image.surface, sourceWidth = Double(image.width), sourceHeight = Double(image.height)
+      var temporary: OpaquePointer? = nil
+      defer { if let temporary { cairo_surface_destroy(temporary) } }
+      let drawnX = (toDevice.a * toDevice.a + toDevice.b * toDevice.b).squareRoot()
+      let drawnY = (toDevice.c * toDevice.c + toDevice.d * toDevice.d).squareRoot()
+      if ImageScaling.stepScale(drawnX) != nil || ImageScaling.stepScale(drawnY) != nil,
+        let shrunk = scene.scaledImages.surface(
+          id, image, sx: ImageScaling.stepScale(drawnX) ?? 1, sy: ImageScaling.stepScale(drawnY) ?? 1,
+          caches: scene.caches)
+      {
+        source = shrunk.surface
+        if shrunk.temporary { temporary = shrunk.surface }
+        sourceWidth = Double(cairo_image_surface_get_width(source))
+        sourceHeight = Double(cairo_image_surface_get_height(source))
+      }
+      guard let pattern = cairo_pattern_create_for_surface(source) else { return }
       defer { cairo_pattern_destroy(pattern) }
       // The pattern maps user space (asset units) to image pixels.
       var m = cairo_matrix_t()
-      cairo_matrix_init_scale(&m, Double(image.width) / max(w, 1e-9), Double(image.height) / max(h, 1e-9))
+      cairo_matrix_init_scale(&m, sourceWidth / max(w, 1e-9), sourceHeight / max(h, 1e-9))
       cairo_pattern_set_matrix(pattern, &m)
       cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
       // Smoothing samples around each pixel: padding repeats the border pixels outwards, so that a scaled-up
@@ -210,10 +321,11 @@ struct LayerPainter {
   }
 
   /// The whole surface, for bounds checks.
+  /// The whole frame, for bounds checks.
   var canvasBox: DeviceBox {
     var box = DeviceBox()
     box.add(Vec2(0, 0), pad: 0)
-    box.add(Vec2(Double(cairo_image_surface_get_width(cairo_get_target(context))), Double(cairo_image_surface_get_height(cairo_get_target(context)))), pad: 0)
+    box.add(Vec2(Double(scene.canvasWidth), Double(scene.canvasHeight)), pad: 0)
     return box
   }
 
@@ -364,3 +476,4 @@ struct LayerPainter {
     return out
   }
 }
+

@@ -82,3 +82,51 @@ final class CachedSurface {
   fileprivate(set) var bytes = 0
   fileprivate var lastUse = 0
 }
+
+/// Each layer's image after its masks and effects (before its opacity and blend mode), kept with what it was
+/// made from.
+final class LayerGroupCache {
+  struct Key: Equatable {
+    var version: UInt64
+    var world: Affine
+    var effects: [ResolvedEffect]
+    var rect: PixelRect
+    var opacity: Double
+  }
+  private var entries: [ObjectIdentifier: (key: Key, entry: CachedSurface)] = [:]
+
+  /// The layer's kept image when it was made from `key`.
+  func surface(for layer: SceneLayer, key: Key, caches: RenderCaches) -> OpaquePointer? {
+    guard caches.isEnabled, let kept = entries[ObjectIdentifier(layer)], kept.key == key,
+      let surface = kept.entry.surface
+    else { return nil }
+    caches.touch(kept.entry)
+    return surface
+  }
+
+  /// Keeps `surface` (an image surface; referenced, not taken) for `layer`.
+  func keep(_ surface: OpaquePointer, for layer: SceneLayer, key: Key, caches: RenderCaches) {
+    guard caches.isEnabled, cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE else { return }
+    let entry = entries[ObjectIdentifier(layer)]?.entry ?? CachedSurface()
+    caches.store(cairo_surface_reference(surface), in: entry)
+    entries[ObjectIdentifier(layer)] = (key, entry)
+  }
+}
+
+/// A rectangle of whole device pixels.
+struct PixelRect: Equatable {
+  var x: Int, y: Int, width: Int, height: Int
+
+  /// `box` rounded out to whole pixels; nil when it is empty or not finite.
+  init?(_ box: DeviceBox) {
+    guard box.isValid else { return nil }
+    let x0 = box.minX.rounded(.down), y0 = box.minY.rounded(.down)
+    let x1 = box.maxX.rounded(.up), y1 = box.maxY.rounded(.up)
+    guard x1 > x0, y1 > y0, abs(x0) < 1e9, abs(y0) < 1e9, abs(x1) < 1e9, abs(y1) < 1e9 else { return nil }
+    self.init(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
+  }
+
+  init(x: Int, y: Int, width: Int, height: Int) {
+    (self.x, self.y, self.width, self.height) = (x, y, width, height)
+  }
+}

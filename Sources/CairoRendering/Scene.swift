@@ -13,6 +13,10 @@ final class Scene {
   let caches: RenderCaches
   /// The still bottom of the frame, kept as pixels.
   let backdrop: BackdropCache
+  /// Images shrunk to the size they are drawn at.
+  let scaledImages = ScaledImages()
+  /// Layers' groups after their masks and effects.
+  let layerGroups = LayerGroupCache()
   /// Image assets as Cairo surfaces (this worker's own copies).
   let images: [String: ImageSurface]
   /// Glyph outlines from `chars`, flattened once (glyphs do not animate).
@@ -45,9 +49,18 @@ final class Scene {
 
   deinit { scratch?.deallocate() }
 
+  /// The frame's size in pixels.
+  let canvasWidth: Int
+  let canvasHeight: Int
+
   /// `cachesEnabled` false rebuilds and redraws everything every frame (tests compare the two).
-  init(animation: Animation, images: [String: PixelBuffer] = [:], cachesEnabled: Bool = true) {
+  init(
+    animation: Animation, images: [String: PixelBuffer] = [:], cachesEnabled: Bool = true, canvasWidth: Int,
+    canvasHeight: Int
+  ) {
     self.animation = animation
+    self.canvasWidth = canvasWidth
+    self.canvasHeight = canvasHeight
     graph = AnimationScene(animation: animation, cachesEnabled: cachesEnabled)
     caches = RenderCaches(isEnabled: cachesEnabled)
     backdrop = BackdropCache(caches: caches)

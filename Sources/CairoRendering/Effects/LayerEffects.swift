@@ -4,7 +4,7 @@ import Lottie
 import LottieScene
 
 /// A layer effect's values at one frame, with lengths in device pixels.
-enum ResolvedEffect {
+enum ResolvedEffect: Equatable {
   case fill(color: RGBA, opacity: Double)
   case tint(black: RGBA, white: RGBA, amount: Double)
   case tritone(bright: RGBA, mid: RGBA, dark: RGBA)
@@ -465,9 +465,16 @@ enum EffectPixels {
   /// nearest 0, by Felzenszwalb and Huttenlocher's lower envelope of parabolas, rows then columns.
   static func squaredDistanceTransform(_ values: inout [Double], width w: Int, height h: Int) {
     let n = max(w, h)
-    var f = [Double](repeating: 0, count: n), d = [Double](repeating: 0, count: n)
-    var v = [Int](repeating: 0, count: n), z = [Double](repeating: 0, count: n + 1)
-    func line(_ count: Int) {
+    // Working rows in unchecked buffers: this runs over every pixel of a layer's box twice.
+    let f = UnsafeMutablePointer<Double>.allocate(capacity: n), d = UnsafeMutablePointer<Double>.allocate(capacity: n)
+    let v = UnsafeMutablePointer<Int>.allocate(capacity: n), z = UnsafeMutablePointer<Double>.allocate(capacity: n + 1)
+    defer {
+      f.deallocate()
+      d.deallocate()
+      v.deallocate()
+      z.deallocate()
+    }
+    @inline(__always) func line(_ count: Int) {
       var k = 0
       v[0] = 0
       z[0] = -.infinity
@@ -493,15 +500,26 @@ enum EffectPixels {
         d[q] = dq * dq + f[v[k]]
       }
     }
-    for y in 0..<h {
-      for x in 0..<w { f[x] = values[y * w + x] }
-      line(w)
-      for x in 0..<w { values[y * w + x] = d[x] }
-    }
-    for x in 0..<w {
-      for y in 0..<h { f[y] = values[y * w + x] }
-      line(h)
-      for y in 0..<h { values[y * w + x] = d[y] }
+    values.withUnsafeMutableBufferPointer { buffer in
+      guard let values = buffer.baseAddress else { return }
+      for y in 0..<h {
+        let row = values + y * w
+        // A row with no shape pixel stays far (the column pass brings the distances).
+        var hasShape = false
+        for x in 0..<w where row[x] == 0 {
+          hasShape = true
+          break
+        }
+        guard hasShape else { continue }
+        f.update(from: row, count: w)
+        line(w)
+        row.update(from: d, count: w)
+      }
+      for x in 0..<w {
+        for y in 0..<h { f[y] = values[y * w + x] }
+        line(h)
+        for y in 0..<h { values[y * w + x] = d[y] }
+      }
     }
   }
 
@@ -609,6 +627,58 @@ enum EffectPixels {
           }
         }
       }
+    }
+  }
+}
+
+extension LayerPainter {
+  /// The stroke style of a solid whose masks (if any) only add shapes lying inside it: its outline is then a
+  /// stroke of the rectangle or of the mask paths (round joins, the band's width on both sides), under the
+  /// solid's colour filled inside them, instead of a distance transform over the layer's pixels. Nil for any
+  /// other layer.
+  static func solidOutline(_ layer: SceneLayer, effects: [ResolvedEffect]) -> (color: RGBA, width: Double, opacity: Double)? {
+    guard case .solid(_, let w, let h) = layer.content, effects.count == 1,
+      case .outline(let color, let width, let opacity) = effects[0]
+    else { return nil }
+    for mask in layer.activeMasks {
+      guard mask.mode == .add, !mask.isInverted, mask.opacity >= 100, mask.expansion == 0 else { return nil }
+      let path = mask.path
+      for (i, v) in path.vertices.enumerated() {
+        for p in [v, v + path.inTangents[i], v + path.outTangents[i]] where !(p.x >= 0 && p.x <= w && p.y >= 0 && p.y <= h) {
+          return nil
+        }
+      }
+    }
+    return (color, width, opacity)
+  }
+
+  /// Draws a solid under `solidOutline`'s conditions with its outline, into the current group.
+  func drawSolidOutline(
+    _ layer: SceneLayer, _ outline: (color: RGBA, width: Double, opacity: Double), world: Affine, opacity: Double
+  ) {
+    guard case .solid(let color, let w, let h) = layer.content else { return }
+    let rectangle = BezierPath(
+      isClosed: true, vertices: [Vec2(0, 0), Vec2(w, 0), Vec2(w, h), Vec2(0, h)],
+      inTangents: Array(repeating: .zero, count: 4), outTangents: Array(repeating: .zero, count: 4))
+    let shapes = layer.activeMasks.isEmpty ? [rectangle] : layer.activeMasks.map(\.path)
+    // The band, in device space so that its width is the same in every direction (as the pixel distance is).
+    cairo_identity_matrix(context)
+    cairo_set_line_width(context, outline.width * 2)
+    cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+    cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+    cairo_set_dash(context, nil, 0, 0)
+    cairo_set_source_rgba(context, outline.color.r, outline.color.g, outline.color.b, outline.color.a * outline.opacity)
+    cairo_new_path(context)
+    for shape in shapes where !shape.vertices.isEmpty { appendPath(shape, transform: world) }
+    cairo_stroke(context)
+    // The solid over it, inside its masks (each adds its shape).
+    setMatrix(world)
+    cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
+    cairo_set_source_rgba(context, color.r, color.g, color.b, color.a * opacity)
+    for shape in shapes where !shape.vertices.isEmpty {
+      cairo_new_path(context)
+      appendPath(shape, transform: .identity)
+      cairo_fill(context)
     }
   }
 }

@@ -182,6 +182,16 @@ package struct DeviceBox {
     return box
   }
 
+  /// The smallest box holding both (both valid).
+  package func union(_ other: DeviceBox) -> DeviceBox {
+    var box = DeviceBox()
+    box.minX = min(minX, other.minX)
+    box.minY = min(minY, other.minY)
+    box.maxX = max(maxX, other.maxX)
+    box.maxY = max(maxY, other.maxY)
+    return box
+  }
+
   package func isEmpty(within other: DeviceBox) -> Bool {
     !isValid || maxX <= other.minX || maxY <= other.minY || minX >= other.maxX || minY >= other.maxY
   }
