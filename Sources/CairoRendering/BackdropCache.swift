@@ -56,35 +56,42 @@ final class BackdropCache {
     var leaf: LayerState
   }
 
-  /// The steps of the root composition, in drawing order, with the leaf layers (as `LayerPainter` walks them).
-  static func steps(_ root: SceneComposition, matrix: Affine) -> (steps: [Step], layers: [SceneLayer]) {
+  /// The root composition's steps at one frame, in drawing order: their states, their leaf layers and the
+  /// matrix of the composition each is drawn in (as `LayerPainter` walks them).
+  struct Walk {
     var steps: [Step] = []
     var layers: [SceneLayer] = []
+    var matrices: [Affine] = []
+  }
+
+  static func walk(_ root: SceneComposition, matrix: Affine) -> Walk {
+    var result = Walk()
     func walk(_ comp: SceneComposition, _ matrix: Affine, _ ancestors: [LayerState]) {
       for layer in comp.layers.reversed() where layer.isDrawn {
-        if ancestors.count < maxExpandedDepth, steps.count < maxSteps,
+        if ancestors.count < maxExpandedDepth, result.steps.count < maxSteps,
           let child = LayerPainter.directPrecomp(layer, matrix: matrix)
         {
           walk(child, layer.effectMatrix.then(layer.parentedMatrix).then(matrix), ancestors + [LayerState(layer)])
         } else {
-          steps.append(Step(ancestors: ancestors, leaf: LayerState(layer)))
-          layers.append(layer)
+          result.steps.append(Step(ancestors: ancestors, leaf: LayerState(layer)))
+          result.layers.append(layer)
+          result.matrices.append(matrix)
         }
       }
     }
     walk(root, matrix, [])
-    return (steps, layers)
+    return result
   }
 
   /// Precomps drawn straight onto the frame are looked into this deep, for this many steps at most.
   static let maxExpandedDepth = 8
   static let maxSteps = 4096
 
-  /// For this frame: how many of the first steps (in drawing order) the snapshot replaces, and before which
+  /// For this frame (walked as `walk`): how many of the first steps the snapshot replaces, and before which
   /// step a new snapshot should be taken (nil: none; the step count: after the last).
-  func plan(_ root: SceneComposition, matrix: Affine) -> (restore: Int, snapshotAt: Int?) {
+  func plan(_ walk: Walk) -> (restore: Int, snapshotAt: Int?) {
     guard caches.isEnabled else { return (0, nil) }
-    let (current, layers) = BackdropCache.steps(root, matrix: matrix)
+    let current = walk.steps
     if previous.count != current.count { stableFrames = Array(repeating: 0, count: current.count) }
     for i in current.indices {
       stableFrames[i] = i < previous.count && previous[i] == current[i] ? stableFrames[i] + 1 : 0
@@ -100,7 +107,7 @@ final class BackdropCache {
     // The longest run of steps unchanged since the last frame, if drawing it costs more than copying it.
     var stable = 0
     while stable < current.count && stableFrames[stable] >= 1 { stable += 1 }
-    guard stable > restore, BackdropCache.isWorthKeeping(layers[0..<stable]) else { return (restore, nil) }
+    guard stable > restore, BackdropCache.isWorthKeeping(walk.layers[0..<stable]) else { return (restore, nil) }
     return (restore, stable)
   }
 
@@ -119,10 +126,13 @@ final class BackdropCache {
     return false
   }
 
-  /// Copies the snapshot back into `target` (an image surface).
-  func restore(into target: OpaquePointer) {
-    guard let snapshot = entry.surface else { return }
-    BackdropCache.copy(from: snapshot, at: (0, 0), to: target, at: (rect.x, rect.y), size: (rect.width, rect.height))
+  /// Copies the snapshot back into `target` (an image surface whose pixel (0, 0) is device pixel `origin`),
+  /// inside `area` only.
+  func restore(into target: OpaquePointer, within area: PixelRect, origin: (Int, Int) = (0, 0)) {
+    guard let snapshot = entry.surface, let part = rect.intersection(area) else { return }
+    BackdropCache.copy(
+      from: snapshot, at: (part.x - rect.x, part.y - rect.y), to: target, at: (part.x - origin.0, part.y - origin.1),
+      size: (part.width, part.height))
   }
 
   /// Takes the pixels of `rect` in `target` as the snapshot of the first `count` steps.

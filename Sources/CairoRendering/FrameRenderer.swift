@@ -3,6 +3,7 @@ import Foundation
 import Lottie
 import LottieScene
 import Raster
+import Synchronization
 
 /// How the animation is placed when the output's aspect ratio differs from the animation's.
 public enum FitMode: String, Sendable, CaseIterable {
@@ -22,6 +23,8 @@ public final class FrameRenderer {
   public let height: Int
   let scene: Scene
   let canvas: CairoSurface
+  /// Where frames that changed in part are drawn (see `drawPart`), made on first use.
+  private var partialCanvas: CairoSurface?
   let background: RGBA?
   let rootMatrix: Affine
 
@@ -91,14 +94,40 @@ public final class FrameRenderer {
   /// Renders the composition at `frame` with the context `cr` (the worker's own surface, or a frame buffer).
   /// `keepOutside`: the pixels outside the composition's rectangle already hold the background, so only the
   /// rectangle is cleared (letterboxed frames spent a sixth of their time repainting bars that never change).
+  /// `previous`: the content tag of the frame the target shows (0: unknown); only what changed since is drawn.
   ///
-  /// 1. Bring the scene to the frame. 2. Clear to the background, or copy back the still bottom layers
-  /// (`BackdropCache`). 3. Draw the other layers, bottom first, inside the composition's rectangle, taking a new
-  /// snapshot of the still ones on the way when there is one to take.
-  func draw(frame: Double, on cr: OpaquePointer, keepOutside: Bool = false) {
+  /// 1. Bring the scene to the frame and walk what it draws. 2. Find where it differs from the frame the target
+  /// shows (`FrameDamage`), everywhere if unknown. 3. There, clear to the background or copy back the still
+  /// bottom layers (`BackdropCache`), then draw the other layers, bottom first, inside the composition's
+  /// rectangle, taking a new snapshot of the still ones on the way when there is one to take (whole frames only).
+  func draw(frame: Double, on cr: OpaquePointer, keepOutside: Bool = false, previous: UInt64 = 0) {
     scene.graph.seek(toFrame: frame)
-    let plan = scene.backdrop.plan(scene.graph.root, matrix: rootMatrix)
+    let walk = BackdropCache.walk(scene.graph.root, matrix: rootMatrix)
     let rect = compositionRect
+    let painter = LayerPainter(scene: scene, context: cr)
+    let current = FrameDamage.Frame(
+      steps: walk.steps,
+      bounds: scene.caches.isEnabled
+        ? zip(walk.layers, walk.matrices).map { layer, matrix in
+          painter.drawnBounds(layer, matrix: matrix).flatMap(PixelRect.init).flatMap { $0.intersection(rect) }
+        } : [])
+    var region = FrameDamage.Region.all
+    if keepOutside, scene.caches.isEnabled { region = scene.damage.region(from: previous, to: current) }
+    defer { scene.damage.record(contentTag, current) }
+    switch region {
+    case .none:
+      return
+    case .rect(let r) where r.intersection(rect) != rect:
+      if let area = r.intersection(rect) { drawPart(area, walk: walk, bounds: current.bounds, on: cr) }
+    default:
+      drawWhole(walk: walk, on: cr, keepOutside: keepOutside)
+    }
+  }
+
+  /// Draws the whole composition rectangle (see `draw`).
+  private func drawWhole(walk: BackdropCache.Walk, on cr: OpaquePointer, keepOutside: Bool) {
+    let rect = compositionRect
+    let plan = scene.backdrop.plan(walk)
     let target = cairo_get_target(cr)
     cairo_save(cr)
     cairo_identity_matrix(cr)
@@ -109,21 +138,14 @@ public final class FrameRenderer {
         cairo_rectangle(cr, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
         cairo_clip(cr)
       }
-      cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-      if let bg = background {
-        cairo_set_source_rgba(cr, bg.r, bg.g, bg.b, bg.a)
-      } else {
-        cairo_set_source_rgba(cr, 0, 0, 0, 0)
-      }
-      cairo_paint(cr)
-      cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+      paintBackground(on: cr)
       cairo_reset_clip(cr)
     }
     // Cairo notes a surface painted clear all over and composites its first operation differently (OVER taken
     // as SOURCE, rounded differently); a reused buffer, cleared only inside the composition, would not get it.
     // Every frame is drawn the same way whatever buffer it lands in (and `--jobs 1` equals `--jobs N`).
     if let target { cairo_surface_mark_dirty(target) }
-    if plan.restore > 0, let target { scene.backdrop.restore(into: target) }
+    if plan.restore > 0, let target { scene.backdrop.restore(into: target, within: rect) }
     // lottie-web clips to the composition's bounds.
     setMatrix(rootMatrix, on: cr)
     cairo_rectangle(cr, 0, 0, scene.animation.width, scene.animation.height)
@@ -136,6 +158,55 @@ public final class FrameRenderer {
     cairo_restore(cr)
   }
 
+  /// Draws only `area` of the composition, the rest of the target already showing this frame (see `draw`).
+  ///
+  /// The steps that reach the area are drawn whole, on a frame-sized image of this worker's, over the
+  /// background (or the still backdrop) put back inside the area only, and the area is copied into the target.
+  /// Every operation then has the extents it has in a whole frame (Cairo's scan conversion gives the first
+  /// column inside a clip a slightly different coverage, and groups are as large as the clip), and every
+  /// operation reads and writes pixel by pixel (effects draw into images of their own), so the area comes out
+  /// as in a whole frame whatever the stale pixels around it.
+  private func drawPart(_ area: PixelRect, walk: BackdropCache.Walk, bounds: [PixelRect?], on cr: OpaquePointer) {
+    guard let target = cairo_get_target(cr) else { return }
+    if partialCanvas == nil { partialCanvas = try? CairoSurface(width: width, height: height) }
+    guard let scratch = partialCanvas else { return drawWhole(walk: walk, on: cr, keepOutside: false) }
+    let context = scratch.context
+    let plan = scene.backdrop.plan(walk)
+    cairo_save(context)
+    defer { cairo_restore(context) }
+    cairo_identity_matrix(context)
+    cairo_reset_clip(context)
+    cairo_rectangle(context, Double(area.x), Double(area.y), Double(area.width), Double(area.height))
+    cairo_clip(context)
+    paintBackground(on: context)
+    cairo_reset_clip(context)
+    cairo_surface_mark_dirty(scratch.surface)
+    if plan.restore > 0 { scene.backdrop.restore(into: scratch.surface, within: area) }
+    setMatrix(rootMatrix, on: context)
+    cairo_rectangle(context, 0, 0, scene.animation.width, scene.animation.height)
+    cairo_clip(context)
+    let cursor = StepCursor(skip: plan.restore, snapshotAt: nil) { _ in }
+    // Steps that cannot reach the area are not drawn.
+    cursor.isNeeded = { n in n < bounds.count && bounds[n].flatMap { $0.intersection(area) } != nil }
+    LayerPainter(scene: scene, context: context).drawComposition(
+      scene.graph.root, matrix: rootMatrix, depth: 0, cursor: cursor)
+    cursor.finish()
+    cairo_surface_flush(scratch.surface)
+    BackdropCache.copy(from: scratch.surface, at: (area.x, area.y), to: target, at: (area.x, area.y), size: (area.width, area.height))
+  }
+
+  /// Paints the background (or transparency) everywhere the clip lets it.
+  private func paintBackground(on cr: OpaquePointer) {
+    cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+    if let bg = background {
+      cairo_set_source_rgba(cr, bg.r, bg.g, bg.b, bg.a)
+    } else {
+      cairo_set_source_rgba(cr, 0, 0, 0, 0)
+    }
+    cairo_paint(cr)
+    cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+  }
+
   /// Renders `frame` straight into `buffer` (premultiplied BGRA, Cairo's ARGB32 layout), reusing its storage
   /// when the size matches: a Cairo surface over the buffer's bytes, so no frame-sized copy.
   public func render(frame: Double, into buffer: inout PixelBuffer) {
@@ -145,6 +216,10 @@ public final class FrameRenderer {
     }
     let (w, h) = (Int32(width), Int32(height))
     let tag = backgroundTag
+    scene.graph.seek(toFrame: frame)
+    let content = contentTag
+    // A buffer that shows this very frame already (a still stretch of the animation) is left as it is.
+    if content != 0, buffer.contentTag == content, buffer.backgroundTag == tag { return }
     let keepOutside = buffer.backgroundTag == tag
     let drawn: Bool = buffer.bytes.withUnsafeMutableBytes { raw in
       guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self),
@@ -152,7 +227,7 @@ public final class FrameRenderer {
       else { return false }
       defer { cairo_surface_destroy(surface) }
       guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else { return false }
-      draw(frame: frame, on: cr, keepOutside: keepOutside)
+      draw(frame: frame, on: cr, keepOutside: keepOutside, previous: buffer.contentTag)
       cairo_destroy(cr)
       cairo_surface_flush(surface)
       return true
@@ -163,6 +238,19 @@ public final class FrameRenderer {
       canvas.copyPixels(into: &buffer)
     }
     buffer.backgroundTag = tag
+    buffer.contentTag = content
+  }
+
+  /// Names this renderer in buffers' content tags (unique in the process).
+  private let identity = FrameRenderer.identities.add(1, ordering: .relaxed).newValue
+  private static let identities = Atomic<UInt64>(0)
+
+  /// The content tag of the frame the scene is at: this renderer and the version of everything it draws
+  /// (which changes whenever anything drawn changes); 0 when caches are off or the numbers do not fit.
+  var contentTag: UInt64 {
+    let version = scene.graph.root.version
+    guard scene.caches.isEnabled, identity < 1 << 24, version < 1 << 40 else { return 0 }
+    return identity << 40 | version
   }
 
   /// Renders `frame` into a new buffer.

@@ -174,15 +174,16 @@ extension LayerPainter {
         guard a < 0 else { return false }
         let inverseA = 1 / a
         for row in 0..<box.height {
-          var (ux, uy) = user(box.x, box.y + row)
+          // Positions from the row's pixel 0, whatever the box: a pixel's colour does not depend on where the
+          // box (the clip) starts.
+          let (rowX, rowY) = user(0, box.y + row)
           let out = pixels + row * box.width
           for col in 0..<box.width {
-            let px = ux - fx, py = uy - fy
+            let x = Double(box.x + col)
+            let px = rowX + x * stepX - fx, py = rowY + x * stepY - fy
             let b = px * cdx + py * cdy
             let c = px * px + py * py
             out[col] = color((b - (b * b - a * c).squareRoot()) * inverseA)
-            ux += stepX
-            uy += stepY
           }
         }
       } else {
@@ -193,12 +194,12 @@ extension LayerPainter {
         let kx = dx / length2, ky = dy / length2
         let step = stepX * kx + stepY * ky
         for row in 0..<box.height {
-          let (ux, uy) = user(box.x, box.y + row)
-          var t = (ux - g.start.x) * kx + (uy - g.start.y) * ky
+          // From the row's pixel 0, whatever the box (see above).
+          let (ux, uy) = user(0, box.y + row)
+          let t0 = (ux - g.start.x) * kx + (uy - g.start.y) * ky
           let out = pixels + row * box.width
           for col in 0..<box.width {
-            out[col] = color(t)
-            t += step
+            out[col] = color(t0 + Double(box.x + col) * step)
           }
         }
       }

@@ -17,11 +17,14 @@ final class StepCursor {
     self.snapshot = snapshot
   }
 
+  /// Whether step `n` is to be drawn at all (nil: every one).
+  var isNeeded: ((Int) -> Bool)? = nil
+
   /// Starts the next step; false when it is to be skipped.
   func step() -> Bool {
     defer { count += 1 }
     if count == snapshotAt { snapshot(count) }
-    return count >= skip
+    return count >= skip && (isNeeded?(count) ?? true)
   }
 
   /// Ends the walk.

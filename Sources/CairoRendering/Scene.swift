@@ -17,6 +17,8 @@ final class Scene {
   let scaledImages = ScaledImages()
   /// Layers' groups after their masks and effects.
   let layerGroups = LayerGroupCache()
+  /// The frames drawn last, to draw only what changed.
+  let damage = FrameDamage()
   /// Image assets as Cairo surfaces (this worker's own copies).
   let images: [String: ImageSurface]
   /// Glyph outlines from `chars`, flattened once (glyphs do not animate).

@@ -16,6 +16,9 @@ public struct PixelBuffer: Sendable, Equatable {
   /// placement), so that drawing the next frame into this buffer need not paint that again; 0 for unknown.
   /// Not part of equality.
   public var backgroundTag: UInt64 = 0
+  /// Set by a renderer to name the frame the pixels show (the renderer and the state of its scene), so that
+  /// drawing an identical frame into this buffer again can be skipped; 0 for unknown. Not part of equality.
+  public var contentTag: UInt64 = 0
 
   public static func == (a: PixelBuffer, b: PixelBuffer) -> Bool {
     a.width == b.width && a.height == b.height && a.stride == b.stride && a.bytes == b.bytes
