@@ -61,6 +61,15 @@ extension LayerPainter {
   func drawnBounds(_ layer: SceneLayer, matrix: Affine) -> DeviceBox? {
     guard layer.opacity > 0 else { return nil }
     let world = contentMatrix(layer, matrix: matrix)
+    // The same content under the same matrix has the same bounds: kept per layer.
+    let key = ObjectIdentifier(layer)
+    if let kept = scene.boundsCache[key], kept.version == layer.version, kept.world == world { return kept.box }
+    let box = computeDrawnBounds(layer, world: world)
+    scene.boundsCache[key] = (layer.version, world, box)
+    return box
+  }
+
+  private func computeDrawnBounds(_ layer: SceneLayer, world: Affine) -> DeviceBox? {
     guard abs(world.determinant) > 1e-12, var box = contentBounds(layer, world: world) else { return nil }
     if !layer.activeMasks.isEmpty {
       guard let limit = LayerPainter.maskBounds(layer.activeMasks, world: world, within: box) else { return nil }

@@ -19,6 +19,8 @@ final class Scene {
   let layerGroups = LayerGroupCache()
   /// The frames drawn last, to draw only what changed.
   let damage = FrameDamage()
+  /// Each layer's drawn bounds with the content version and matrix they are for.
+  var boundsCache: [ObjectIdentifier: (version: UInt64, world: Affine, box: DeviceBox?)] = [:]
   /// Image assets as Cairo surfaces (this worker's own copies).
   let images: [String: ImageSurface]
   /// Glyph outlines from `chars`, flattened once (glyphs do not animate).
