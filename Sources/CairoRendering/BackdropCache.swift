@@ -45,6 +45,8 @@ final class BackdropCache {
   private var rect = PixelRect(x: 0, y: 0, width: 0, height: 0)
   /// Last frame's states, and for how many frames in a row each layer's state has not changed.
   private var previous: [Step] = []
+  /// How many steps the last plan copied back (for tests).
+  private(set) var restoredSteps = 0
   private var stableFrames: [Int] = []
 
   init(caches: RenderCaches) { self.caches = caches }
@@ -90,6 +92,7 @@ final class BackdropCache {
   /// For this frame (walked as `walk`): how many of the first steps the snapshot replaces, and before which
   /// step a new snapshot should be taken (nil: none; the step count: after the last).
   func plan(_ walk: Walk) -> (restore: Int, snapshotAt: Int?) {
+    restoredSteps = 0
     guard caches.isEnabled else { return (0, nil) }
     let current = walk.steps
     if previous.count != current.count { stableFrames = Array(repeating: 0, count: current.count) }
@@ -107,6 +110,7 @@ final class BackdropCache {
     // The longest run of steps unchanged since the last frame, if drawing it costs more than copying it.
     var stable = 0
     while stable < current.count && stableFrames[stable] >= 1 { stable += 1 }
+    restoredSteps = restore
     guard stable > restore, BackdropCache.isWorthKeeping(walk.layers[0..<stable]) else { return (restore, nil) }
     return (restore, stable)
   }

@@ -25,6 +25,8 @@ public final class FrameRenderer {
   let canvas: CairoSurface
   /// Where frames that changed in part are drawn (see `drawPart`), made on first use.
   private var partialCanvas: CairoSurface?
+  /// What the last `draw` drew (for tests).
+  private(set) var lastRegion: FrameDamage.Region?
   let background: RGBA?
   let rootMatrix: Affine
 
@@ -113,6 +115,7 @@ public final class FrameRenderer {
         } : [])
     var region = FrameDamage.Region.all
     if keepOutside, scene.caches.isEnabled { region = scene.damage.region(from: previous, to: current) }
+    lastRegion = region
     defer { scene.damage.record(contentTag, current) }
     switch region {
     case .none:
@@ -219,7 +222,10 @@ public final class FrameRenderer {
     scene.graph.seek(toFrame: frame)
     let content = contentTag
     // A buffer that shows this very frame already (a still stretch of the animation) is left as it is.
-    if content != 0, buffer.contentTag == content, buffer.backgroundTag == tag { return }
+    if content != 0, buffer.contentTag == content, buffer.backgroundTag == tag {
+      lastRegion = FrameDamage.Region.none
+      return
+    }
     let keepOutside = buffer.backgroundTag == tag
     let drawn: Bool = buffer.bytes.withUnsafeMutableBytes { raw in
       guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self),
@@ -239,6 +245,12 @@ public final class FrameRenderer {
     }
     buffer.backgroundTag = tag
     buffer.contentTag = content
+  }
+
+  /// Whether this renderer drew `buffer` last: drawing the next frame into it redraws only what changed, so a
+  /// worker should take such a buffer from a pool first.
+  public func drewLast(_ buffer: PixelBuffer) -> Bool {
+    buffer.contentTag != 0 && buffer.contentTag >> 40 == identity
   }
 
   /// Names this renderer in buffers' content tags (unique in the process).

@@ -94,6 +94,8 @@ final class LayerGroupCache {
     var opacity: Double
   }
   private var entries: [ObjectIdentifier: (key: Key, entry: CachedSurface)] = [:]
+  /// Images reused so far (for tests).
+  private(set) var hits = 0
 
   /// The layer's kept image when it was made from `key`.
   func surface(for layer: SceneLayer, key: Key, caches: RenderCaches) -> OpaquePointer? {
@@ -101,6 +103,7 @@ final class LayerGroupCache {
       let surface = kept.entry.surface
     else { return nil }
     caches.touch(kept.entry)
+    hits += 1
     return surface
   }
 

@@ -130,7 +130,9 @@ public enum ParallelRenderer {
       let index = exchange.nextIndex
       exchange.nextIndex += 1
       exchange.inFlight += 1
-      var buffer = exchange.spare.popLast() ?? PixelBuffer(width: settings.width, height: settings.height)
+      // A buffer this worker drew last is redrawn only where the frame changed: take one of those first.
+      let mine = exchange.spare.lastIndex(where: renderer.drewLast) ?? (exchange.spare.count - 1)
+      var buffer = mine >= 0 ? exchange.spare.remove(at: mine) : PixelBuffer(width: settings.width, height: settings.height)
       exchange.condition.unlock()
 
       renderer.render(frame: schedule.compositionFrame(index), into: &buffer)

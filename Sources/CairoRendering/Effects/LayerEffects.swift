@@ -569,63 +569,82 @@ enum EffectPixels {
   }
 
   /// Separable Gaussian blur approximated by three box blurs per axis, on premultiplied pixels; what
-  /// falls outside the image is transparent.
+  /// falls outside the image is transparent. Each pass averages `2r + 1` pixels with running sums and rounds to
+  /// the nearest 8-bit value, rows first, then columns (walked row by row, all columns at once).
   static func blur(_ image: Image, sigmaX: Double, sigmaY: Double) {
-    let w = image.width, h = image.height
-    if sigmaX >= 0.3 {
-      let radii = boxRadii(sigma: sigmaX)
-      var a = [Int32](repeating: 0, count: w * 4), b = [Int32](repeating: 0, count: w * 4)
-      for y in 0..<h {
-        let row = image.data + y * image.stride
-        for i in 0..<(w * 4) { a[i] = Int32(row[i]) }
-        for r in radii {
-          boxPass(&a, &b, count: w, radius: r)
-          swap(&a, &b)
-        }
-        for i in 0..<(w * 4) { row[i] = UInt8(clamping: a[i]) }
-      }
+    if sigmaX >= 0.3 { for r in boxRadii(sigma: sigmaX) where r > 0 { horizontalBox(image, radius: r) } }
+    if sigmaY >= 0.3 { for r in boxRadii(sigma: sigmaY) where r > 0 { verticalBox(image, radius: r) } }
+  }
+
+  /// `(x + div / 2) / div` for the sums of a box of `div` 8-bit values, by a multiplication: exact while
+  /// `div` is under 4096 (the error, under x / 2³², stays below 1 / div).
+  struct BoxAverage {
+    let half: UInt64
+    let reciprocal: UInt64
+    let divisor: UInt64
+
+    init(radius: Int) {
+      divisor = UInt64(2 * radius + 1)
+      half = divisor / 2
+      reciprocal = ((1 << 32) + divisor - 1) / divisor
     }
-    if sigmaY >= 0.3 {
-      let radii = boxRadii(sigma: sigmaY)
-      var a = [Int32](repeating: 0, count: h * 4), b = [Int32](repeating: 0, count: h * 4)
-      for x in 0..<w {
-        for y in 0..<h {
-          let p = image.data + y * image.stride + x * 4
-          a[y * 4] = Int32(p[0]); a[y * 4 + 1] = Int32(p[1]); a[y * 4 + 2] = Int32(p[2]); a[y * 4 + 3] = Int32(p[3])
-        }
-        for r in radii {
-          boxPass(&a, &b, count: h, radius: r)
-          swap(&a, &b)
-        }
-        for y in 0..<h {
-          let p = image.data + y * image.stride + x * 4
-          p[0] = UInt8(clamping: a[y * 4]); p[1] = UInt8(clamping: a[y * 4 + 1])
-          p[2] = UInt8(clamping: a[y * 4 + 2]); p[3] = UInt8(clamping: a[y * 4 + 3])
+
+    @inline(__always) func callAsFunction(_ sum: UInt64) -> UInt8 {
+      divisor < 4096 ? UInt8(truncatingIfNeeded: ((sum + half) &* reciprocal) >> 32) : UInt8(truncatingIfNeeded: (sum + half) / divisor)
+    }
+  }
+
+  /// One horizontal box pass of `radius` over every row.
+  static func horizontalBox(_ image: Image, radius r: Int) {
+    let w = image.width
+    let average = BoxAverage(radius: r)
+    let row = UnsafeMutablePointer<UInt8>.allocate(capacity: w * 4)
+    defer { row.deallocate() }
+    for y in 0..<image.height {
+      let pixels = image.data + y * image.stride
+      row.update(from: pixels, count: w * 4)
+      for c in 0..<4 {
+        var sum: UInt64 = 0
+        for j in 0...min(r, w - 1) { sum += UInt64(row[j * 4 + c]) }
+        for i in 0..<w {
+          pixels[i * 4 + c] = average(sum)
+          let add = i + r + 1
+          if add < w { sum += UInt64(row[add * 4 + c]) }
+          let remove = i - r
+          if remove >= 0 { sum -= UInt64(row[remove * 4 + c]) }
         }
       }
     }
   }
 
-  /// One box blur of `radius` over `count` 4-channel pixels, with running sums.
-  static func boxPass(_ src: inout [Int32], _ dst: inout [Int32], count n: Int, radius r: Int) {
-    guard r > 0 else {
-      dst = src
-      return
+  /// One vertical box pass of `radius` over every column, with a running sum per channel of every column.
+  static func verticalBox(_ image: Image, radius r: Int) {
+    let h = image.height, rowBytes = image.width * 4
+    let average = BoxAverage(radius: r)
+    let source = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes * h)
+    let sums = UnsafeMutablePointer<UInt64>.allocate(capacity: rowBytes)
+    defer {
+      source.deallocate()
+      sums.deallocate()
     }
-    let div = Int64(2 * r + 1), half = div / 2
-    src.withUnsafeBufferPointer { s in
-      dst.withUnsafeMutableBufferPointer { d in
-        for c in 0..<4 {
-          var sum: Int64 = 0
-          for j in 0...min(r, n - 1) { sum += Int64(s[j * 4 + c]) }
-          for i in 0..<n {
-            d[i * 4 + c] = Int32((sum + half) / div)
-            let add = i + r + 1
-            if add < n { sum += Int64(s[add * 4 + c]) }
-            let remove = i - r
-            if remove >= 0 { sum -= Int64(s[remove * 4 + c]) }
-          }
-        }
+    for y in 0..<h { (source + y * rowBytes).update(from: image.data + y * image.stride, count: rowBytes) }
+    sums.initialize(repeating: 0, count: rowBytes)
+    for j in 0...min(r, h - 1) {
+      let line = source + j * rowBytes
+      for k in 0..<rowBytes { sums[k] += UInt64(line[k]) }
+    }
+    for y in 0..<h {
+      let out = image.data + y * image.stride
+      for k in 0..<rowBytes { out[k] = average(sums[k]) }
+      let add = y + r + 1
+      if add < h {
+        let line = source + add * rowBytes
+        for k in 0..<rowBytes { sums[k] += UInt64(line[k]) }
+      }
+      let remove = y - r
+      if remove >= 0 {
+        let line = source + remove * rowBytes
+        for k in 0..<rowBytes { sums[k] -= UInt64(line[k]) }
       }
     }
   }
