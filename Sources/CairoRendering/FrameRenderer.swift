@@ -191,8 +191,9 @@ public final class FrameRenderer {
     let cursor = StepCursor(skip: plan.restore, snapshotAt: nil) { _ in }
     // Steps that cannot reach the area are not drawn.
     cursor.isNeeded = { n in n < bounds.count && bounds[n].flatMap { $0.intersection(area) } != nil }
-    LayerPainter(scene: scene, context: context).drawComposition(
-      scene.graph.root, matrix: rootMatrix, depth: 0, cursor: cursor)
+    var painter = LayerPainter(scene: scene, context: context)
+    painter.compositeArea = area
+    painter.drawComposition(scene.graph.root, matrix: rootMatrix, depth: 0, cursor: cursor)
     cursor.finish()
     cairo_surface_flush(scratch.surface)
     BackdropCache.copy(from: scratch.surface, at: (area.x, area.y), to: target, at: (area.x, area.y), size: (area.width, area.height))

@@ -51,6 +51,7 @@ extension LayerPainter {
     if mode == .luma || mode == .lumaInverted { LayerPainter.convertToLuma(mask) }
     cairo_save(context)
     cairo_identity_matrix(context)
+    clipToArea()
     if mode == .alpha || mode == .luma {
       cairo_set_source(context, content)
       cairo_mask(context, mask)
@@ -99,19 +100,31 @@ extension LayerPainter {
   func applyMasks(_ masks: [MaskNode], world: Affine) {
     guard let content = popGroup() else { return }
     defer { cairo_pattern_destroy(content) }
-    if masks.count == 1, let mask = masks.first, mask.mode == .add || mask.mode == .lighten, !mask.isInverted,
-      mask.opacity >= 100, mask.expansion == 0
+    let plain = masks.allSatisfy { !$0.isInverted && $0.opacity >= 100 && $0.expansion == 0 }
+    if plain, let first = masks.first, first.mode == .add || first.mode == .lighten,
+      masks.dropFirst().allSatisfy({ $0.mode == .subtract || $0.mode == .intersect })
     {
-      // One plain mask: the layer's pixels filled through the mask's outline, the same coverage as building it
-      // in a group of its own and masking with that, two groups fewer.
+      // Plain masks that add one shape and then cut it: the layer's pixels filled through the first outline,
+      // then each later outline taken away (subtract) or kept (intersect) by a fill with that operator. The
+      // same coverage as combining the masks in groups of their own and masking with the result, without the
+      // groups.
       pushGroup()
       cairo_identity_matrix(context)
       cairo_set_source(context, content)
       setMatrix(world)
-      cairo_new_path(context)
-      appendPath(mask.path, transform: .identity)
       cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
+      cairo_new_path(context)
+      appendPath(first.path, transform: .identity)
       cairo_fill(context)
+      cairo_set_source_rgba(context, 0, 0, 0, 1)
+      for mask in masks.dropFirst() {
+        cairo_new_path(context)
+        appendPath(mask.path, transform: .identity)
+        // DEST_IN is unbounded: it clears outside the outline too, as an intersection must.
+        cairo_set_operator(context, mask.mode == .subtract ? CAIRO_OPERATOR_DEST_OUT : CAIRO_OPERATOR_DEST_IN)
+        cairo_fill(context)
+      }
+      cairo_set_operator(context, CAIRO_OPERATOR_OVER)
       return
     }
     pushGroup(alphaOnly: true)

@@ -37,6 +37,18 @@ final class StepCursor {
 struct LayerPainter {
   let scene: Scene
   let context: OpaquePointer
+  /// The only pixels of the frame that are kept (a frame redrawn in part); groups are composited there only.
+  /// Compositing an image through a pixel-aligned rectangle gives the same pixels inside it; drawing paths
+  /// through one does not quite (see `FrameRenderer.drawPart`), so only composites are cut.
+  var compositeArea: PixelRect? = nil
+
+  /// Clips to `compositeArea`, if any (the matrix is left as the identity).
+  func clipToArea() {
+    guard let area = compositeArea else { return }
+    cairo_identity_matrix(context)
+    cairo_rectangle(context, Double(area.x), Double(area.y), Double(area.width), Double(area.height))
+    cairo_clip(context)
+  }
 
   static let maxDepth = AnimationScene.maxDepth
 
@@ -162,6 +174,7 @@ struct LayerPainter {
     }
     defer { cairo_pattern_destroy(group) }
     cairo_identity_matrix(context)
+    clipToArea()
     if blendMode == LayerPainter.hardMix {
       compositeHardMix(group, opacity: groupOpacity)
     } else {
