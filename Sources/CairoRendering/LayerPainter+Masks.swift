@@ -147,6 +147,21 @@ extension LayerPainter {
       case .difference: op = CAIRO_OPERATOR_XOR
       case .none: continue
       }
+      if mask.mode != .lighten, mask.mode != .darken, mask.mode != .difference, !mask.isInverted, opacity >= 1,
+        expansion == 0
+      {
+        // A plain mask combines with the ones before by filling its outline with the operator straight onto
+        // them: the same coverage as drawing it in a group of its own and painting that.
+        setMatrix(world)
+        cairo_new_path(context)
+        appendPath(path, transform: .identity)
+        cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
+        cairo_set_source_rgba(context, 0, 0, 0, 1)
+        cairo_set_operator(context, op)
+        cairo_fill(context)
+        cairo_set_operator(context, CAIRO_OPERATOR_OVER)
+        continue
+      }
       // Draw this mask's coverage in its own group, then combine it with the ones before.
       pushGroup(alphaOnly: true)
       setMatrix(world)
