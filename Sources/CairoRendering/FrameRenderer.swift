@@ -90,7 +90,7 @@ public final class FrameRenderer {
     let x1 = min(Double(width), max(corners[0].x, corners[1].x).rounded(.up))
     let y1 = min(Double(height), max(corners[0].y, corners[1].y).rounded(.up))
     guard x0.isFinite, y0.isFinite, x1 > x0, y1 > y0 else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
-    return PixelRect(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
+    return PixelRect(x: x0.clampedInt(0...width), y: y0.clampedInt(0...height), width: (x1 - x0).clampedInt(0...width), height: (y1 - y0).clampedInt(0...height))
   }
 
   /// Renders the composition at `frame` with the context `cr` (the worker's own surface, or a frame buffer).

@@ -25,7 +25,8 @@ enum ImageScaling {
 
   /// A copy of `image` shrunk by `sx` × `sy`, as a new image surface (the caller owns it).
   static func shrink(_ image: ImageSurface, sx: Double, sy: Double) -> OpaquePointer? {
-    let width = max(1, Int((Double(image.width) * sx).rounded())), height = max(1, Int((Double(image.height) * sy).rounded()))
+    let width = (Double(image.width) * sx).roundedClampedInt(1...32767)
+    let height = (Double(image.height) * sy).roundedClampedInt(1...32767)
     guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
       cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
     else { return nil }

@@ -22,7 +22,12 @@ final class RenderCaches {
   private var bytes = 0
   private var useClock = 0
 
-  /// 32 MB by default: four 1080p frames' worth, per worker.
+  /// The budget for frames of `width` × `height`: three frames' worth (25 MB at 1080p), at least 4 MB.
+  static func budget(width: Int, height: Int) -> Int {
+    max(4 << 20, 3 * 4 * width * height)
+  }
+
+  /// 32 MB, when the frame size is not known.
   static let defaultBudget = 32 * 1024 * 1024
 
   init(isEnabled: Bool, budget: Int = RenderCaches.defaultBudget) {
@@ -125,8 +130,10 @@ struct PixelRect: Equatable {
     guard box.isValid else { return nil }
     let x0 = box.minX.rounded(.down), y0 = box.minY.rounded(.down)
     let x1 = box.maxX.rounded(.up), y1 = box.maxY.rounded(.up)
-    guard x1 > x0, y1 > y0, abs(x0) < 1e9, abs(y0) < 1e9, abs(x1) < 1e9, abs(y1) < 1e9 else { return nil }
-    self.init(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
+    guard x1 > x0, y1 > y0, let left = Int(exactly: x0), let top = Int(exactly: y0), let right = Int(exactly: x1),
+      let bottom = Int(exactly: y1), abs(left) < 1 << 30, abs(top) < 1 << 30, abs(right) < 1 << 30, abs(bottom) < 1 << 30
+    else { return nil }
+    self.init(x: left, y: top, width: right - left, height: bottom - top)
   }
 
   init(x: Int, y: Int, width: Int, height: Int) {

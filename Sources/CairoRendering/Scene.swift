@@ -66,7 +66,7 @@ final class Scene {
     self.canvasWidth = canvasWidth
     self.canvasHeight = canvasHeight
     graph = AnimationScene(animation: animation, cachesEnabled: cachesEnabled)
-    caches = RenderCaches(isEnabled: cachesEnabled)
+    caches = RenderCaches(isEnabled: cachesEnabled, budget: RenderCaches.budget(width: canvasWidth, height: canvasHeight))
     backdrop = BackdropCache(caches: caches)
     self.images = images.compactMapValues { ImageSurface(copying: $0) }
     glyphs = animation.glyphs.mapValues { glyph in
