@@ -22,9 +22,9 @@ final class RenderCaches {
   private var bytes = 0
   private var useClock = 0
 
-  /// The budget for frames of `width` × `height`: three frames' worth (25 MB at 1080p), at least 4 MB.
+  /// The budget for frames of `width` × `height`: two frames' worth (16.6 MB at 1080p), at least 4 MB.
   static func budget(width: Int, height: Int) -> Int {
-    max(4 << 20, 3 * 4 * width * height)
+    max(4 << 20, 2 * 4 * width * height)
   }
 
   /// 32 MB, when the frame size is not known.
