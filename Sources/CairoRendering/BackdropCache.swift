@@ -169,3 +169,33 @@ final class BackdropCache {
     cairo_surface_mark_dirty_rectangle(target, Int32(destination.0), Int32(destination.1), Int32(size.0), Int32(size.1))
   }
 }
+
+/// Counts the steps of the root's walk (see `BackdropCache`): skips the first `skip`, calls `snapshot` before
+/// step `snapshotAt` (or after the last, from `finish`).
+final class StepCursor {
+  private(set) var count = 0
+  private let skip: Int
+  private let snapshotAt: Int?
+  private let snapshot: (Int) -> Void
+
+  init(skip: Int, snapshotAt: Int?, snapshot: @escaping (Int) -> Void) {
+    self.skip = skip
+    self.snapshotAt = snapshotAt
+    self.snapshot = snapshot
+  }
+
+  /// Whether step `n` is to be drawn at all (nil: every one).
+  var isNeeded: ((Int) -> Bool)? = nil
+
+  /// Starts the next step; false when it is to be skipped.
+  func step() -> Bool {
+    defer { count += 1 }
+    if count == snapshotAt { snapshot(count) }
+    return count >= skip && (isNeeded?(count) ?? true)
+  }
+
+  /// Ends the walk.
+  func finish() {
+    if count == snapshotAt { snapshot(count) }
+  }
+}

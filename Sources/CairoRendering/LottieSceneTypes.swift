@@ -1,6 +1,5 @@
 import LottieScene
 
-// The scene's geometry types under their own names in every file of this module (the text files use
+// The scene's transform type under its own name in every file of this module (the text files use
 // `Affine` without importing the scene module).
 typealias Affine = LottieScene.Affine
-typealias DeviceBox = LottieScene.DeviceBox

@@ -1,0 +1,342 @@
+import CCairo
+import Foundation
+import Lottie
+import LottieScene
+
+/// Pixel operations on a group's premultiplied ARGB32 image surface.
+enum EffectPixels {
+  struct Image {
+    var data: UnsafeMutablePointer<UInt8>
+    var width: Int
+    var height: Int
+    var stride: Int
+  }
+
+  /// Runs `body` on the pattern's image surface, if it has one.
+  static func apply(_ pattern: OpaquePointer, _ body: (Image) -> Void) {
+    var surfaceOut: OpaquePointer? = nil
+    guard cairo_pattern_get_surface(pattern, &surfaceOut) == CAIRO_STATUS_SUCCESS, let surface = surfaceOut,
+      cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE,
+      cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32
+    else { return }
+    cairo_surface_flush(surface)
+    guard let data = cairo_image_surface_get_data(surface) else { return }
+    let image = Image(
+      data: data, width: Int(cairo_image_surface_get_width(surface)),
+      height: Int(cairo_image_surface_get_height(surface)), stride: Int(cairo_image_surface_get_stride(surface)))
+    guard image.width > 0, image.height > 0 else { return }
+    body(image)
+    cairo_surface_mark_dirty(surface)
+  }
+
+  /// Calls `body` with every non-transparent pixel's straight colour (0...1) and alpha (1...255); the colour it
+  /// returns replaces the pixel's, keeping its alpha.
+  @inline(__always)
+  static func mapColors(_ image: Image, _ body: (Double, Double, Double) -> (Double, Double, Double)) {
+    for y in 0..<image.height {
+      let row = image.data + y * image.stride
+      for x in 0..<image.width {
+        let p = row + x * 4
+        let a = Int(p[3])
+        if a == 0 { continue }
+        let inv = 1.0 / Double(a)
+        let (r, g, b) = body(Double(p[2]) * inv, Double(p[1]) * inv, Double(p[0]) * inv)
+        let scale = Double(a)
+        p[2] = UInt8(min(max(r * scale + 0.5, 0), scale))
+        p[1] = UInt8(min(max(g * scale + 0.5, 0), scale))
+        p[0] = UInt8(min(max(b * scale + 0.5, 0), scale))
+      }
+    }
+  }
+
+  /// Fill: every pixel takes the colour; coverage is scaled by the opacity (lottie-web's colour matrix).
+  /// Gradient Ramp over the pattern's pixels (device-aligned, with the surface's device offset): each pixel
+  /// keeps its alpha and takes the ramp's colour at its centre, mixed with its own by `blend`. Colours are
+  /// interpolated straight, clamped before the start and after the end.
+  static func ramp(
+    _ pattern: OpaquePointer, toLayer: Affine, start: Vec2, end: Vec2, startColor: RGBA, endColor: RGBA, radial: Bool,
+    blend: Double
+  ) {
+    var surfaceOut: OpaquePointer? = nil
+    guard cairo_pattern_get_surface(pattern, &surfaceOut) == CAIRO_STATUS_SUCCESS, let surface = surfaceOut else { return }
+    // Pixel = device + device offset.
+    var ox = 0.0, oy = 0.0
+    cairo_surface_get_device_offset(surface, &ox, &oy)
+    let d = end - start
+    let length2 = d.x * d.x + d.y * d.y
+    let radius = length2.squareRoot()
+    func unit(_ v: Double) -> Double { v > 0 ? min(v, 1) : 0 }
+    apply(pattern) { image in
+      for y in 0..<image.height {
+        let row = image.data + y * image.stride
+        for x in 0..<image.width {
+          let p = row + x * 4
+          if p[3] == 0 { continue }
+          let q = toLayer.apply(Vec2(Double(x) + 0.5 - ox, Double(y) + 0.5 - oy)) - start
+          let t: Double
+          if radial {
+            t = radius > 0 ? unit((q.x * q.x + q.y * q.y).squareRoot() / radius) : 1
+          } else {
+            t = length2 > 0 ? unit((q.x * d.x + q.y * d.y) / length2) : 0
+          }
+          let alpha = Double(p[3])
+          func mixed(_ original: UInt8, _ a: Double, _ b: Double) -> UInt8 {
+            let ramp = unit(a + (b - a) * t) * alpha
+            return UInt8(min(Double(original) * blend + ramp * (1 - blend) + 0.5, alpha))
+          }
+          p[2] = mixed(p[2], startColor.r, endColor.r)
+          p[1] = mixed(p[1], startColor.g, endColor.g)
+          p[0] = mixed(p[0], startColor.b, endColor.b)
+        }
+      }
+    }
+  }
+
+  static func fill(_ image: Image, color: RGBA, opacity: Double) {
+    for y in 0..<image.height {
+      let row = image.data + y * image.stride
+      for x in 0..<image.width {
+        let p = row + x * 4
+        if p[3] == 0 { continue }
+        let a = Double(p[3]) * opacity
+        p[3] = UInt8(min(max(a + 0.5, 0), 255))
+        let alpha = Double(p[3])
+        p[2] = UInt8(min(color.r * alpha + 0.5, alpha))
+        p[1] = UInt8(min(color.g * alpha + 0.5, alpha))
+        p[0] = UInt8(min(color.b * alpha + 0.5, alpha))
+      }
+    }
+  }
+
+  /// Stroke style, outside: every pixel within `width` of the layer's pixels (those at least half opaque) gets
+  /// the colour under it, the band's outer edge antialiased by the fraction of a pixel it covers. Distances are
+  /// Euclidean, so convex corners come out round.
+  static func outline(_ image: Image, color: RGBA, width: Double, opacity: Double) {
+    let w = image.width, h = image.height
+    let far = 1e20
+    var distance = [Double](repeating: far, count: w * h)
+    for y in 0..<h {
+      let row = image.data + y * image.stride
+      for x in 0..<w where row[x * 4 + 3] >= 128 { distance[y * w + x] = 0 }
+    }
+    squaredDistanceTransform(&distance, width: w, height: h)
+    // Between pixel centres the edge lies half a pixel in: a band of `width` reaches centres `width + 0.5` out,
+    // and a pixel is covered by the part of it inside that reach.
+    let reach = width + 1
+    for y in 0..<h {
+      let row = image.data + y * image.stride
+      for x in 0..<w {
+        let d2 = distance[y * w + x]
+        if d2 >= reach * reach { continue }
+        let coverage = min(max(reach - d2.squareRoot(), 0), 1) * opacity
+        if coverage <= 0 { continue }
+        let p = row + x * 4
+        let under = coverage * (255 - Double(p[3]))
+        p[0] = UInt8(min(Double(p[0]) + color.b * under + 0.5, 255))
+        p[1] = UInt8(min(Double(p[1]) + color.g * under + 0.5, 255))
+        p[2] = UInt8(min(Double(p[2]) + color.r * under + 0.5, 255))
+        p[3] = UInt8(min(Double(p[3]) + under + 0.5, 255))
+      }
+    }
+  }
+
+  /// Replaces each value (0 on the shape, a huge number elsewhere) with the squared Euclidean distance to the
+  /// nearest 0, by Felzenszwalb and Huttenlocher's lower envelope of parabolas, rows then columns.
+  static func squaredDistanceTransform(_ values: inout [Double], width w: Int, height h: Int) {
+    let n = max(w, h)
+    // Working rows in unchecked buffers: this runs over every pixel of a layer's box twice.
+    let f = UnsafeMutablePointer<Double>.allocate(capacity: n), d = UnsafeMutablePointer<Double>.allocate(capacity: n)
+    let v = UnsafeMutablePointer<Int>.allocate(capacity: n), z = UnsafeMutablePointer<Double>.allocate(capacity: n + 1)
+    defer {
+      f.deallocate()
+      d.deallocate()
+      v.deallocate()
+      z.deallocate()
+    }
+    @inline(__always) func line(_ count: Int) {
+      var k = 0
+      v[0] = 0
+      z[0] = -.infinity
+      z[1] = .infinity
+      if count > 1 {
+        for q in 1..<count {
+          let fq = f[q] + Double(q * q)
+          var s = (fq - (f[v[k]] + Double(v[k] * v[k]))) / Double(2 * q - 2 * v[k])
+          while s <= z[k] && k > 0 {
+            k -= 1
+            s = (fq - (f[v[k]] + Double(v[k] * v[k]))) / Double(2 * q - 2 * v[k])
+          }
+          k += 1
+          v[k] = q
+          z[k] = s
+          z[k + 1] = .infinity
+        }
+      }
+      k = 0
+      for q in 0..<count {
+        while z[k + 1] < Double(q) { k += 1 }
+        let dq = Double(q - v[k])
+        d[q] = dq * dq + f[v[k]]
+      }
+    }
+    values.withUnsafeMutableBufferPointer { buffer in
+      guard let values = buffer.baseAddress else { return }
+      for y in 0..<h {
+        let row = values + y * w
+        // A row with no shape pixel stays far (the column pass brings the distances).
+        var hasShape = false
+        for x in 0..<w where row[x] == 0 {
+          hasShape = true
+          break
+        }
+        guard hasShape else { continue }
+        f.update(from: row, count: w)
+        line(w)
+        row.update(from: d, count: w)
+      }
+      for x in 0..<w {
+        for y in 0..<h { f[y] = values[y * w + x] }
+        line(h)
+        for y in 0..<h { values[y * w + x] = d[y] }
+      }
+    }
+  }
+
+  /// sRGB to linear light, by 8-bit value.
+  static let linear: [Double] = (0..<256).map { i in
+    let c = Double(i) / 255
+    return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+  }
+
+  /// lottie-web's grey: the mean of the channels in linear light, back to sRGB.
+  @inline(__always)
+  static func grey(_ r: Double, _ g: Double, _ b: Double) -> Double {
+    func lin(_ c: Double) -> Double { linear[Int(min(max(c, 0), 1) * 255 + 0.5)] }
+    let l = (lin(r) + lin(g) + lin(b)) / 3
+    return l <= 0.0031308 ? l * 12.92 : 1.055 * pow(l, 1 / 2.4) - 0.055
+  }
+
+  /// Tint: grey mapped from black to white, over the original at `amount`.
+  static func tint(_ image: Image, black: RGBA, white: RGBA, amount: Double) {
+    mapColors(image) { r, g, b in
+      let l = grey(r, g, b)
+      let tr = black.r + (white.r - black.r) * l, tg = black.g + (white.g - black.g) * l
+      let tb = black.b + (white.b - black.b) * l
+      return (r + (tr - r) * amount, g + (tg - g) * amount, b + (tb - b) * amount)
+    }
+  }
+
+  /// Tritone: grey mapped dark → mid → bright (a three-entry table, as lottie-web's component transfer).
+  static func tritone(_ image: Image, bright: RGBA, mid: RGBA, dark: RGBA) {
+    mapColors(image) { r, g, b in
+      let l = grey(r, g, b)
+      let (from, to, f) = l < 0.5 ? (dark, mid, l * 2) : (mid, bright, l * 2 - 1)
+      return (from.r + (to.r - from.r) * f, from.g + (to.g - from.g) * f, from.b + (to.b - from.b) * f)
+    }
+  }
+
+  /// Radii of three box blurs whose succession approximates a Gaussian of `sigma`.
+  static func boxRadii(sigma: Double) -> [Int] {
+    let n = 3.0
+    let ideal = (12 * sigma * sigma / n + 1).squareRoot()
+    var wl = ideal.clampedInt(0...1_000_000)
+    if wl % 2 == 0 { wl -= 1 }
+    wl = max(wl, 1)
+    let wu = wl + 2
+    let m = ((12 * sigma * sigma - n * Double(wl * wl) - 4 * n * Double(wl) - 3 * n) / Double(-4 * wl - 4)).rounded()
+    return (0..<3).map { i in ((Double(i) < m ? wl : wu) - 1) / 2 }
+  }
+
+  /// Separable Gaussian blur approximated by three box blurs per axis, on premultiplied pixels; what
+  /// falls outside the image is transparent. Each pass averages `2r + 1` pixels with running sums and rounds to
+  /// the nearest 8-bit value, rows first, then columns (walked row by row, all columns at once).
+  static func blur(_ image: Image, sigmaX: Double, sigmaY: Double) {
+    if sigmaX >= 0.3 { for r in boxRadii(sigma: sigmaX) where r > 0 { horizontalBox(image, radius: r) } }
+    if sigmaY >= 0.3 { for r in boxRadii(sigma: sigmaY) where r > 0 { verticalBox(image, radius: r) } }
+  }
+
+  /// `(x + div / 2) / div` for the sums of a box of `div` 8-bit values, by a multiplication, four channels at
+  /// once: exact while `div` is under 4096 (the error, under x / 2³², stays below 1 / div).
+  struct BoxAverage {
+    let half: SIMD4<UInt32>
+    let reciprocal: SIMD4<UInt64>
+    let divisor: UInt32
+
+    init(radius: Int) {
+      divisor = UInt32(2 * radius + 1)
+      half = SIMD4(repeating: divisor / 2)
+      reciprocal = SIMD4(repeating: ((1 << 32) + UInt64(divisor) - 1) / UInt64(divisor))
+    }
+
+    @inline(__always) func callAsFunction(_ sum: SIMD4<UInt32>) -> UInt32 {
+      let q: SIMD4<UInt64>
+      if divisor < 4096 {
+        q = (SIMD4<UInt64>(truncatingIfNeeded: sum &+ half) &* reciprocal) &>> 32
+      } else {
+        q = SIMD4<UInt64>(truncatingIfNeeded: (sum &+ half) / divisor)
+      }
+      return UInt32(truncatingIfNeeded: q.x) | UInt32(truncatingIfNeeded: q.y) << 8
+        | UInt32(truncatingIfNeeded: q.z) << 16 | UInt32(truncatingIfNeeded: q.w) << 24
+    }
+  }
+
+  /// A premultiplied pixel's four channels as lanes.
+  @inline(__always) static func lanes(_ p: UInt32) -> SIMD4<UInt32> {
+    SIMD4(p & 0xFF, (p >> 8) & 0xFF, (p >> 16) & 0xFF, p >> 24)
+  }
+
+  /// One horizontal box pass of `radius` over every row.
+  static func horizontalBox(_ image: Image, radius r: Int) {
+    let w = image.width
+    let average = BoxAverage(radius: r)
+    let row = UnsafeMutablePointer<SIMD4<UInt32>>.allocate(capacity: w)
+    defer { row.deallocate() }
+    for y in 0..<image.height {
+      let pixels = UnsafeMutableRawPointer(image.data + y * image.stride).assumingMemoryBound(to: UInt32.self)
+      for x in 0..<w { row[x] = lanes(pixels[x]) }
+      var sum = SIMD4<UInt32>.zero
+      for j in 0...min(r, w - 1) { sum &+= row[j] }
+      for i in 0..<w {
+        pixels[i] = average(sum)
+        let add = i + r + 1
+        if add < w { sum &+= row[add] }
+        let remove = i - r
+        if remove >= 0 { sum &-= row[remove] }
+      }
+    }
+  }
+
+  /// One vertical box pass of `radius` over every column, with a running sum of every column.
+  static func verticalBox(_ image: Image, radius r: Int) {
+    let w = image.width, h = image.height
+    let average = BoxAverage(radius: r)
+    let source = UnsafeMutablePointer<UInt32>.allocate(capacity: w * h)
+    let sums = UnsafeMutablePointer<SIMD4<UInt32>>.allocate(capacity: w)
+    defer {
+      source.deallocate()
+      sums.deallocate()
+    }
+    for y in 0..<h {
+      UnsafeMutableRawPointer(source + y * w).copyMemory(from: image.data + y * image.stride, byteCount: w * 4)
+    }
+    sums.initialize(repeating: .zero, count: w)
+    for j in 0...min(r, h - 1) {
+      let line = source + j * w
+      for x in 0..<w { sums[x] &+= lanes(line[x]) }
+    }
+    for y in 0..<h {
+      let out = UnsafeMutableRawPointer(image.data + y * image.stride).assumingMemoryBound(to: UInt32.self)
+      for x in 0..<w { out[x] = average(sums[x]) }
+      let add = y + r + 1
+      if add < h {
+        let line = source + add * w
+        for x in 0..<w { sums[x] &+= lanes(line[x]) }
+      }
+      let remove = y - r
+      if remove >= 0 {
+        let line = source + remove * w
+        for x in 0..<w { sums[x] &-= lanes(line[x]) }
+      }
+    }
+  }
+}

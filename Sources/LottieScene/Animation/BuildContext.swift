@@ -1,0 +1,30 @@
+import Lottie
+
+/// What a scene is built with: the worker's version clock, the expression scope of the composition being
+/// built, and whether caches are used.
+package struct BuildContext {
+  package let clock: SceneClock
+  package var scope: ExpressionScope?
+  package let cachesEnabled: Bool
+
+  package init(clock: SceneClock, scope: ExpressionScope?, cachesEnabled: Bool) {
+    self.clock = clock
+    self.scope = scope
+    self.cachesEnabled = cachesEnabled
+  }
+}
+
+/// Hands out version stamps: a node that changes takes a new one, so equal stamps mean equal content within
+/// one scene (one worker).
+package final class SceneClock {
+  private var last: UInt64 = 1
+  /// The stamp of empty geometry (every empty contour list is the same).
+  package static let empty: UInt64 = 1
+
+  package init() {}
+
+  package func next() -> UInt64 {
+    last += 1
+    return last
+  }
+}

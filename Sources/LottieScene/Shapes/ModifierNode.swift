@@ -1,0 +1,158 @@
+import Foundation
+import Lottie
+
+/// Trim paths, round corners, pucker/bloat, zig-zag, offset path or twist. The outlines it made last frame are
+/// kept by the stamp of their input, so an unchanged input under unchanged parameters is not modified again.
+final class ModifierNode {
+  enum Kind {
+    case trim(Track<Double>, Track<Double>, Track<Double>, TrimMode)
+    case roundCorners(Track<Double>)
+    case puckerBloat(Track<Double>)
+    case zigZag(ridges: Track<Double>, size: Track<Double>, pointType: Track<Double>)
+    case offsetPath(Track<Double>, LineJoin, miterLimit: Track<Double>)
+    case twist(angle: Track<Double>, center: Track<Vec2>)
+  }
+  private(set) var kind: Kind
+  let isAnimated: Bool
+  let cachesEnabled: Bool
+
+  /// A result: the contours made from an input, the stamp naming them, and for a twist the centre used.
+  struct Output {
+    var contours: [BezierPath]
+    var stamp: UInt64
+    var center: Vec2 = .zero
+  }
+  /// Results by input stamp, of this build and of the one before (older ones are dropped).
+  private var current: [UInt64: Output] = [:]
+  private var previous: [UInt64: Output] = [:]
+  /// `trim` individually: the inputs' stamps, in order, and the outputs.
+  var joint: (inputs: [UInt64], outputs: [Output])?
+  private var build = -1
+
+  init?(_ item: ShapeItem.Kind, context: BuildContext) {
+    let scope = context.scope
+    switch item {
+    case .trim(let s, let e, let o, let mode):
+      kind = .trim(Track(s, scope: scope), Track(e, scope: scope), Track(o, scope: scope), mode)
+    case .roundCorners(let r): kind = .roundCorners(Track(r, scope: scope))
+    case .puckerBloat(let a): kind = .puckerBloat(Track(a, scope: scope))
+    case .zigZag(let r, let s, let pt):
+      kind = .zigZag(ridges: Track(r, scope: scope), size: Track(s, scope: scope), pointType: Track(pt, scope: scope))
+    case .offsetPath(let a, let join, let ml):
+      kind = .offsetPath(Track(a, scope: scope), join, miterLimit: Track(ml, scope: scope))
+    case .twist(let a, let c): kind = .twist(angle: Track(a, scope: scope), center: Track(c, scope: scope))
+    default: return nil
+    }
+    switch kind {
+    case .trim(let s, let e, let o, _): isAnimated = s.isAnimated || e.isAnimated || o.isAnimated
+    case .roundCorners(let r): isAnimated = r.isAnimated
+    case .puckerBloat(let a): isAnimated = a.isAnimated
+    case .zigZag(let r, let s, let pt): isAnimated = r.isAnimated || s.isAnimated || pt.isAnimated
+    case .offsetPath(let a, _, let ml): isAnimated = a.isAnimated || ml.isAnimated
+    case .twist(let a, let c): isAnimated = a.isAnimated || c.isAnimated
+    }
+    cachesEnabled = context.cachesEnabled
+  }
+
+  func update(at frame: Double) -> Bool {
+    guard isAnimated else { return false }
+    var changed = false
+    switch kind {
+    case .trim(var s, var e, var o, let mode):
+      changed = s.update(at: frame)
+      changed = e.update(at: frame) || changed
+      changed = o.update(at: frame) || changed
+      kind = .trim(s, e, o, mode)
+    case .roundCorners(var r):
+      changed = r.update(at: frame)
+      kind = .roundCorners(r)
+    case .puckerBloat(var a):
+      changed = a.update(at: frame)
+      kind = .puckerBloat(a)
+    case .zigZag(var r, var s, var pt):
+      changed = r.update(at: frame)
+      changed = s.update(at: frame) || changed
+      changed = pt.update(at: frame) || changed
+      kind = .zigZag(ridges: r, size: s, pointType: pt)
+    case .offsetPath(var a, let join, var ml):
+      changed = a.update(at: frame)
+      changed = ml.update(at: frame) || changed
+      kind = .offsetPath(a, join, miterLimit: ml)
+    case .twist(var a, var c):
+      changed = a.update(at: frame)
+      changed = c.update(at: frame) || changed
+      kind = .twist(angle: a, center: c)
+    }
+    if changed {
+      // New parameters: nothing made with the old ones applies.
+      current = [:]
+      previous = [:]
+      joint = nil
+    }
+    return changed
+  }
+
+  /// Starts build number `number` (results older than the last build are dropped).
+  func begin(build number: Int) {
+    guard number != build else { return }
+    build = number
+    previous = current
+    current = [:]
+  }
+
+  /// The result for input `stamp` made since the last build, if any.
+  func cached(_ stamp: UInt64) -> Output? {
+    guard cachesEnabled else { return nil }
+    if let hit = current[stamp] { return hit }
+    guard let hit = previous.removeValue(forKey: stamp) else { return nil }
+    current[stamp] = hit
+    return hit
+  }
+
+  func store(_ stamp: UInt64, _ output: Output) {
+    guard cachesEnabled else { return }
+    current[stamp] = output
+  }
+}
+
+/// A repeater's tracks.
+final class RepeaterNode {
+  let copiesAbove: Bool
+  var copies: Track<Double>
+  var offset: Track<Double>
+  var anchor: Track<Vec2>
+  var position: PositionTrack
+  var scale: Track<Vec2>
+  var rotation: Track<Double>
+  var startOpacity: Track<Double>
+  var endOpacity: Track<Double>
+  let isAnimated: Bool
+
+  init(_ r: Repeater, scope: ExpressionScope?) {
+    copiesAbove = r.copiesAbove
+    copies = Track(r.copies, scope: scope)
+    offset = Track(r.offset, scope: scope)
+    anchor = Track(r.transform.anchor, scope: scope)
+    position = PositionTrack(r.transform.position, scope: scope)
+    scale = Track(r.transform.scale, scope: scope)
+    rotation = Track(r.transform.rotation, scope: scope)
+    startOpacity = Track(r.startOpacity, scope: scope)
+    endOpacity = Track(r.endOpacity, scope: scope)
+    isAnimated =
+      copies.isAnimated || offset.isAnimated || anchor.isAnimated || position.isAnimated || scale.isAnimated
+      || rotation.isAnimated || startOpacity.isAnimated || endOpacity.isAnimated
+  }
+
+  func update(at frame: Double) -> Bool {
+    guard isAnimated else { return false }
+    var changed = copies.update(at: frame)
+    changed = offset.update(at: frame) || changed
+    changed = anchor.update(at: frame) || changed
+    changed = position.update(at: frame) || changed
+    changed = scale.update(at: frame) || changed
+    changed = rotation.update(at: frame) || changed
+    changed = startOpacity.update(at: frame) || changed
+    changed = endOpacity.update(at: frame) || changed
+    return changed
+  }
+}
