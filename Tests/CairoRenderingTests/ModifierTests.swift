@@ -6,8 +6,8 @@ import TestSupport
 import Testing
 
 /// Pixel probes for the path modifiers pucker/bloat, zig-zag and offset path, 100x100. The expected outlines
-/// follow lottie-web's modifiers; each comment gives the geometry the probes are placed around, at least
-/// 2 px from an edge.
+/// follow lottie-web's modifiers (the offset path's joins, miter limit and direction After Effects', see
+/// `OffsetPath`); each comment gives the geometry the probes are placed around, at least 2 px from an edge.
 struct ModifierTests {
   static func puckerBloat(_ amount: Double) -> String {
     #"{"ty":"pb","a":{"a":0,"k":\#(amount)}}"#
@@ -158,14 +158,48 @@ struct ModifierTests {
     for (x, y) in [(20, 20), (80, 80), (17, 50)] { expectPixel(frame, x, y, .transparent, tolerance: 0) }
   }
 
-  /// The miter limit is a distance (lottie-web): a limit below the corner's miter length bevels it.
-  @Test func offsetMiterLimitBevels() throws {
+  /// The miter limit is a multiple of the amount, as After Effects has it: a square corner's miter point is
+  /// √2 × the amount from the corner, so a limit of 4 keeps it sharp (lottie-web, measuring 4 px from the
+  /// offset corner, bevels it) and a limit of 1.3 bevels it.
+  @Test(arguments: [(4.0, true), (1.3, false)])
+  func offsetMiterLimitIsARatio(limit: Double, sharp: Bool) throws {
     let frame = try Self.render([
-      Bodymovin.rectangle(x: 30, y: 30, width: 40, height: 40), Self.offset(10, join: 1, miterLimit: 4),
+      Bodymovin.rectangle(x: 30, y: 30, width: 40, height: 40), Self.offset(10, join: 1, miterLimit: limit),
       Bodymovin.fill(Bodymovin.green),
     ])
-    expectPixel(frame, 22, 22, .transparent, tolerance: 0)
+    for (x, y) in [(21, 21), (78, 21), (78, 78), (21, 78)] {
+      expectPixel(frame, x, y, sharp ? .green : .transparent, tolerance: 0)
+    }
     expectPixel(frame, 23, 50, .green)
+  }
+
+  /// Round joins are quarter circles of radius 10 about the square's corners: along the diagonal the outline is
+  /// 10 from the corner (30, 30), where lottie-web's single cubic bulges out to 11.2.
+  @Test func offsetRoundJoinIsACircularArc() throws {
+    let frame = try Self.render([
+      Bodymovin.rectangle(x: 30, y: 30, width: 40, height: 40), Self.offset(10, join: 2),
+      Bodymovin.fill(Bodymovin.green),
+    ])
+    // Pixel centres 9.2, 10.6 and 12 from the corner along the diagonal (and likewise at the other corners).
+    for (x, y) in [(23, 23), (76, 23), (76, 76), (23, 76)] { expectPixel(frame, x, y, .green) }
+    for (x, y) in [(22, 22), (77, 22), (77, 77), (22, 77)] {
+      #expect(frame.probe(x, y).a < 40, "pixel (\(x), \(y)) is \(frame.probe(x, y)), outside the arc but for its edge")
+    }
+    for (x, y) in [(21, 21), (78, 21), (78, 78), (21, 78)] { expectPixel(frame, x, y, .transparent, tolerance: 0) }
+    // On the arc 30° from the top edge: 10 from the corner, at (25, 21.34); 9 in is covered, 11 out is not.
+    expectPixel(frame, Int(30 - 9 * sin(Double.pi / 6)), Int(30 - 9 * cos(Double.pi / 6)), .green, tolerance: 40)
+    let outside = frame.probe(Int(30 - 11.2 * sin(Double.pi / 6)), Int(30 - 11.2 * cos(Double.pi / 6)))
+    #expect(outside.a < 40, "\(outside) lies outside the arc but for its edge")
+  }
+
+  /// After Effects grows a closed path whichever way it is drawn: the square 30..70 drawn counter-clockwise
+  /// also becomes 20..80 (lottie-web shrinks it).
+  @Test(arguments: [1, 2, 3])
+  func offsetGrowsACounterClockwiseSquare(join: Int) throws {
+    let square = Bodymovin.path([(30, 30), (30, 70), (70, 70), (70, 30)])
+    let frame = try Self.render([square, Self.offset(10, join: join), Bodymovin.fill(Bodymovin.green)])
+    for (x, y) in [(50, 50), (23, 50), (77, 50), (50, 23), (50, 77)] { expectPixel(frame, x, y, .green) }
+    for (x, y) in [(17, 50), (83, 50), (50, 17), (50, 83)] { expectPixel(frame, x, y, .transparent, tolerance: 0) }
   }
 
   /// A negative amount shrinks the square 20..80 to 30..70; the crossings at the inner corners are cut
@@ -201,8 +235,9 @@ struct ModifierTests {
     }
   }
 
-  /// An open line is outlined on both sides: 20..80 by 40..60, ends closed by the join.
-  @Test(arguments: [(1, false), (2, true)])
+  /// An open line is outlined on both sides: 20..80 by 40..60; its ends are flat with miter and bevel joins,
+  /// half circles of radius 10 with round joins (lottie-web's cap is a flattened curve 8.3 deep).
+  @Test(arguments: [(1, false), (2, true), (3, false)])
   func offsetOutlinesAnOpenLine(join: Int, roundEnds: Bool) throws {
     let frame = try Self.render([
       Bodymovin.path([(20, 50), (80, 50)], closed: false), Self.offset(10, join: join),
@@ -210,8 +245,11 @@ struct ModifierTests {
     ])
     for (x, y) in [(50, 50), (50, 43), (50, 57), (23, 50), (77, 50)] { expectPixel(frame, x, y, .green) }
     for (x, y) in [(50, 37), (50, 63)] { expectPixel(frame, x, y, .transparent, tolerance: 0) }
-    expectPixel(frame, 84, 50, roundEnds ? .green : .transparent, tolerance: roundEnds ? 2 : 0)
-    expectPixel(frame, 16, 50, roundEnds ? .green : .transparent, tolerance: roundEnds ? 2 : 0)
+    // Pixel centres 8.5 beyond the ends on the axis, and 7.5 beyond them 4.5 off it (8.75 from the end point).
+    for (x, y) in [(88, 50), (11, 50), (87, 45), (12, 54)] {
+      expectPixel(frame, x, y, roundEnds ? .green : .transparent, tolerance: roundEnds ? 2 : 0)
+    }
+    for (x, y) in [(91, 50), (8, 50)] { expectPixel(frame, x, y, .transparent, tolerance: 0) }
   }
 
   /// An ellipse (smooth joins everywhere) offset by 10 stays a circle, 10 larger.

@@ -1,10 +1,25 @@
 import Foundation
 import Lottie
 
-/// Offset path (`op`), as lottie-web's OffsetPathModifier: every segment is split at its inflection points,
-/// each piece is offset by moving its control polygon's edges `amount` along their normals, crossings between
-/// neighbouring pieces are cut off, and the gaps at corners are closed with the line join. Positive amounts
-/// grow paths drawn clockwise (on screen). An open path becomes the outline around both of its sides.
+/// Offset path (`op`), built as lottie-web's OffsetPathModifier builds it: every segment is split at its
+/// inflection points, each piece is offset by moving its control polygon's edges `amount` along their normals,
+/// crossings between neighbouring pieces are cut off, and the gaps at corners are closed with the line join.
+/// An open path becomes the outline around both of its sides.
+///
+/// Where lottie-web departs from After Effects, this follows After Effects (Adobe's help, "Alter shapes with
+/// path operations" / "Use Offset Paths"):
+/// - a positive amount expands a closed path whichever way it is drawn ("for a closed path, a positive Amount
+///   value expands the shape"; ThorVG checked it in After Effects, thorvg#2875); lottie-web grows only paths
+///   drawn clockwise on screen and shrinks the others;
+/// - the miter limit is a ratio, as a stroke's: a corner is bevelled once its miter point lies more than
+///   `miterLimit` times the amount from the corner ("if the miter limit is 4, then when the length of the point
+///   reaches four times the stroke weight, a bevel join is used instead"; Skottie and ThorVG read it so too).
+///   lottie-web compares the point's distance in pixels with the limit, so that with the default limit of 4
+///   every square corner grown by more than 4 px is bevelled;
+/// - round joins are circular arcs of radius `amount` about the corner, and the ends of an open path are
+///   half circles with round joins (flat with miter and bevel joins, as lottie-web has them). lottie-web
+///   spans each round join with one cubic whose handles are 2 × 0.5519 × half the gap: a square's corner
+///   then bulges past the arc, and an open path's end is a flattened cap 0.83 × `amount` deep.
 package enum OffsetPath {
   typealias Segment = PolynomialBezier
 
@@ -12,6 +27,9 @@ package enum OffsetPath {
     let n = path.vertices.count
     let count = path.isClosed ? n : n - 1
     guard count > 0 else { return BezierPath(isClosed: path.isClosed, vertices: [], inTangents: [], outTangents: []) }
+    // The pieces below move to the left of the direction of travel (on screen) for a positive amount, which
+    // grows a path drawn clockwise.
+    let amount = path.isClosed && signedArea(path) < 0 ? -amount : amount
     var multiSegments: [[Segment]] = []
     for i in 0..<count { multiSegments.append(offsetSplit(Segment.segment(path, i), amount)) }
     if !path.isClosed {
@@ -21,12 +39,13 @@ package enum OffsetPath {
     }
     pruneIntersections(&multiSegments)
 
+    let joint = Joint(join: join, miterLimit: miterLimit, amount: abs(amount))
     var out = AbsolutePathBuilder()
     var lastPoint: Vec2? = nil
     var lastSegment: Segment? = nil
     for multiSegment in multiSegments {
       if let previous = lastSegment {
-        lastPoint = joinLines(&out, previous, multiSegment[0], join, miterLimit)
+        lastPoint = joint.close(&out, previous, multiSegment[0])
       }
       lastSegment = multiSegment[multiSegment.count - 1]
       for segment in multiSegment {
@@ -40,9 +59,28 @@ package enum OffsetPath {
       }
     }
     if let last = lastSegment, let first = multiSegments.first?.first {
-      _ = joinLines(&out, last, first, join, miterLimit)
+      _ = joint.close(&out, last, first)
     }
     return out.path(closed: path.isClosed)
+  }
+
+  /// Twice the area the path's control polygon encloses: positive when it runs clockwise on screen (y down).
+  static func signedArea(_ path: BezierPath) -> Double {
+    let n = path.vertices.count
+    var points: [Vec2] = []
+    points.reserveCapacity(3 * n)
+    for i in 0..<n {
+      let next = (i + 1) % n
+      points.append(path.vertices[i])
+      points.append(path.vertices[i] + path.outTangents[i])
+      points.append(path.vertices[next] + path.inTangents[next])
+    }
+    var sum = 0.0
+    for i in points.indices {
+      let p = points[i], q = points[(i + 1) % points.count]
+      sum += p.x * q.y - q.x * p.y
+    }
+    return sum
   }
 
   private static func linearOffset(_ p1: Vec2, _ p2: Vec2, _ amount: Double) -> (Vec2, Vec2) {
@@ -73,33 +111,77 @@ package enum OffsetPath {
     return [offsetSegment(left, amount), offsetSegment(mid, amount), offsetSegment(right, amount)]
   }
 
-  /// Closes the gap between two offset pieces; returns the point the next piece should continue from.
-  private static func joinLines(
-    _ out: inout AbsolutePathBuilder, _ seg1: Segment, _ seg2: Segment, _ join: LineJoin, _ miterLimit: Double
-  ) -> Vec2 {
-    let p0 = seg1.p3, p1 = seg2.p0
-    if join == .bevel { return p0 }
-    if Segment.pointEqual(p0, p1) { return p0 }
-    if join == .round {
-      let angleOut = -seg1.tangentAngle(1)
-      let angleIn = -seg2.tangentAngle(0) + .pi
-      let center = Segment.lineIntersection(
-        p0, Segment.polarOffset(p0, angleOut + .pi / 2, 100), p1, Segment.polarOffset(p1, angleOut + .pi / 2, 100))
-      let radius = center.map { ($0 - p0).length } ?? (p0 - p1).length / 2
-      if !out.outHandles.isEmpty {
-        out.outHandles[out.outHandles.count - 1] = Segment.polarOffset(p0, angleOut, 2 * radius * ShapeGeometry.kappa)
+  /// How the gap between two offset pieces is closed at a corner (or at an open path's end).
+  struct Joint {
+    let join: LineJoin
+    let miterLimit: Double
+    /// |amount|: the radius of round joins.
+    let amount: Double
+
+    /// Closes the gap from `seg1`'s end to `seg2`'s start; returns the point the next piece continues from.
+    func close(_ out: inout AbsolutePathBuilder, _ seg1: Segment, _ seg2: Segment) -> Vec2 {
+      let p0 = seg1.p3, p1 = seg2.p0
+      if join == .bevel || Segment.pointEqual(p0, p1) { return p0 }
+      guard let d0 = Joint.endDirection(seg1), let d1 = Joint.startDirection(seg2) else { return p0 }
+      if join == .round {
+        Joint.arc(&out, from: p0, to: p1, leaving: d0, arriving: d1)
+        return p1
       }
-      out.add(p1, out: p1, in: Segment.polarOffset(p1, angleIn, 2 * radius * ShapeGeometry.kappa))
-      return p1
+      // Miter: where the lines along the pieces' ends meet, if that is ahead of both ends and within the limit.
+      // The corner turns by φ; its miter point lies amount / cos(φ/2) from the corner.
+      let cosHalfTurn = max(0, (1 + Joint.dot(d0, d1)) / 2).squareRoot()
+      guard cosHalfTurn * miterLimit >= 1 - 1e-9,
+        let tip = Segment.lineIntersection(p0, p0 + d0, p1, p1 - d1),
+        Joint.dot(tip - p0, d0) > 0, Joint.dot(p1 - tip, d1) > 0
+      else { return p0 }
+      out.add(tip, out: tip, in: tip)
+      return tip
     }
-    // Miter: the lines along the pieces' end handles meet, unless that is farther than the limit.
-    let t0 = Segment.pointEqual(p0, seg1.p2) ? seg1.p0 : seg1.p2
-    let t1 = Segment.pointEqual(p1, seg2.p1) ? seg2.p3 : seg2.p1
-    if let intersection = Segment.lineIntersection(t0, p0, p1, t1), (intersection - p0).length < miterLimit {
-      out.add(intersection, out: intersection, in: intersection)
-      return intersection
+
+    static func dot(_ u: Vec2, _ v: Vec2) -> Double { u.x * v.x + u.y * v.y }
+    static func cross(_ u: Vec2, _ v: Vec2) -> Double { u.x * v.y - u.y * v.x }
+
+    static func unit(_ v: Vec2) -> Vec2? {
+      let length = v.length
+      return length > 1e-9 ? v * (1 / length) : nil
     }
-    return p0
+
+    /// The direction a piece leaves its end in (from the last handle that is not on the end).
+    static func endDirection(_ s: Segment) -> Vec2? {
+      unit(s.p3 - s.p2) ?? unit(s.p3 - s.p1) ?? unit(s.p3 - s.p0)
+    }
+
+    static func startDirection(_ s: Segment) -> Vec2? {
+      unit(s.p1 - s.p0) ?? unit(s.p2 - s.p0) ?? unit(s.p3 - s.p0)
+    }
+
+    /// A circular arc from `p0`, tangent to `d0` there, to `p1`: about the corner where the normals at both
+    /// ends meet (the midpoint of the gap when they are parallel, as at an open path's end), in cubic pieces
+    /// of at most a quarter turn (handles 4/3 tan(θ/4) r long).
+    static func arc(_ out: inout AbsolutePathBuilder, from p0: Vec2, to p1: Vec2, leaving d0: Vec2, arriving d1: Vec2) {
+      let center =
+        Segment.lineIntersection(p0, p0 + Vec2(-d0.y, d0.x), p1, p1 + Vec2(-d1.y, d1.x)) ?? (p0 + p1) * 0.5
+      let r0 = p0 - center, r1 = p1 - center
+      let radius = (r0.length + r1.length) / 2
+      guard radius > 1e-9, !out.vertices.isEmpty else { return out.add(p1, out: p1, in: p1) }
+      // Turn the way `d0` points; the sweep in (0, 2π) that way.
+      let sign: Double = cross(r0, d0) >= 0 ? 1 : -1
+      let start = atan2(r0.y, r0.x)
+      var sweep = (atan2(r1.y, r1.x) - start) * sign
+      while sweep <= 0 { sweep += 2 * .pi }
+      while sweep > 2 * .pi { sweep -= 2 * .pi }
+      let pieces = (sweep / (.pi / 2) - 1e-9).rounded(.up).clampedInt(1...4)
+      let step = sweep / Double(pieces) * sign
+      let handle = 4.0 / 3.0 * tan(abs(step) / 4) * radius
+      func point(_ angle: Double) -> Vec2 { center + Vec2(cos(angle), sin(angle)) * radius }
+      func tangent(_ angle: Double) -> Vec2 { Vec2(-sin(angle), cos(angle)) * sign }
+      for k in 0..<pieces {
+        let a = start + step * Double(k), b = start + step * Double(k + 1)
+        let end = k == pieces - 1 ? p1 : point(b)
+        out.outHandles[out.outHandles.count - 1] = out.vertices[out.vertices.count - 1] + tangent(a) * handle
+        out.add(end, out: end, in: end - tangent(b) * handle)
+      }
+    }
   }
 
   /// The first crossing of `a` with `b` other than `a`'s end point. Two straight pieces (the offset of every
