@@ -7,7 +7,43 @@ import LottieScene
 extension LayerPainter {
   // MARK: - Paint
 
+  /// A shape layer's paints, bottom first. A paint with a blend mode of its own blends with what the paints
+  /// before it in its group drew (After Effects: "each stroke and fill has its own blending mode, which
+  /// determines how it interacts with other paint operations in the same group"; a group is drawn like a
+  /// nested composition): each group holding such a paint is drawn into a Cairo group of its own, composited
+  /// normally. The layer is then a group of its own too (`drawLayer`), so nothing blends with the layers under
+  /// it. lottie-web's canvas renderer and ThorVG draw these paints as normal; lottie-web's SVG renderer and
+  /// Skottie blend them with everything under them, other layers included.
+  func paintShapes(_ shapes: ShapeContent, world: Affine, opacity: Double) {
+    guard shapes.hasBlendedPaint else {
+      for operation in shapes.operations.reversed() {
+        paint(operation, slots: shapes.slots, world: world, opacity: opacity)
+      }
+      return
+    }
+    let isolated = Set(shapes.operations.compactMap { $0.blendMode != 0 ? $0.groups.last : nil })
+    // The isolated groups drawn into at the moment, outermost first.
+    var open: [Int] = []
+    func closeInnermost() {
+      open.removeLast()
+      guard let group = popGroup() else { return }
+      cairo_set_source(context, group)
+      cairo_paint(context)
+      cairo_pattern_destroy(group)
+    }
+    for operation in shapes.operations.reversed() {
+      while let innermost = open.last, !operation.groups.contains(innermost) { closeInnermost() }
+      for g in operation.groups where isolated.contains(g) && !open.contains(g) {
+        pushGroup()
+        open.append(g)
+      }
+      paint(operation, slots: shapes.slots, world: world, opacity: opacity)
+    }
+    while !open.isEmpty { closeInnermost() }
+  }
+
   func paint(_ op: PaintOperation, slots: [GeometrySlot], world: Affine, opacity layerOpacity: Double) {
+    if op.blendMode != 0 { return paintBlended(op, slots: slots, world: world, opacity: layerOpacity) }
     var op = op
     op.opacity *= layerOpacity
     guard op.opacity > 0 else { return }
@@ -42,6 +78,26 @@ extension LayerPainter {
     case .gradientStroke(let gradient, let stroke):
       guard setStroke(stroke) else { return cairo_new_path(context) }
       paintGradient(gradient, opacity: op.opacity, stroke: true)
+    }
+  }
+
+  /// A paint with a blend mode of its own (`bm` on a fill or stroke): drawn normally into a group, which is
+  /// then blended onto what the paints before it in its group drew (see `paintShapes`).
+  private func paintBlended(_ op: PaintOperation, slots: [GeometrySlot], world: Affine, opacity: Double) {
+    guard op.opacity * opacity > 0 else { return }
+    var plain = op
+    plain.blendMode = 0
+    pushGroup()
+    paint(plain, slots: slots, world: world, opacity: opacity)
+    guard let group = popGroup() else { return }
+    defer { cairo_pattern_destroy(group) }
+    if op.blendMode == LayerPainter.hardMix {
+      compositeHardMix(group, opacity: 1)
+    } else {
+      cairo_set_source(context, group)
+      cairo_set_operator(context, LayerPainter.blendOperator(op.blendMode))
+      cairo_paint(context)
+      cairo_set_operator(context, CAIRO_OPERATOR_OVER)
     }
   }
 

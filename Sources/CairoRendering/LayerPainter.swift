@@ -108,7 +108,7 @@ struct LayerPainter {
     }
     let needsGroup =
       blend != CAIRO_OPERATOR_OVER || blendMode == LayerPainter.hardMix || !activeMasks.isEmpty || groupOpacity < 1
-      || !effects.isEmpty
+      || !effects.isEmpty || shapes?.hasBlendedPaint == true
     guard needsGroup else {
       drawContent(layer, opacity: paintOpacity, world: world, depth: depth)
       return
@@ -195,9 +195,7 @@ struct LayerPainter {
   func drawContent(_ layer: SceneLayer, opacity: Double, world: Affine, depth: Int) {
     switch layer.content {
     case .shapes(let shapes):
-      for operation in shapes.operations.reversed() {
-        paint(operation, slots: shapes.slots, world: world, opacity: opacity)
-      }
+      paintShapes(shapes, world: world, opacity: opacity)
     case .solid(let color, let w, let h):
       setMatrix(world)
       cairo_rectangle(context, 0, 0, w, h)

@@ -288,11 +288,15 @@ public struct ShapeItem: Sendable {
   public var matchName: String
   /// What the item is, with its properties.
   public var kind: Kind
+  /// A fill's or stroke's own blend mode (`bm` on `fl`, `st`, `gf`, `gs`, numbered as layers'; 0 normal):
+  /// After Effects blends the paint with what the paints below it in its group drew. 0 for other items.
+  public var blendMode: Int
 
-  public init(name: String = "", matchName: String = "", kind: Kind) {
+  public init(name: String = "", matchName: String = "", kind: Kind, blendMode: Int = 0) {
     self.name = name
     self.matchName = matchName
     self.kind = kind
+    self.blendMode = blendMode
   }
 
   /// The two-letter type (`ty`) the item was read from.

@@ -54,6 +54,17 @@ extension Reader {
       dashes: dashes)
   }
 
+  /// A paint's own blend mode (`bm` on `fl`, `st`, `gf`, `gs`; numbered as layers'): After Effects blends
+  /// the paint with what the paints below it in its group drew. Unknown modes are drawn as normal.
+  private func paintBlendMode(_ o: [String: JSON], _ path: JSONPath) throws(LottieError) -> Int {
+    let mode = try int(o, "bm", path) ?? 0
+    guard (0...17).contains(mode) else {
+      note(.warning, path.appending("bm"), "unknown blend mode \(mode) drawn as normal")
+      return 0
+    }
+    return mode
+  }
+
   private func gradient(_ o: [String: JSON], _ path: JSONPath) throws(LottieError) -> Gradient {
     let gPath = path.appending("g")
     guard let g = o["g"], case .object(let go) = g else { throw invalid(gPath, "missing gradient colours 'g'") }
@@ -73,7 +84,8 @@ extension Reader {
     let type = try string(o, "ty", path) ?? ""
     return ShapeItem(
       name: try string(o, "nm", path) ?? "", matchName: try string(o, "mn", path) ?? "",
-      kind: try shapeKind(o, type: type, json, path))
+      kind: try shapeKind(o, type: type, json, path),
+      blendMode: try ["fl", "st", "gf", "gs"].contains(type) ? paintBlendMode(o, path) : 0)
   }
 
   private func shapeKind(_ o: [String: JSON], type: String, _ json: JSON, _ path: JSONPath) throws(LottieError)

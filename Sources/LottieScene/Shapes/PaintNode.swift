@@ -16,9 +16,12 @@ final class PaintNode {
   private(set) var paint: PaintOperation.Paint
   /// Opacity 0...100 at the last update.
   var opacity: Double { opacityTrack.value }
+  /// The paint's own blend mode (`bm`, numbered as layers'; 0 normal).
+  let blendMode: Int
 
-  init?(_ item: ShapeItem.Kind, scope: ExpressionScope?) {
-    switch item {
+  init?(_ item: ShapeItem, scope: ExpressionScope?) {
+    blendMode = item.blendMode
+    switch item.kind {
     case .fill(let c, let o, let rule):
       kind = .fill(Track(c, scope: scope), rule)
       opacityTrack = Track(o, scope: scope)
@@ -181,4 +184,10 @@ struct GradientTracks {
       highlightAngle: highlightAngle.value,
       stops: restops ? GradientParameters.stops(stops.value.values, colorCount: colorStopCount) : parameters.stops)
   }
+}
+
+extension ShapeContent {
+  /// Whether a paint has a blend mode of its own (`bm`): the painter then draws the layer as a group of its
+  /// own, and the paint's group too, so that the paint blends with the paints of its group only.
+  package var hasBlendedPaint: Bool { operations.contains { $0.blendMode != 0 } }
 }

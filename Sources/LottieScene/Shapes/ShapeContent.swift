@@ -52,6 +52,8 @@ struct ShapeBuilder {
   let build: Int
   var slots: [GeometrySlot] = []
   var operations: [PaintOperation] = []
+  /// The groups being walked, outermost first, each by its number in walk order (`PaintOperation.groups`).
+  var groupPath: [Int] = [], groupCount = 0
 
   init(clock: SceneClock, build: Int) {
     self.clock = clock
@@ -60,6 +62,9 @@ struct ShapeBuilder {
 
   /// Processes one group; returns the slots it created (nested ones included).
   mutating func group(_ node: ShapeGroupNode, matrix: Affine, opacity: Double) -> [Int] {
+    groupCount += 1
+    groupPath.append(groupCount)
+    defer { groupPath.removeLast() }
     var mine: [Int] = []
     // What merge paths would combine: each shape alone, a nested group's shapes together.
     var operands: [[Int]] = []
@@ -84,7 +89,9 @@ struct ShapeBuilder {
         operands.append([slots.count - 1])
       case .paint(let paint):
         operations.append(
-          PaintOperation(paint: paint.paint, opacity: opacity * paint.opacity / 100, matrix: matrix, slots: mine))
+          PaintOperation(
+            paint: paint.paint, opacity: opacity * paint.opacity / 100, matrix: matrix, slots: mine,
+            blendMode: paint.blendMode, groups: groupPath))
       case .modifier(let modifier):
         modifier.begin(build: build)
         apply(modifier, to: mine, matrix: matrix)

@@ -57,7 +57,7 @@ enum ShapeNode {
     case .polystar(let star):
       return .geometry(GeometryNode(.polystar(StarTracks(star, scope: scope)), context))
     case .fill, .stroke, .gradientFill, .gradientStroke:
-      return PaintNode(item.kind, scope: scope).map { .paint($0) }
+      return PaintNode(item, scope: scope).map { .paint($0) }
     case .trim, .roundCorners, .puckerBloat, .zigZag, .offsetPath, .twist:
       return ModifierNode(item.kind, context: context).map { .modifier($0) }
     case .repeater(let r):
