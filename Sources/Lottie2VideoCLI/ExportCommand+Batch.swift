@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Lottie
 import Pipeline
 import VideoEncoding
 
@@ -164,7 +165,7 @@ extension ExportCommand {
   static func artefactsExist(_ job: ExportJob, _ o: ExportCommandOptions) -> Bool {
     let output = numberedOutput(job.output, o)
     let isSequence = (o.format ?? OutputFormat.from(path: output)) == .pngSequence
-    let video = isSequence ? String(format: output, 0) : output
+    let video = isSequence ? PathName.sequenceFrame(output, 0) : output
     let manager = FileManager.default
     return manager.fileExists(atPath: video) && (job.poster ?? o.poster).map { manager.fileExists(atPath: $0) } ?? true
   }

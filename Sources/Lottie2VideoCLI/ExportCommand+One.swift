@@ -242,7 +242,7 @@ extension ExportCommand {
   static func removeOutput(_ output: String, format: OutputFormat, frames: Int) {
     guard output != OutputFormat.standardOutputPath else { return }
     if format == .pngSequence {
-      for index in 0..<frames { unlink(String(format: output, index)) }
+      for index in 0..<frames { unlink(PathName.sequenceFrame(output, index)) }
     } else {
       unlink(output)
     }

@@ -11,7 +11,7 @@ enum OutputPaths {
   /// `inputs`. A PNG sequence's pattern is checked through its first frame's name.
   static func check(output: String?, isSequence: Bool, poster: String?, inputs: [String]) throws(UsageError) {
     var outputs: [(path: String, what: String)] = []
-    if let output { outputs.append((isSequence ? String(format: output, 0) : output, "output")) }
+    if let output { outputs.append((isSequence ? PathName.sequenceFrame(output, 0) : output, "output")) }
     if let poster { outputs.append((poster, "poster")) }
     for (path, what) in outputs {
       if isFolder(path) {
@@ -101,6 +101,8 @@ struct ExportFailure: Error, CustomStringConvertible {
 }
 
 /// Diagnostics collected from another thread (an export's callback).
+///
+/// `@unchecked Sendable`: `items` is read and written only with `lock` held.
 final class DiagnosticLog: @unchecked Sendable {
   private let lock = NSLock()
   private var items: [Diagnostic] = []

@@ -55,7 +55,7 @@ struct Preset: Equatable {
 
   /// Loads and validates `path`; `name` is the preset's name (the file name without `.json`).
   static func load(path: String) throws(PresetError) -> Preset {
-    let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    let name = PathName.stem(of: path)
     guard let data = FileManager.default.contents(atPath: path) else {
       throw PresetError(description: "\(path): cannot read the preset file")
     }

@@ -64,7 +64,7 @@ public enum AnimationSource {
       try refuseIDs(animationID: animationID, themeID: themeID, file: path)
       return LoadedAnimation(
         animation: animation, animationFile: path, format: .json,
-        baseDirectory: (path as NSString).deletingLastPathComponent)
+        baseDirectory: PathName.folder(of: path))
     }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Lottie
 import LottieArchive
 
 /// The sound of an export: the animation's own audio layers, a soundtrack under them, and the encoding.
@@ -44,7 +45,7 @@ public struct AudioOptions: Sendable, Equatable {
   /// (`--assets DIR`), else the animation's folder.
   public init(for loaded: LoadedAnimation, assets: String? = nil) {
     self.init(
-      assetsDirectory: assets ?? loaded.baseDirectory ?? (loaded.containerPath as NSString).deletingLastPathComponent,
+      assetsDirectory: assets ?? loaded.baseDirectory ?? PathName.folder(of: loaded.containerPath),
       animationFile: loaded.animationFile)
     for asset in loaded.animation.sounds.values {
       if let bytes = loaded.soundBytes(for: asset) { embeddedSounds[asset.id] = bytes }

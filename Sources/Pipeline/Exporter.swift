@@ -177,7 +177,8 @@ public enum Exporter {
     if format == .pngSequence {
       // One file per frame: the total of the numbered files.
       bytes = (0..<encoder.framesWritten).reduce(0) { total, index in
-        let name = String(format: options.outputPath, index)
+        // Only the file name is a pattern, as the writer reads it (a folder may hold a '%').
+        let name = PathName.sequenceFrame(options.outputPath, index)
         return total + ((try? FileManager.default.attributesOfItem(atPath: name)[.size] as? Int) ?? 0)
       }
     } else {

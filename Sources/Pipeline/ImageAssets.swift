@@ -140,7 +140,7 @@ public enum ImageAssets {
   ) -> ReferenceSandbox {
     let ownFolder =
       loaded.baseDirectory
-      ?? (allowExternalPaths ? (loaded.containerPath as NSString).deletingLastPathComponent : nil)
+      ?? (allowExternalPaths ? PathName.folder(of: loaded.containerPath) : nil)
     return ReferenceSandbox(
       base: assets ?? ownFolder, otherRoots: assets != nil ? (ownFolder.map { [$0] } ?? []) : [],
       allowsExternalPaths: allowExternalPaths, maxFileBytes: maxFileBytes)

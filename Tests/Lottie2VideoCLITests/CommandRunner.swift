@@ -57,11 +57,13 @@ enum CommandRunner {
       description: "\(name) is not on PATH: install the ffmpeg package (scripts/test does) to run this test")
   }
 
-  /// Runs `lottie2video arguments...`; `stdin` is written to its standard input through a pipe.
+  /// Runs `lottie2video arguments...`; `stdin` is written to its standard input through a pipe; `directory`
+  /// is its current folder (the test runner's when nil).
   static func lottie2video(
-    _ arguments: [String], stdin: Data? = nil, timeout: Double = 60, stdoutTo stdoutPath: String? = nil
+    _ arguments: [String], stdin: Data? = nil, timeout: Double = 60, stdoutTo stdoutPath: String? = nil,
+    in directory: URL? = nil
   ) async throws -> CommandResult {
-    try await run(try binary(), arguments, timeout: timeout, stdin: stdin, stdoutTo: stdoutPath)
+    try await run(try binary(), arguments, timeout: timeout, stdin: stdin, stdoutTo: stdoutPath, in: directory)
   }
 
   /// Runs `executable` with `arguments`, stdin from /dev/null (or a pipe fed with `stdin`), and waits for it
@@ -69,7 +71,7 @@ enum CommandRunner {
   /// With `stdoutPath` its standard output goes to that file (`/dev/full`) and the result's `stdout` is empty.
   static func run(
     _ executable: URL, _ arguments: [String], timeout: Double = 60, stdin: Data? = nil,
-    stdoutTo stdoutPath: String? = nil, started: (@Sendable (Int32) -> Void)? = nil
+    stdoutTo stdoutPath: String? = nil, started: (@Sendable (Int32) -> Void)? = nil, in workingDirectory: URL? = nil
   ) async throws -> CommandResult {
     // Output goes to files, not pipes: a chatty child can never block on a full pipe.
     let directory = Fixtures.temporaryDirectory()
@@ -90,6 +92,7 @@ enum CommandRunner {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
+    if let workingDirectory { process.currentDirectoryURL = workingDirectory }
     // A child that exits without reading must not kill the test runner with SIGPIPE.
     if stdin != nil { signal(SIGPIPE, SIG_IGN) }
     let input = stdin.map { _ in Pipe() }
