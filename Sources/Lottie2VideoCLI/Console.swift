@@ -21,6 +21,8 @@ enum Console {
 
 /// The one status line a batch draws on a terminal (`\r`, then the text): cleared before any other line is
 /// written, so results and messages never land in the middle of it.
+///
+/// `@unchecked Sendable`: `drawn` is read and written only with `lock` held.
 final class StatusLine: @unchecked Sendable {
   static let shared = StatusLine()
   private let lock = NSLock()
@@ -44,6 +46,8 @@ final class StatusLine: @unchecked Sendable {
 
 /// One progress line for a batch whose files export at once: files done and running, frames, fps and an
 /// estimate of the time left (from the files finished so far), redrawn at most ten times a second.
+///
+/// `@unchecked Sendable`: every mutable property is read and written only with `lock` held.
 final class BatchProgress: @unchecked Sendable {
   private let lock = NSLock()
   private let fileCount: Int
@@ -103,6 +107,9 @@ final class BatchProgress: @unchecked Sendable {
 
 /// Progress on stderr: a one-line bar (file i/n, frames, fps, ETA) on a terminal, or with `--progress json`
 /// `progress` events through the ``Reporter``.
+///
+/// `@unchecked Sendable`: the encoder thread updates it while an export's diagnostics (from any thread) end
+/// the bar; `lastDraw` and every write go through `lock`, the other properties never change.
 final class ProgressLine: @unchecked Sendable {
   let label: String
   let file: String
@@ -110,6 +117,7 @@ final class ProgressLine: @unchecked Sendable {
   /// "file i/n" in a batch.
   let position: BatchPosition?
   let enabled: Bool
+  private let lock = NSLock()
   private var lastDraw = -1.0
 
   init(label: String, file: String, reporter: Reporter, position: BatchPosition? = nil, bar: Bool = true) {
@@ -122,6 +130,8 @@ final class ProgressLine: @unchecked Sendable {
 
   func update(_ report: ProgressReport) {
     guard enabled else { return }
+    lock.lock()
+    defer { lock.unlock() }
     // Redraw at most ten times a second, and always for the last frame.
     guard report.elapsed - lastDraw >= 0.1 || report.done == report.total else { return }
     lastDraw = report.elapsed
@@ -149,7 +159,11 @@ final class ProgressLine: @unchecked Sendable {
   /// Ends the bar; a later encode (a size budget's retry) starts its own count.
   func finish() {
     guard enabled else { return }
-    defer { lastDraw = -1 }
+    lock.lock()
+    defer {
+      lastDraw = -1
+      lock.unlock()
+    }
     if !reporter.isJSON { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
   }
 

@@ -194,6 +194,8 @@ extension ExportCommand {
 }
 
 /// What a batch has done so far, shared by the files exporting at once.
+///
+/// `@unchecked Sendable`: every mutable property is read and written only with `lock` held.
 final class BatchState: @unchecked Sendable {
   private let lock = NSLock()
   private var nextIndex = 0

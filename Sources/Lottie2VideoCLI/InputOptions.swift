@@ -95,6 +95,8 @@ struct TemplateValues: Sendable {
 
 /// Inputs that can be read only once (standard input, pipes): read whole the first time they are loaded and
 /// kept, so that a --data run's rows all see the same bytes.
+///
+/// `@unchecked Sendable`: `contents` is read and written only with `lock` held.
 final class StreamInputs: @unchecked Sendable {
   static let shared = StreamInputs()
   private let lock = NSLock()

@@ -7,6 +7,9 @@ import Lottie
 /// The events (README, "Progress events"): `start`, `progress`, `warning` (the input's diagnostics with their
 /// JSON path, and the tool's notes with severity `note`), `file-done`, `file-failed`, `file-skipped`, and a
 /// final `done` with the counts; `error` for a usage error that stops the run before any file.
+///
+/// `@unchecked Sendable`: the notes shown and every write to stderr go through `lock` (the files of a batch
+/// report at once, and an event longer than a pipe's atomic 4 KB must not interleave with another).
 final class Reporter: @unchecked Sendable {
   /// Whether messages are JSON events.
   let isJSON: Bool
@@ -66,7 +69,8 @@ final class Reporter: @unchecked Sendable {
   func event(_ name: String, _ fields: [(String, JSONValue)]) {
     guard isJSON else { return }
     let object = JSONValue.object([("event", .string(name))] + fields.filter { $0.1 != .null })
-    FileHandle.standardError.write(Data((object.text + "\n").utf8))
+    let line = Data((object.text + "\n").utf8)
+    lock.withLock { FileHandle.standardError.write(line) }
   }
 
   /// The final `done` event.
