@@ -142,7 +142,7 @@ extension ExportCommand {
     // The summary: results on stdout (not with -q, which leaves the "Error:" lines on stderr).
     if !reporter.isQuiet {
       Console.output("\(label): \(done) done, \(failures.count) failed, \(skipped) skipped (of \(jobs.count))")
-      for (input, reason) in failures { Console.output("failed: \(input): \(reason)") }
+      for (input, reason) in failures { Console.output("failed: \(FileMessage.naming(input, reason))") }
     }
     return failures.isEmpty ? 0 : 1
   }

@@ -100,7 +100,7 @@ struct CheckCommand {
         if json {
           records.append(["file": name, "ok": false, "error": "\(error)"])
         } else {
-          Console.output("\(name): error: \(error)")
+          Console.output("\(name): error: \(FileMessage.dropping(name, from: "\(error)"))")
         }
       }
     }

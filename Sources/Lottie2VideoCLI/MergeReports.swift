@@ -64,7 +64,7 @@ enum MergeReportsCommand {
       summary(
         "merge-reports: \(t.done) done, \(t.failed) failed, \(t.skipped) skipped (of \(t.files), from \(reports.count) report\(reports.count == 1 ? "" : "s")\(merged.shards > 0 ? " of \(merged.shards) shard\(merged.shards == 1 ? "" : "s")" : ""))"
       )
-      for failure in merged.failures { summary("failed: \(failure.input): \(failure.reason) (shard \(failure.shard))") }
+      for failure in merged.failures { summary("failed: \(FileMessage.naming(failure.input, failure.reason)) (shard \(failure.shard))") }
     }
     return merged.failures.isEmpty ? 0 : 1
   }

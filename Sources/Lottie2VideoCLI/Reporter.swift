@@ -142,3 +142,17 @@ enum JSONValue: Equatable, ExpressibleByStringLiteral {
     return out + "\""
   }
 }
+
+/// Messages that name a file once: most errors already start with the file they concern
+/// (`a.json: $.op: ...`), and a line that names the file itself must not say it again.
+enum FileMessage {
+  /// `text` without a leading "`file`: " (for a line that starts with the file itself).
+  static func dropping(_ file: String, from text: String) -> String {
+    text.hasPrefix(file + ": ") ? String(text.dropFirst(file.count + 2)) : text
+  }
+
+  /// `text` led by "`file`: " exactly once.
+  static func naming(_ file: String, _ text: String) -> String {
+    text.hasPrefix(file + ": ") ? text : file + ": " + text
+  }
+}
