@@ -206,27 +206,20 @@ public enum Exporter {
     let renderer = try FrameRenderer(
       animation: animation, width: settings.width, height: settings.height, fit: settings.fit,
       background: settings.background, images: settings.images, padding: settings.padding)
-    let directory = (path as NSString).deletingLastPathComponent
-    let temporary = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).partial-\(getpid()).png"
+    // A locked `.name.partial-PID.png`, as encoders write: deleted on Ctrl-C, swept after a kill.
+    let temporary = try PartialFile(outputPath: path)
     do {
-      do {
-        try renderer.writePNG(frame: frame, to: temporary)
-      } catch {
-        // Name the file the user asked for, not our temporary one.
-        let message: String
-        switch error {
-        case .io(_, let m): message = m
-        default: message = "\(error)"
-        }
-        throw RenderError.io(path: path, message: message)
-      }
-      if rename(temporary, path) != 0 {
-        throw RenderError.io(path: path, message: String(cString: strerror(errno)))
-      }
+      try renderer.writePNG(frame: frame, to: temporary.path)
     } catch {
-      unlink(temporary)
-      throw error
+      // Name the file the user asked for, not our temporary one.
+      let message: String
+      switch error {
+      case .io(_, let m): message = m
+      default: message = "\(error)"
+      }
+      throw RenderError.io(path: path, message: message)
     }
+    try temporary.commit { reason in RenderError.io(path: path, message: reason) }
   }
 
   static func seconds(since start: DispatchTime) -> Double {

@@ -14,9 +14,12 @@
 /// file is made there). ``commit()`` renames the file over the output with `rename(2)`, which is atomic
 /// within one file system, so readers never see a half-written video; otherwise ``discard()`` (or `deinit`)
 /// deletes it.
-final class PartialFile {
+///
+/// Public so that other writers of finished files (a poster, a snapshot, a size budget's encodes) keep them
+/// under the same names, swept the same way. Not `Sendable`: one owner, one thread.
+public final class PartialFile {
   /// What the temporary path is.
-  enum Kind {
+  public enum Kind {
     /// A file that FFmpeg or we write, renamed over the output at the end.
     case file
     /// A folder (a PNG sequence's frames, moved to their names at the end).
@@ -24,10 +27,10 @@ final class PartialFile {
   }
 
   /// The final output path.
-  let outputPath: String
+  public let outputPath: String
   /// The temporary path, in the output's directory so that the rename stays on one file system.
-  let path: String
-  let kind: Kind
+  public let path: String
+  public let kind: Kind
   /// The descriptor holding the lock, or negative (see ``createLocked(_:kind:)``).
   private var lockDescriptor: Int32 = -1
   private var isSettled = false
@@ -35,7 +38,7 @@ final class PartialFile {
   /// Registers the temporary name for `outputPath`, sweeps its folder of stale partial files (once per
   /// process), creates the file or folder and locks it. Throws when another encoder in this process is
   /// already writing it; a file that cannot be created is left to the writer, whose error names the output.
-  init(outputPath: String, kind: Kind = .file) throws {
+  public init(outputPath: String, kind: Kind = .file) throws {
     self.outputPath = outputPath
     self.path = Self.temporaryPath(for: outputPath)
     self.kind = kind
@@ -103,7 +106,15 @@ final class PartialFile {
   }
 
   /// Renames the temporary file over the output (for a folder: removes it, now that its files are moved).
-  func commit() throws {
+  public func commit() throws {
+    try commit { reason in
+      VideoEncodingError.io(path: outputPath, message: "cannot rename \(path) to it: \(reason)")
+    }
+  }
+
+  /// ``commit()``, with the error for a failed rename made from the system's reason ("Is a directory"):
+  /// for a writer whose errors name only the output.
+  public func commit(renameFailure: (_ reason: String) -> any Error) throws {
     guard !isSettled else {
       throw VideoEncodingError.invalidState("the temporary file \(path) was already renamed or removed")
     }
@@ -123,12 +134,12 @@ final class PartialFile {
       let message = String(cString: strerror(errno))
       PartialFiles.waitIfInterrupted()
       unlink(path)
-      throw VideoEncodingError.io(path: outputPath, message: "cannot rename \(path) to it: \(message)")
+      throw renameFailure(message)
     }
   }
 
   /// Deletes the temporary file or folder, if it is still there; does nothing after ``commit()``.
-  func discard() {
+  public func discard() {
     guard !isSettled else { return }
     isSettled = true
     // After PartialFiles.removeAll() the file is already gone (and may belong to nobody by now).
