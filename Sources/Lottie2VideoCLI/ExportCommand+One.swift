@@ -143,6 +143,13 @@ extension ExportCommand {
     let created = (format == .pngSequence || context.createsFolders) && !toStandardOutput ? try makeFolder(folder) : nil
     // A batch leaves the folders it made: another file of the batch may be writing into them.
     let createdFolder = context.createsFolders ? nil : created
+    // The poster's folder, made and checked before anything is rendered: a poster that cannot be written
+    // fails the export at once, not after the video.
+    let createdPosterFolder = try poster.map { try posterFolder(for: $0) } ?? nil
+    let removeCreatedFolders = {
+      if let createdFolder { try? FileManager.default.removeItem(atPath: createdFolder) }
+      if !context.createsFolders, let createdPosterFolder { try? FileManager.default.removeItem(atPath: createdPosterFolder) }
+    }
     let interrupt = context.handlesInterrupts ? InterruptHandler.install(json: reporter.isJSON) : nil
     defer { interrupt?.cancel() }
     let progress = ProgressLine(
@@ -160,6 +167,16 @@ extension ExportCommand {
       progress.finish()
       if d.severity >= .warning { reporter.diagnostic(d, file: name) } else { reporter.note(d.message, file: name) }
     }
+    // The poster, composited as the video is, at the video's size (a size budget may have shrunk it). It is
+    // written before the video is renamed into place: an output that exists is complete (--skip-existing).
+    let writePoster = { (encoded: ExportOptions) throws -> Void in
+      guard let poster else { return }
+      do {
+        try PosterFrame.write(posterFrame, animation: animation, options: encoded, to: poster)
+      } catch {
+        throw ExportFailure.wrap(error, output: poster)
+      }
+    }
     var failure: String?
     let result: ExportResult
     var encoded = options
@@ -168,47 +185,54 @@ extension ExportCommand {
         // A size budget (telegram-sticker, slack-emoji): encoded again, one change at a time, until it fits.
         let budget = SizeBudget(maxBytes: maxBytes, minFPS: preset.minFps ?? 8, minScale: preset.minScale ?? 0.5)
         let outcome = try budget.export(
-          animation: animation, options: options, progress: report, diagnostics: onDiagnostic
-        ) { retry in
-          progress.finish()
-          reporter.note(
-            "\(output) is \(retry.bytes) bytes, over the preset '\(preset.name)' budget of \(maxBytes); encoding again with \(retry.change): \(retry.setting)",
-            file: name)
-        }
+          animation: animation, options: options, progress: report, diagnostics: onDiagnostic,
+          willRetry: { retry in
+            progress.finish()
+            reporter.note(
+              "\(output) is \(retry.bytes) bytes, over the preset '\(preset.name)' budget of \(maxBytes); encoding again with \(retry.change): \(retry.setting)",
+              file: name)
+          },
+          beforeCommit: { outcome in try writePoster(outcome.options) })
         result = outcome.result
         encoded = outcome.options
         if !outcome.fits {
           failure =
-            "\(output) is still \(result.bytes) bytes at \(outcome.setting), the last step, over the preset '\(preset.name)' budget of \(maxBytes) bytes (kept; try a shorter --duration or a smaller --size)"
+            "\(output) is still \(result.bytes) bytes at \(outcome.setting), the last step, over the preset '\(preset.name)' budget of \(maxBytes) bytes; nothing written (try a shorter --duration or a smaller --size)"
         } else if let changes = outcome.changes {
           reporter.note("\(output) fits the \(maxBytes)-byte budget at \(changes)", file: name)
         }
+      } else if poster != nil && format != .pngSequence && !toStandardOutput {
+        // The video waits under its temporary name until the poster is written.
+        let held = try PartialFile(outputPath: output)
+        result = try Exporter.export(
+          animation: animation, options: options, into: held, progress: report, diagnostics: onDiagnostic)
+        progress.finish()
+        try writePoster(options)
+        try held.commit()
       } else {
         result = try Exporter.export(animation: animation, options: options, progress: report, diagnostics: onDiagnostic)
+        if poster != nil {
+          // Standard output or a PNG sequence: the frames are out already; the poster follows.
+          progress.finish()
+          try writePoster(options)
+        }
       }
       let late = exportNotes.all.filter { $0.severity >= .warning }
       if o.strict && !late.isEmpty {
         // Warnings that only the export finds (a sound it cannot decode): nothing is kept.
         removeOutput(output, format: format, frames: result.frames)
+        if let poster { unlink(poster) }
         throw StrictFailure(
           description: "\(name): --strict: \(late.count) warning\(late.count == 1 ? "" : "s") while exporting (\(reporter.isJSON ? "in the warning events" : "listed above")); nothing written")
       }
     } catch {
       progress.finish()
-      if let createdFolder { try? FileManager.default.removeItem(atPath: createdFolder) }
+      removeCreatedFolders()
       throw ExportFailure.wrap(error, output: output)
     }
     progress.finish()
-    // 5. The poster, composited as the video is, at the video's size (a size budget may have shrunk it).
-    if let poster {
-      do {
-        _ = try makeFolder(PathName.folder(of: poster))
-        try PosterFrame.write(posterFrame, animation: animation, options: encoded, to: poster)
-      } catch {
-        throw ExportFailure.wrap(error, output: poster)
-      }
-    }
-    // 6. The summary: on stdout (stderr when stdout carries the video), or a file-done event (the caller
+    if failure != nil { removeCreatedFolders() }
+    // 5. The summary: on stdout (stderr when stdout carries the video), or a file-done event (the caller
     //    reports a failure).
     if failure == nil {
       reporter.event(
@@ -296,6 +320,27 @@ extension ExportCommand {
     return String(
       format: "%@: %d frames at %g fps, %.3f s, %@, %@, in %.2f s (%.1f fps)", output, result.frames, result.fps,
       result.duration, size, bytes, result.seconds, Double(result.frames) / max(result.seconds, 1e-9))
+  }
+
+  /// Makes the folder of `poster` when missing and checks that it can be written; returns the topmost folder
+  /// it created (see ``makeFolder(_:)``).
+  static func posterFolder(for poster: String) throws -> String? {
+    let folder = PathName.folder(of: poster)
+    let created: String?
+    do {
+      created = try makeFolder(folder)
+    } catch {
+      throw ExportFailure.wrap(error, output: poster)
+    }
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isFolder), isFolder.boolValue else {
+      throw VideoEncodingError.io(path: poster, message: "cannot write the poster: '\(folder)' is not a folder")
+    }
+    guard access(folder.isEmpty ? "." : folder, W_OK) == 0 else {
+      throw VideoEncodingError.io(
+        path: poster, message: "cannot write the poster: the folder '\(folder.isEmpty ? "." : folder)' is not writable (\(String(cString: strerror(errno))))")
+    }
+    return created
   }
 
   /// Creates `folder` and its parents when missing; returns the topmost folder it created (to remove on

@@ -190,6 +190,44 @@ public enum Exporter {
       memoryEstimate: estimate, hasAudio: audio != nil)
   }
 
+  /// Exports into `temporary`, a ``PartialFile`` of `options.outputPath`, rather than into the output itself:
+  /// for a caller that renames it into place only once everything that goes with it is done (a poster, a
+  /// size budget that must fit). The temporary file is locked again afterwards, and errors name the output,
+  /// not the temporary file. Not for PNG sequences (their frames are moved into place one by one).
+  public static func export(
+    animation: Animation, options: ExportOptions, into temporary: PartialFile,
+    progress: ((ProgressReport) -> Void)? = nil, diagnostics: ((Diagnostic) -> Void)? = nil
+  ) throws -> ExportResult {
+    guard (options.format ?? OutputFormat.from(path: options.outputPath)) != .pngSequence else {
+      throw VideoEncodingError.invalidSettings(
+        "\(options.outputPath): a PNG sequence is written frame by frame and cannot be held back under a temporary name")
+    }
+    var held = options
+    held.outputPath = temporary.path
+    do {
+      let result = try export(animation: animation, options: held, progress: progress, diagnostics: diagnostics)
+      temporary.lockAgain()
+      return result
+    } catch {
+      throw naming(error, temporary.path, as: options.outputPath)
+    }
+  }
+
+  /// `error` with the temporary path `temporary` replaced by `output`, for the errors that name a path.
+  static func naming(_ error: any Error, _ temporary: String, as output: String) -> any Error {
+    func renamed(_ path: String) -> String { path.replacingOccurrences(of: temporary, with: output) }
+    switch error {
+    case VideoEncodingError.io(let path, let message):
+      return VideoEncodingError.io(path: renamed(path), message: renamed(message))
+    case VideoEncodingError.invalidSettings(let message):
+      return VideoEncodingError.invalidSettings(renamed(message))
+    case RenderError.io(let path, let message):
+      return RenderError.io(path: renamed(path), message: renamed(message))
+    default:
+      return error
+    }
+  }
+
   /// Renders every frame without encoding (for timing); returns frames and seconds.
   public static func renderOnly(
     animation: Animation, settings: RenderSettings, fps: Double, maxFrames: Int? = nil, timeline: Timeline? = nil

@@ -16,9 +16,13 @@ import VideoEncoding
 /// A GIF that does not fit at 256 colours and 25 fps is thus tried at 64 colours and 12.5 fps before 16
 /// colours, which band every gradient.
 ///
-/// Each attempt goes to a hidden file next to the output and replaces the output only when it is smaller, so
-/// the output is always the smallest encode so far (a lower quality is not always a smaller file). When even
-/// the last step is too big, the smallest file is kept and ``Outcome/fits`` is false.
+/// Nothing reaches the output until it fits: the first encode and each attempt are written under the
+/// output's temporary names (`.name.partial-PID.ext` for the smallest so far, `.name.attempt.partial-PID.ext`
+/// for the next one; locked, deleted on Ctrl-C, swept after a kill, as every encoder's), and the smallest so
+/// far is kept (a lower quality is not always a smaller file). Only when it fits is it renamed over the
+/// output, after ``export(animation:options:progress:diagnostics:willRetry:beforeCommit:)``'s `beforeCommit`
+/// has written what goes with it (a poster). When even the last step is too big, nothing is written and
+/// ``Outcome/fits`` is false: a file over its budget would pass for a finished one (`--skip-existing`).
 public struct SizeBudget: Sendable {
   /// The largest file, in bytes, that fits.
   public var maxBytes: Int
@@ -39,7 +43,8 @@ public struct SizeBudget: Sendable {
 
   /// What a budgeted export did.
   public struct Outcome: Sendable {
-    /// The export kept at the output path: the smallest one.
+    /// The encode written to the output path, the first that fits; when none fits, the smallest one (not
+    /// written).
     public var result: ExportResult
     /// The options it was encoded with (frame rate and size may differ from those given).
     public var options: ExportOptions
@@ -50,7 +55,7 @@ public struct SizeBudget: Sendable {
     /// What differs from the first encode, as text ("64 colours, 12.5 fps (was 256 colours, 25 fps)"),
     /// or nil when the first encode was kept.
     public var changes: String?
-    /// Whether the kept export fits the budget.
+    /// Whether the kept export fits the budget (when false, nothing was written).
     public var fits: Bool
   }
 
@@ -75,53 +80,71 @@ public struct SizeBudget: Sendable {
     case size(width: Int, height: Int)
   }
 
-  /// Exports `animation` with `options`, then again, one step at a time, while the file is over the budget.
+  /// Exports `animation` with `options`, then again, one step at a time, while the file is over the budget;
+  /// renames the first encode that fits over `options.outputPath` (see the type's comment).
   ///
   /// - Parameters:
   ///   - progress: frames done, for every encode in turn (each one counts from zero).
   ///   - diagnostics: the diagnostics of the first encode, as they arise (later encodes repeat them).
   ///   - willRetry: called before each further encode, with the size that was too big and the next setting.
+  ///   - beforeCommit: called with the outcome once an encode fits, before it is renamed into place; what it
+  ///     throws is thrown, and nothing is written.
+  /// - Returns: the outcome; when ``Outcome/fits`` is false, nothing was written and the outcome describes
+  ///   the smallest encode.
   /// - Throws: what ``Exporter/export(animation:options:progress:diagnostics:)`` throws, and
-  ///   ``VideoEncodingError/io(path:message:)`` when a smaller encode cannot replace the output.
+  ///   ``VideoEncodingError/io(path:message:)`` when the encode that fits cannot be renamed into place.
   public func export(
     animation: Animation, options: ExportOptions, progress: ((ProgressReport) -> Void)? = nil,
-    diagnostics: ((Diagnostic) -> Void)? = nil, willRetry: ((Retry) -> Void)? = nil
+    diagnostics: ((Diagnostic) -> Void)? = nil, willRetry: ((Retry) -> Void)? = nil,
+    beforeCommit: ((Outcome) throws -> Void)? = nil
   ) throws -> Outcome {
     let output = options.outputPath
-    var result = try Exporter.export(animation: animation, options: options, progress: progress, diagnostics: diagnostics)
-    let first = Self.setting(of: options)
+    // The smallest encode so far, and the next attempt; each encode writes (and renames) a temporary file of
+    // its own, then the name is locked again.
+    var smallest = try PartialFile(outputPath: output)
+    var result = try Exporter.export(
+      animation: animation, options: options, into: smallest, progress: progress, diagnostics: diagnostics)
+    let firstSetting = Self.setting(of: options)
     var kept = options
     var attempts = 0
-    guard result.bytes > maxBytes else {
-      return Outcome(result: result, options: options, attempts: 0, setting: first, changes: nil, fits: true)
-    }
-    let directory = (output as NSString).deletingLastPathComponent
-    let name = (output as NSString).lastPathComponent
-    let side = (directory.isEmpty ? "" : directory + "/") + ".budget-\(getpid())-" + name
-    defer { unlink(side) }
+    var scratch: PartialFile? = nil
+    defer { scratch?.discard() }
     var current = options
     for step in steps(from: options) {
       guard result.bytes > maxBytes, attempts < maxAttempts else { break }
       Self.apply(step, to: &current)
       attempts += 1
       willRetry?(Retry(bytes: result.bytes, step: step, change: Self.describe(step, in: current), setting: Self.setting(of: current)))
-      var retry = current
-      retry.outputPath = side
-      var candidate = try Exporter.export(animation: animation, options: retry, progress: progress)
+      let attempt = try scratch ?? PartialFile(outputPath: output, variant: ".attempt")
+      var candidate = try Exporter.export(animation: animation, options: current, into: attempt, progress: progress)
       candidate.diagnostics = result.diagnostics
       if candidate.bytes < result.bytes {
-        guard rename(side, output) == 0 else {
-          throw VideoEncodingError.io(path: output, message: "cannot replace it: \(String(cString: strerror(errno)))")
-        }
+        // The attempt becomes the smallest; the old smallest is overwritten by the next attempt.
+        scratch = smallest
+        smallest = attempt
         result = candidate
         kept = current
+      } else {
+        scratch = attempt
       }
     }
     kept.outputPath = output
     let setting = Self.setting(of: kept)
-    return Outcome(
+    let outcome = Outcome(
       result: result, options: kept, attempts: attempts, setting: setting,
-      changes: setting == first ? nil : "\(setting) (was \(first))", fits: result.bytes <= maxBytes)
+      changes: setting == firstSetting ? nil : "\(setting) (was \(firstSetting))", fits: result.bytes <= maxBytes)
+    guard outcome.fits else {
+      smallest.discard()
+      return outcome
+    }
+    do {
+      try beforeCommit?(outcome)
+    } catch {
+      smallest.discard()
+      throw error
+    }
+    try smallest.commit()
+    return outcome
   }
 
   // MARK: - The steps

@@ -15,7 +15,7 @@
 /// within one file system, so readers never see a half-written video; otherwise ``discard()`` (or `deinit`)
 /// deletes it.
 ///
-/// Public so that other writers of finished files (a poster, a snapshot, a size budget's encodes) keep them
+/// Public so that other writers of finished files (a size budget's encodes, a poster, a report) keep them
 /// under the same names, swept the same way. Not `Sendable`: one owner, one thread.
 public final class PartialFile {
   /// What the temporary path is.
@@ -38,9 +38,12 @@ public final class PartialFile {
   /// Registers the temporary name for `outputPath`, sweeps its folder of stale partial files (once per
   /// process), creates the file or folder and locks it. Throws when another encoder in this process is
   /// already writing it; a file that cannot be created is left to the writer, whose error names the output.
-  public init(outputPath: String, kind: Kind = .file) throws {
+  ///
+  /// `variant` tells apart two temporary files for one output (a size budget's smallest encode and its next
+  /// attempt): `.name<variant>.partial-PID.ext`.
+  public init(outputPath: String, kind: Kind = .file, variant: String = "") throws {
     self.outputPath = outputPath
-    self.path = Self.temporaryPath(for: outputPath)
+    self.path = Self.temporaryPath(for: outputPath, variant: variant)
     self.kind = kind
     guard PartialFiles.register(path) else {
       // The name belongs to the other encoder: deinit must not unregister or delete it.
@@ -149,20 +152,35 @@ public final class PartialFile {
     unlock()
   }
 
+  /// Locks the file now at ``path`` again, after another writer renamed its own finished file over it (an
+  /// export into this temporary name, which has a temporary file of its own): the lock held the file that
+  /// was replaced, and a sweep in another PID namespace must still find this name locked.
+  public func lockAgain() {
+    guard !isSettled, kind == .file else { return }
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+    guard descriptor >= 0 else { return }
+    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+      close(descriptor)
+      return
+    }
+    unlock()
+    lockDescriptor = descriptor
+  }
+
   private func unlock() {
     if lockDescriptor >= 0 { close(lockDescriptor) }
     lockDescriptor = -1
   }
 
-  /// `dir/name.ext` becomes `dir/.name.partial-<pid>.ext`.
-  static func temporaryPath(for outputPath: String) -> String {
+  /// `dir/name.ext` becomes `dir/.name<variant>.partial-<pid>.ext`.
+  static func temporaryPath(for outputPath: String, variant: String = "") -> String {
     let slash = outputPath.lastIndex(of: "/")
     let directory = slash.map { String(outputPath[...$0]) } ?? ""
     let fileName = slash.map { String(outputPath[outputPath.index(after: $0)...]) } ?? outputPath
     let dot = fileName.lastIndex(of: ".").flatMap { $0 == fileName.startIndex ? nil : $0 }
     let stem = dot.map { String(fileName[..<$0]) } ?? fileName
     let fileExtension = dot.map { String(fileName[$0...]) } ?? ""
-    return "\(directory).\(stem)\(PartialFiles.marker)\(getpid())\(fileExtension)"
+    return "\(directory).\(stem)\(variant)\(PartialFiles.marker)\(getpid())\(fileExtension)"
   }
 
   /// The folder holding `path` (`.` for a bare name).

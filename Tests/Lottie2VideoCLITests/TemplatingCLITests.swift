@@ -272,7 +272,7 @@ struct TemplatingCLITests {
   }
 
   /// A preset with a byte budget: the tool encodes again at lower quality until the file fits, and says so;
-  /// when even the lowest quality is too big it keeps the file and exits 1.
+  /// when even the lowest quality is too big it writes nothing and exits 1.
   @Test func sizeBudgetReencodes() async throws {
     let (directory, input) = try await Self.workspace()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -302,7 +302,13 @@ struct TemplatingCLITests {
     try Data(#"{"format": "webm", "codec": "vp9", "width": 200, "height": 100, "maxBytes": 100}"#.utf8).write(to: preset)
     let tooSmall = try await CommandRunner.lottie2video([input, "-o", output, "--preset", preset.path])
     #expect(tooSmall.exited(1), "\(tooSmall)")
-    #expect(tooSmall.stderr.contains(", the last step, over the preset 'tiny' budget of 100 bytes (kept;"), "\(tooSmall)")
-    #expect(FileManager.default.fileExists(atPath: output))
+    #expect(
+      tooSmall.stderr.contains(
+        ", the last step, over the preset 'tiny' budget of 100 bytes; nothing written (try a shorter --duration or a smaller --size)\n"),
+      "\(tooSmall)")
+    // Nothing over the budget reaches the output (a rerun with --skip-existing would take it for done): the
+    // file that fitted before is still there, as it was, and no temporary file is left.
+    #expect(try FileManager.default.attributesOfItem(atPath: output)[.size] as? Int == bytes)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).allSatisfy { !$0.contains(".partial-") })
   }
 }

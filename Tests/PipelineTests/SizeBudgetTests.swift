@@ -71,7 +71,8 @@ struct SizeBudgetTests {
     return try LottieParser.parse(bytes: Array(json.utf8), file: "stripes.json")
   }
 
-  /// A budget nothing meets: every step is tried, in the order of `steps(from:)`, and the smallest file kept.
+  /// A budget nothing meets: every step is tried, in the order of `steps(from:)`; nothing is written (an
+  /// output over its budget would pass for a finished one), and the outcome describes the smallest encode.
   @Test func anImpossibleBudgetTriesEveryStepInOrder() throws {
     let directory = Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -85,13 +86,48 @@ struct SizeBudgetTests {
     #expect(tried.all.first?.change == "fewer colours")
     #expect(tried.all.map(\.change).contains("a lower frame rate") && tried.all.map(\.change).contains("a smaller picture"))
     #expect(!outcome.fits && outcome.attempts == expected.count)
-    // The kept file is the smallest of all the encodes, and the outcome's options describe it.
-    let bytes = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
-    #expect(bytes == outcome.result.bytes)
-    #expect(tried.all.allSatisfy { $0.bytes >= bytes })
+    // The outcome is the smallest of all the encodes, and its options describe it.
+    #expect(tried.all.allSatisfy { $0.bytes >= outcome.result.bytes })
     #expect(outcome.setting == SizeBudget.setting(of: outcome.options))
     #expect(outcome.changes?.hasSuffix("(was 256 colours, 20 fps, 64x64)") == true)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["tight.gif"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [])
+  }
+
+  /// The output is untouched until an encode fits: an older file stays through the retries, `beforeCommit`
+  /// runs while the output is still the old one, and when it throws nothing replaces it.
+  @Test func theOutputIsReplacedOnlyOnceAnEncodeFits() throws {
+    let directory = Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let animation = try Self.stripes()
+    let path = directory.appendingPathComponent("held.gif").path
+    let first = try Exporter.export(animation: animation, options: Self.options(directory.path + "/probe.gif", size: 64, fps: 20))
+    try FileManager.default.removeItem(atPath: directory.path + "/probe.gif")
+    let old = Data("an older file".utf8)
+    try old.write(to: URL(fileURLWithPath: path))
+    let budget = SizeBudget(maxBytes: first.bytes / 2)
+    let seen = RetryLog()
+    struct PosterFailed: Error {}
+    #expect(throws: PosterFailed.self) {
+      _ = try budget.export(
+        animation: animation, options: Self.options(path, size: 64, fps: 20),
+        willRetry: { retry in
+          seen.append(retry)
+          #expect(FileManager.default.contents(atPath: path) == old)
+        },
+        beforeCommit: { outcome in
+          #expect(outcome.fits)
+          #expect(FileManager.default.contents(atPath: path) == old)
+          throw PosterFailed()
+        })
+    }
+    #expect(!seen.all.isEmpty)
+    #expect(FileManager.default.contents(atPath: path) == old)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["held.gif"])
+    // Without the failure, the encode that fits replaces it.
+    let outcome = try budget.export(animation: animation, options: Self.options(path, size: 64, fps: 20))
+    #expect(outcome.fits)
+    #expect(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int == outcome.result.bytes)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["held.gif"])
   }
 
   /// A budget between the first encode and the smallest one: the loop stops at the first step that fits, and
