@@ -180,14 +180,19 @@ final class InterruptHandler {
 
   private init(handlers: PartialFiles.SignalHandlers) { self.handlers = handlers }
 
-  /// With `json`, the message is an `error` event (stderr carries only events then).
-  static func install(json: Bool = false) -> InterruptHandler {
+  /// With `json`, the message is an `error` event (stderr carries only events then). `onSignal` runs first
+  /// (after the partial files are deleted) and returns the message: what the run keeps (a batch's finished
+  /// outputs); by default "interrupted; no output written".
+  static func install(json: Bool = false, onSignal: (@Sendable () -> String)? = nil) -> InterruptHandler {
     InterruptHandler(
       handlers: PartialFiles.installSignalHandlers { signo in
+        let text = onSignal?() ?? "interrupted; no output written"
         let message =
           json
-          ? #"{"event":"error","message":"interrupted; no output written","exit":\#(128 + signo)}"# + "\n"
-          : "\ninterrupted; no output written\n"
+          ? JSONValue.object([
+            ("event", .string("error")), ("message", .string(text)), ("exit", .int(128 + Int(signo))),
+          ]).text + "\n"
+          : "\n\(text)\n"
         // `try?`: after SIGHUP the terminal may be gone, and FileHandle.write(_:) would trap.
         try? FileHandle.standardError.write(contentsOf: Data(message.utf8))
       })

@@ -77,9 +77,13 @@ extension ExportCommand {
   /// single file gets all the workers.
   static func run(_ jobs: [ExportJob], _ o: ExportCommandOptions, label: String, reporter: Reporter) throws -> Int32 {
     let start = Date()
-    // The report is written last: refuse now, before any work, a name that would overwrite an input.
+    // The report: refused now, before any work, when it would overwrite an input or cannot be written.
+    let reportFile: ReportFile?
     if let report = o.report {
       try OutputPaths.checkReport(report, inputs: jobs.flatMap(o.protectedInputs))
+      reportFile = try ReportFile(path: report)
+    } else {
+      reportFile = nil
     }
     let concurrent = max(1, min(o.jobs, jobs.count))
     let perFile = max(1, o.jobs / concurrent)
@@ -88,7 +92,12 @@ extension ExportCommand {
     let batchLine =
       concurrent > 1 && Console.stderrIsTerminal && !reporter.isQuiet && !reporter.isJSON
       ? BatchProgress(fileCount: jobs.count, concurrent: concurrent) : nil
-    let interrupt = InterruptHandler.install(json: reporter.isJSON)
+    // A signal: the report keeps what finished, and the message says what is left.
+    let interrupt = InterruptHandler.install(json: reporter.isJSON) {
+      reportFile?.write(state.results().records, force: true)
+      let (kept, running) = state.progress()
+      return Self.interruptMessage(kept: kept, running: running)
+    }
     defer { interrupt.cancel() }
     DispatchQueue.concurrentPerform(iterations: concurrent) { _ in
       while let index = state.next() {
@@ -99,8 +108,15 @@ extension ExportCommand {
         if let place = job.place { record["batch"] = place.jsonObject }
         if o.skipExisting && artefactsExist(job, o) {
           record["status"] = "skipped"
+          if var carried = reportFile?.carriedRecord(input: job.input, output: job.output) {
+            // The earlier run's record of the file, so that the totals still count it.
+            carried["resumed"] = true
+            if let place = job.place { carried["batch"] = place.jsonObject }
+            record = carried
+          }
           reporter.event("file-skipped", [("file", .text(name)), ("output", .text(job.output))] + job.position.fields)
           state.finish(index, record: record, failure: nil, skipped: true)
+          reportFile?.write(state.results().records, force: false)
           continue
         }
         if batchLine == nil { reporter.line("[\(index + 1)/\(jobs.count)] \(job.label ?? job.input)") }
@@ -128,15 +144,12 @@ extension ExportCommand {
         record["seconds"] = Date().timeIntervalSince(started)
         batchLine?.finish(index)
         state.finish(index, record: record, failure: failure, skipped: false)
+        reportFile?.write(state.results().records, force: false)
       }
     }
     StatusLine.shared.clear()
     let (records, failures, done, skipped) = state.results()
-    if let report = o.report {
-      let data = try JSONSerialization.data(
-        withJSONObject: records, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-      try data.write(to: URL(fileURLWithPath: report))
-    }
+    let reportFailure = reportFile?.write(records, force: true)
     reporter.done(
       count: jobs.count, done: done, failed: failures.count, skipped: skipped, seconds: Date().timeIntervalSince(start))
     // The summary: results on stdout (not with -q, which leaves the "Error:" lines on stderr).
@@ -144,7 +157,18 @@ extension ExportCommand {
       Console.output("\(label): \(done) done, \(failures.count) failed, \(skipped) skipped (of \(jobs.count))")
       for (input, reason) in failures { Console.output("failed: \(FileMessage.naming(input, reason))") }
     }
+    if let reportFailure, let report = o.report {
+      throw ExportFailure(description: "\(report): cannot write the report: \(reportFailure)")
+    }
     return failures.isEmpty ? 0 : 1
+  }
+
+  /// What a signal leaves of a batch: "interrupted; 2 finished outputs kept, the one in progress removed".
+  static func interruptMessage(kept: Int, running: Int) -> String {
+    let finished =
+      kept == 0 ? "no finished output" : "\(kept) finished output\(kept == 1 ? "" : "s") kept"
+    let removed = running == 0 ? "" : running == 1 ? ", the one in progress removed" : ", the \(running) in progress removed"
+    return "interrupted; \(finished)\(removed)"
   }
 
   /// Where a batch writes the animation `stem` (a path relative to the output folder, without extension):
@@ -230,6 +254,13 @@ final class BatchState: @unchecked Sendable {
     } else {
       done += 1
     }
+  }
+
+  /// Outputs finished or skipped as existing (both kept), and files started but not finished.
+  func progress() -> (kept: Int, running: Int) {
+    lock.lock()
+    defer { lock.unlock() }
+    return (done + skipped, nextIndex - done - skipped - failures.count)
   }
 
   func results() -> (records: [[String: Any]], failures: [(String, String)], done: Int, skipped: Int) {

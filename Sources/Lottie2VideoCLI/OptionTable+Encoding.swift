@@ -204,7 +204,9 @@ extension OptionTable {
   static let report = Option<String>(
     "--report", value: "file.json",
     help: "Batch or --data: write a record per file (input, output, status, reason, frames, duration, bytes, "
-      + "seconds, diagnostics, and batch: its place in the whole batch and shard, for merge-reports).",
+      + "seconds, diagnostics, and batch: its place in the whole batch and shard, for merge-reports), rewritten "
+      + "as files finish and when the run is interrupted; with --skip-existing, a skipped file keeps the "
+      + "earlier report's record.",
     default: "none", commands: ["export"], section: .batch, completion: .file(["json"]), parse: ValueParser.string)
 
   static let shard = Option<Shard>(

@@ -52,7 +52,8 @@ struct MergeReportsTests {
     #expect((json["failures"] as? [[String: Any]])?.first?["input"] as? String == "\(input)/b.json")
     #expect((json["reports"] as? [String]) == reports)
 
-    // A rerun of shard 1 with --skip-existing skips what it did; its new report still merges.
+    // A rerun of shard 1 with --skip-existing skips what it did; its new report still merges, and carries over
+    // the records of the files it skips, so the totals are those of the first run.
     let rerun = try await CommandRunner.lottie2video([
       input, "-o", directory.appendingPathComponent("out").path, "--recursive", "--shard", "1/3", "--report",
       reports[0], "--skip-existing", "--width", "16", "--max-frames", "2", "-q",
@@ -62,7 +63,8 @@ struct MergeReportsTests {
     #expect(again.exited(1) && again.stderr.isEmpty, "\(again)")
     let totalsAgain = try #require(
       (try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any])?["totals"] as? [String: Any])
-    #expect(totalsAgain["skipped"] as? Int == 2 && totalsAgain["done"] as? Int == 2, "\(again)")
+    #expect(totalsAgain["skipped"] as? Int == 0 && totalsAgain["done"] as? Int == 4, "\(again)")
+    #expect(totalsAgain["frames"] as? Int == 8, "\(again)")
   }
 
   @Test func overlappingOrMissingShardsWriteNothing() async throws {

@@ -57,3 +57,79 @@ struct ResumeIntegrityCLITests {
     #expect(NothingLeftBehindCLITests.listing(directory) == ["posters", "posters/new", "posters/new/p.png", "v.mp4"])
   }
 }
+
+/// Review 1, R-7 and R-20: `--report` is checked before the batch, rewritten as files finish and when a
+/// signal ends the run; a rerun with --skip-existing carries over the records of what it skips; the
+/// interrupt message says what was kept.
+struct BatchReportResumeCLITests {
+  static let tiny = #"{"v":"5.7.0","fr":10,"ip":0,"op":3,"w":16,"h":16,"layers":[]}"#
+
+  static func records(_ path: String) throws -> [[String: Any]] {
+    let data = try #require(FileManager.default.contents(atPath: path))
+    return try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+  }
+
+  /// Before: SIGTERM lost every record (the report was written after the last file), and the message said
+  /// "no output written" although a.mp4 was kept.
+  @Test(.timeLimit(.minutes(2)))
+  func aTerminatedBatchKeepsItsReport() async throws {
+    let directory = Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let inputs = directory.appendingPathComponent("in")
+    try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+    try Data(Self.tiny.utf8).write(to: inputs.appendingPathComponent("a.json"))
+    try FileManager.default.copyItem(
+      atPath: ResumeIntegrityCLITests.hello, toPath: inputs.appendingPathComponent("b.json").path)
+    let out = directory.appendingPathComponent("out")
+    let report = directory.appendingPathComponent("r.json").path
+    let result = try await NothingLeftBehindCLITests.run(
+      [inputs.path, "-o", out.path, "--report", report] + NothingLeftBehindCLITests.long, in: out, signal: SIGTERM
+    ) { names in
+      names.contains("a.mp4") && names.contains { $0.hasPrefix(".b.partial-") }
+    }
+    #expect(result.exited(143), "\(result)")
+    #expect(result.stderr.hasSuffix("\ninterrupted; 1 finished output kept, the one in progress removed\n"), "\(result.stderr)")
+    #expect(NothingLeftBehindCLITests.listing(out) == ["a.mp4"])
+    let records = try Self.records(report)
+    #expect(records.count == 1)
+    #expect(records.first?["output"] as? String == out.path + "/a.mp4" && records.first?["status"] as? String == "done")
+  }
+
+  /// Before: the rerun recorded a.json as a bare "skipped", so merged totals lost its frames and bytes.
+  @Test func aResumedBatchCarriesOverTheRecordsItSkips() async throws {
+    let directory = Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let inputs = directory.appendingPathComponent("in")
+    try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+    for name in ["a", "b"] { try Data(Self.tiny.utf8).write(to: inputs.appendingPathComponent("\(name).json")) }
+    let out = directory.appendingPathComponent("out").path
+    let report = directory.appendingPathComponent("r.json").path
+    let first = try await CommandRunner.lottie2video([inputs.path, "-o", out, "--report", report, "-q"])
+    #expect(first.exited(0), "\(first)")
+    let before = try Self.records(report)
+    try FileManager.default.removeItem(atPath: out + "/b.mp4")
+    let again = try await CommandRunner.lottie2video([inputs.path, "-o", out, "--report", report, "--skip-existing"])
+    #expect(again.exited(0), "\(again)")
+    #expect(again.stdout.hasSuffix("batch: 1 done, 0 failed, 1 skipped (of 2)\n"), "\(again)")
+    let after = try Self.records(report)
+    #expect(after.count == 2)
+    #expect(after[0]["status"] as? String == "done" && after[0]["resumed"] as? Bool == true)
+    #expect(after[0]["bytes"] as? Int == before[0]["bytes"] as? Int && after[0]["frames"] as? Int == 3)
+    #expect(after[1]["status"] as? String == "done" && after[1]["resumed"] == nil)
+  }
+
+  /// Before: the whole batch was exported, then the report failed with Foundation's NSError text.
+  @Test func anUnwritableReportIsRefusedBeforeAnyExport() async throws {
+    let directory = Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let input = directory.appendingPathComponent("a.json")
+    try Data(Self.tiny.utf8).write(to: input)
+    let file = directory.appendingPathComponent("file").path
+    try Data("x".utf8).write(to: URL(fileURLWithPath: file))
+    let out = directory.appendingPathComponent("out").path
+    let result = try await CommandRunner.lottie2video([input.path, "-o", out + "/", "--report", file + "/r.json"])
+    #expect(result.exited(1), "\(result)")
+    #expect(result.stderr == "Error: \(file)/r.json: cannot write the report: Not a directory\n", "\(result)")
+    #expect(!FileManager.default.fileExists(atPath: out))
+  }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Lottie
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A batch's `--report`, kept up to date while the batch runs: its folder is made and checked before any
+/// file exports, and it is rewritten atomically (a hidden file renamed over it) as files finish, at most
+/// once a second, at the end, and when a signal ends the run. So a killed shard (SIGTERM from Kubernetes, a
+/// Slurm time limit) leaves the records of the files it finished, and an OOM kill those up to a second
+/// before.
+///
+/// A rerun with `--skip-existing` carries over the earlier report's record of an output it skips (marked
+/// `"resumed": true`), so the merged totals (frames, bytes, seconds) still count the files the earlier run
+/// exported.
+///
+/// `@unchecked Sendable`: `lastWrite` and every write go through `lock` (the files of a batch finish on
+/// several threads, and the signal handler writes from a Dispatch queue).
+final class ReportFile: @unchecked Sendable {
+  let path: String
+  /// The earlier report's `done` records, by output.
+  private let previous: [String: [String: Any]]
+  private let lock = NSLock()
+  private var lastWrite: Double = -.infinity
+
+  /// Reads the earlier report at `path`, if any, makes its folder and checks that the folder can be written.
+  init(path: String) throws {
+    self.path = path
+    var previous: [String: [String: Any]] = [:]
+    if let data = FileManager.default.contents(atPath: path),
+      let records = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]]
+    {
+      for record in records where record["status"] as? String == "done" {
+        if let output = record["output"] as? String { previous[output] = record }
+      }
+    }
+    self.previous = previous
+    let folder = PathName.folder(of: path)
+    _ = try ExportCommand.makeFolder(folder)
+    // A file made and removed again: an unwritable place is said now, not after the whole batch.
+    let probe = Self.temporaryPath(for: path)
+    let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+    guard descriptor >= 0 else {
+      throw ExportFailure(description: "\(path): cannot write the report: \(String(cString: strerror(errno)))")
+    }
+    close(descriptor)
+    unlink(probe)
+  }
+
+  /// The earlier run's record of `output` from `input`, when it exported it: for a file skipped now.
+  func carriedRecord(input: String, output: String) -> [String: Any]? {
+    guard let record = previous[output], record["input"] as? String == input else { return nil }
+    return record
+  }
+
+  /// Writes `records` (evaluated only then) when `force` or a second has passed since the last write;
+  /// returns why it failed.
+  @discardableResult
+  func write(_ records: @autoclosure () -> [[String: Any]], force: Bool) -> String? {
+    lock.lock()
+    defer { lock.unlock() }
+    let now = Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+    guard force || now - lastWrite >= 1 else { return nil }
+    lastWrite = now
+    let data: Data
+    do {
+      data = try JSONSerialization.data(
+        withJSONObject: records(), options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    } catch {
+      return "cannot encode the report: \(error)"
+    }
+    return Self.writeAtomically(data, to: path)
+  }
+
+  /// Writes `data` to a hidden file beside `path` and renames it over `path`; returns the POSIX reason it
+  /// failed, or nil.
+  static func writeAtomically(_ data: Data, to path: String) -> String? {
+    let temporary = temporaryPath(for: path)
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+    guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+    var failure: String?
+    data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+      var offset = 0
+      while offset < bytes.count {
+        let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          failure = String(cString: strerror(errno))
+          return
+        }
+        offset += written
+      }
+    }
+    if close(descriptor) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
+    if failure == nil && rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
+    if failure != nil { unlink(temporary) }
+    return failure
+  }
+
+  /// `dir/r.json` becomes `dir/.r.json.partial-<pid>`.
+  static func temporaryPath(for path: String) -> String {
+    let folder = PathName.folder(of: path)
+    return (folder.isEmpty ? "" : folder == "/" ? "/" : folder + "/") + "." + PathName.fileName(of: path)
+      + ".partial-\(getpid())"
+  }
+}
