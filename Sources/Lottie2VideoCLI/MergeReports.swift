@@ -70,20 +70,8 @@ enum MergeReportsCommand {
   }
 
   /// Writes `data` to a hidden file beside `path` and renames it over `path`, so a reader never sees half a
-  /// report; returns what went wrong, or nil.
+  /// report; returns what went wrong (with the system's reason), or nil.
   static func writeAtomically(_ data: Data, to path: String) -> String? {
-    let url = URL(fileURLWithPath: path)
-    let partial = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())")
-    do {
-      try data.write(to: partial)
-    } catch {
-      return "cannot write the report (\(error.localizedDescription))"
-    }
-    guard rename(partial.path, url.path) == 0 else {
-      let reason = String(cString: strerror(errno))
-      unlink(partial.path)
-      return "cannot write the report (\(reason))"
-    }
-    return nil
+    ReportFile.writeAtomically(data, to: path).map { "cannot write the report (\($0))" }
   }
 }

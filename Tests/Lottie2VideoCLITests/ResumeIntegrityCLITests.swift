@@ -131,5 +131,12 @@ struct BatchReportResumeCLITests {
     #expect(result.exited(1), "\(result)")
     #expect(result.stderr == "Error: \(file)/r.json: cannot write the report: Not a directory\n", "\(result)")
     #expect(!FileManager.default.fileExists(atPath: out))
+    // merge-reports says the system's reason too (it gave Foundation's "The file doesn't exist.").
+    let report = directory.appendingPathComponent("r.json").path
+    let batch = try await CommandRunner.lottie2video([input.path, "-o", out, "--report", report, "-q"])
+    #expect(batch.exited(0), "\(batch)")
+    let merge = try await CommandRunner.lottie2video(["merge-reports", report, "-o", file + "/m.json"])
+    #expect(merge.exited(1), "\(merge)")
+    #expect(merge.stderr == "Error: \(file)/m.json: cannot write the report (Not a directory)\n", "\(merge)")
   }
 }
