@@ -1,6 +1,7 @@
 import Foundation
 import Lottie
 import LottieArchive
+import Pipeline
 
 /// What `lottie2video info` prints: aligned text, or with `--json` one JSON document.
 enum InfoReport {
@@ -16,14 +17,62 @@ enum InfoReport {
       case .null: kind = "null"
       case .shapes: kind = "shape"
       case .text: kind = "text"
-      case .other(let type): kind = "type \(type)"
+      case .other(let type): kind = otherLayerNames[type] ?? "type \(type)"
       }
       counts[kind, default: 0] += 1
     }
     return counts
   }
 
-  static func text(_ loaded: LoadedAnimation, file: String, parseSeconds: Double) -> String {
+  /// The layer types the model keeps as `.other`, named as lottie-docs names them.
+  static let otherLayerNames: [Int: String] = [
+    6: "audio", 7: "video placeholder", 8: "image sequence", 9: "video", 10: "image placeholder", 11: "guide",
+    12: "adjustment", 13: "camera", 14: "light", 15: "data",
+  ]
+
+  /// Where a sound asset's audio comes from, as an export would find it (not decoded).
+  struct Sound {
+    enum Source: String { case embedded, archive, file, missing, refused }
+    var id: String
+    var source: Source
+    /// The file found, or why none was read.
+    var detail: String?
+  }
+
+  /// The animation's sound assets, sorted by id: a data URI, a file in the archive, a file through the same
+  /// sandbox as an export (the animation's folder or `assets`), or missing / refused.
+  static func sounds(_ loaded: LoadedAnimation, assets: String?, allowsExternalPaths: Bool) -> [Sound] {
+    let options = AudioOptions(for: loaded, assets: assets)
+    let sandbox = ReferenceSandbox(base: options.assetsDirectory ?? "", allowsExternalPaths: allowsExternalPaths)
+    return loaded.animation.sounds.values.sorted { $0.id < $1.id }.map { asset in
+      if options.embeddedSounds[asset.id] != nil { return Sound(id: asset.id, source: .archive) }
+      if asset.isEmbedded || asset.fileName.hasPrefix("data:") { return Sound(id: asset.id, source: .embedded) }
+      switch sandbox.resolve(directory: asset.directory, fileName: asset.fileName) {
+      case .success(let path): return Sound(id: asset.id, source: .file, detail: path)
+      case .failure(let refusal):
+        if case .missing = refusal { return Sound(id: asset.id, source: .missing, detail: refusal.description) }
+        return Sound(id: asset.id, source: .refused, detail: refusal.description)
+      }
+    }
+  }
+
+  /// "3 (2 embedded, 1 missing: s1)", or "none".
+  static func soundLine(_ sounds: [Sound]) -> String {
+    guard !sounds.isEmpty else { return "none" }
+    let sources: [(Sound.Source, String)] = [
+      (.embedded, "embedded"), (.archive, "in the archive"), (.file, "file"), (.missing, "missing"),
+      (.refused, "refused"),
+    ]
+    let parts = sources.compactMap { source, name -> String? in
+      let ids = sounds.filter { $0.source == source }.map(\.id)
+      guard !ids.isEmpty else { return nil }
+      let plural = source == .file && ids.count > 1 ? "files" : name
+      return "\(ids.count) \(plural)" + (source == .missing || source == .refused ? ": " + ids.joined(separator: ", ") : "")
+    }
+    return "\(sounds.count) (\(parts.joined(separator: ", ")))"
+  }
+
+  static func text(_ loaded: LoadedAnimation, file: String, parseSeconds: Double, sounds: [Sound] = []) -> String {
     let a = loaded.animation
     let counts = layerCounts(a)
     let total = counts.values.reduce(0, +)
@@ -49,6 +98,7 @@ enum InfoReport {
       "root layers: \(a.layers.count)",
       "precomps:    \(a.precomps.count)",
       "images:      \(a.images.count)",
+      "sounds:      \(soundLine(sounds))",
       "markers:     \(a.markers.isEmpty ? "none" : a.markers.map { "\($0.name)@\(fmt($0.frame))+\(fmt($0.duration))" }.joined(separator: ", "))",
       String(format: "parsed in:   %.1f ms", parseSeconds * 1000),
       "diagnostics: \(a.diagnostics.count)",
@@ -58,13 +108,20 @@ enum InfoReport {
   }
 
   /// The same facts as one JSON object (keys sorted), with the keypaths when they were listed.
-  static func json(_ loaded: LoadedAnimation, file: String, parseSeconds: Double, keypaths: Bool) -> String {
+  static func json(
+    _ loaded: LoadedAnimation, file: String, parseSeconds: Double, keypaths: Bool, sounds: [Sound] = []
+  ) -> String {
     let a = loaded.animation
     var object: [String: Any] = [
       "file": file, "format": loaded.format.rawValue, "name": a.name, "version": a.version, "width": a.width,
       "height": a.height, "frameRate": a.frameRate, "inPoint": a.inPoint, "outPoint": a.outPoint,
       "frames": a.frameCount, "duration": a.duration, "layers": layerCounts(a), "rootLayers": a.layers.count,
       "precomps": a.precomps.count, "images": a.images.count,
+      "sounds": sounds.map { sound -> [String: Any] in
+        var entry: [String: Any] = ["id": sound.id, "source": sound.source.rawValue]
+        if let detail = sound.detail { entry[sound.source == .file ? "path" : "problem"] = detail }
+        return entry
+      },
       "markers": a.markers.map { ["name": $0.name, "frame": $0.frame, "duration": $0.duration] as [String: Any] },
       "parseMilliseconds": (parseSeconds * 10000).rounded() / 10,
       "diagnostics": a.diagnostics.map {

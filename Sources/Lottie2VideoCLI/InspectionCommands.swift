@@ -12,7 +12,7 @@ struct InfoCommand {
 
   static let spec = CommandSpec(
     name: "info",
-    summary: "Print size, frame rate, frames, duration, layers, markers, a .lottie's animations and themes, diagnostics.",
+    summary: "Print size, frame rate, frames, duration, layers, markers, sounds, a .lottie's animations and themes, diagnostics.",
     discussion: "With --keypaths, every settable keypath and the kind of value it takes; with --json, the same as a "
       + "JSON document on stdout.",
     arguments: [.input()]
@@ -32,8 +32,10 @@ struct InfoCommand {
     // The font notes `check` lists too: missing fonts and their stand-ins, fallbacks, undrawable characters.
     loaded.animation.diagnostics += inputOptions.fontNotes(loaded, path: input)
     let name = InputOptions.name(of: input)
+    let sounds = InfoReport.sounds(
+      loaded, assets: inputOptions.assets, allowsExternalPaths: inputOptions.allowsExternalPaths)
     if json {
-      Console.output(InfoReport.json(loaded, file: name, parseSeconds: parseSeconds, keypaths: keypaths))
+      Console.output(InfoReport.json(loaded, file: name, parseSeconds: parseSeconds, keypaths: keypaths, sounds: sounds))
       return 0
     }
     if keypaths {
@@ -46,7 +48,7 @@ struct InfoCommand {
       }
       return 0
     }
-    Console.output(InfoReport.text(loaded, file: name, parseSeconds: parseSeconds))
+    Console.output(InfoReport.text(loaded, file: name, parseSeconds: parseSeconds, sounds: sounds))
     return 0
   }
 }
