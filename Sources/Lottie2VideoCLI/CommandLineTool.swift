@@ -20,6 +20,14 @@ public enum CommandLineTool {
         Console.error(command.helpHint)
       }
       return 64
+    } catch let error as PresetError {
+      // A preset that does not load is a bad option value (exit 64), but its message needs no usage line.
+      if json {
+        Reporter(json: true, quiet: false).event("error", [("message", .text(error.description)), ("exit", .int(64))])
+      } else {
+        Console.error("Error: \(error.description)")
+      }
+      return 64
     } catch let reported as ReportedFailure {
       return reported.status
     } catch {

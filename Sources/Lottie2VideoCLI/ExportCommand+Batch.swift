@@ -12,7 +12,9 @@ extension ExportCommand {
   /// Exports every animation found to `-o DIR`, several at once within `--jobs`, going on past failures;
   /// prints a summary and exits 1 when any failed.
   static func batch(_ o: ExportCommandOptions, reporter: Reporter) throws -> Int32 {
-    let outputDirectory = o.output ?? ""
+    // `-o out/` and `-o out` name the same folder: outputs are `out/a.mp4`, never `out//a.mp4`.
+    let outputFolder = o.output ?? ""
+    let outputDirectory = outputFolder.count > 1 && outputFolder.hasSuffix("/") ? String(outputFolder.dropLast()) : outputFolder
     // The format: --format, else the preset's, else MP4.
     let format = o.format ?? o.preset?.format.flatMap(OutputFormat.init(optionName:)) ?? .mp4
     // 1. Collect the animations, each with its output path under the output folder.

@@ -134,6 +134,7 @@ extension ExportCommand {
         description: "\(name): --strict: \(warnings) warning\(warnings == 1 ? "" : "s") (\(reporter.isJSON ? "in the warning events" : "listed above")); nothing written")
     }
     if o.size.background == nil, let note = alphaNote(format: format, codec: codec) { notes.append((note, "alpha \(format) \(codec)")) }
+    for note in ignoredOptionNotes(given: o.given, format: format, codec: codec) { notes.append((note, note)) }
     if o.maxBytes != nil && toStandardOutput {
       notes.append(("the preset's size budget is not checked on standard output (a pipe cannot be encoded again)", "budget"))
     }
@@ -294,6 +295,21 @@ extension ExportCommand {
         command: nil)
     }
     return format
+  }
+
+  /// The encoder options given on the command line that this output does not use (a preset's are not
+  /// listed: a preset sets what its format takes).
+  static func ignoredOptionNotes(given: Set<String>, format: OutputFormat, codec: VideoCodec) -> [String] {
+    let takesCRF = [OutputFormat.mp4, .m4v, .mov, .webm].contains(format) && [VideoCodec.h264, .h265, .vp9, .av1].contains(codec)
+    let output = [OutputFormat.mp4, .m4v, .mov, .webm].contains(format) ? "\(codec.rawValue) in .\(format.optionName)" : ".\(format.optionName)"
+    var notes: [String] = []
+    if given.contains("--crf") && !takesCRF {
+      notes.append("--crf sets H.264, H.265, VP9 and AV1 quality; ignored for \(output)")
+    }
+    for option in ["--quality", "--lossless"] where given.contains(option) && format != .webp {
+      notes.append("\(option) is for animated WebP; ignored for \(output)")
+    }
+    return notes
   }
 
   /// Why the frames lose their transparency, when they do and no background was chosen.

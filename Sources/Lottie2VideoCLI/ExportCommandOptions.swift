@@ -215,7 +215,7 @@ struct ExportCommandOptions: Sendable {
   }
 
   /// Loads `--preset` (when given) and fills in what the command line left unset. A preset that cannot be
-  /// loaded throws ``PresetError`` (exit 1); an unknown name or a missing file, a ``UsageError``.
+  /// loaded throws ``PresetError`` (exit 64, without a usage line); an unknown name or a missing file, a ``UsageError``.
   mutating func applyPreset() throws {
     if let presetName {
       let p = try Preset.resolve(presetName, command: nil)

@@ -27,7 +27,17 @@ struct InfoCommand {
 
   func run() throws -> Int32 {
     let start = DispatchTime.now()
-    var loaded = try inputOptions.load(input, listsKeypaths: keypaths)
+    var loaded: LoadedAnimation
+    do {
+      loaded = try inputOptions.load(input, listsKeypaths: keypaths)
+    } catch {
+      guard json else { throw error }
+      // With --json, a file that does not load is a document too, as `check --json` gives it.
+      let object: [String: Any] = ["file": InputOptions.name(of: input), "error": "\(error)"]
+      let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+      Console.output(String(decoding: data, as: UTF8.self))
+      return 1
+    }
     let parseSeconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     // The font notes `check` lists too: missing fonts and their stand-ins, fallbacks, undrawable characters.
     loaded.animation.diagnostics += inputOptions.fontNotes(loaded, path: input)

@@ -81,7 +81,7 @@ struct LimitSpec: Sendable {
       }
       return LimitSetting(spec: spec, value: bytes)
     }
-    guard let n = Double(value), n.isFinite, n >= 1, n <= 1e12 else {
+    guard let n = decimal(value), n >= 1, n <= 1e12 else {
       throw InvalidValue("use a limit name (\(names)) and a positive number, e.g. frames=5000")
     }
     return LimitSetting(spec: spec, value: n)
@@ -99,9 +99,34 @@ struct LimitSpec: Sendable {
       multiplier = unit
       digits = digits.dropLast()
     }
-    guard let n = Double(digits), n.isFinite else { return nil }
+    guard let n = decimal(String(digits)) else { return nil }
     let bytes = (n * multiplier).rounded()
     return (1e6...1e15).contains(bytes) ? bytes : nil
+  }
+
+  /// A decimal number (`5000`, `1.5`, `2e6`); nil for anything else, `0x10`, `inf` and `nan` included, which
+  /// `Double(_:)` would take.
+  static func decimal(_ text: String) -> Double? {
+    var sawDigit = false
+    var sawDot = false
+    var sawExponent = false
+    var previous: Character? = nil
+    for character in text {
+      let isExponent = character == "e" || character == "E"
+      let isSign = character == "+" || character == "-"
+      if character.isASCII && character.isNumber {
+        sawDigit = true
+      } else if character == "." && !sawDot && !sawExponent {
+        sawDot = true
+      } else if isExponent && sawDigit && !sawExponent {
+        sawExponent = true
+      } else if !(isSign && (previous == "e" || previous == "E")) {
+        return nil
+      }
+      previous = character
+    }
+    guard sawDigit, let last = previous, last.isNumber || last == "." else { return nil }
+    return Double(text).flatMap { $0.isFinite ? $0 : nil }
   }
 
   /// The `--limit` help: every name with its unit and default.

@@ -273,7 +273,7 @@ extension OptionTable {
   static let quiet = Flag(
     "--quiet", "-q",
     help: "No progress, notes or summaries (errors are still printed; JSON events still flow with --progress json).",
-    commands: ["export"], section: .progress)
+    commands: ["export", "snapshot", "sheet"], section: .progress)
 
   /// Every command takes it (``CommandSpec/options`` adds it).
   static let help = Flag("--help", "-h", help: "Show this help.", default: "", commands: [], section: .progress)

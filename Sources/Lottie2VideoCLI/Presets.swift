@@ -222,7 +222,7 @@ struct Preset: Equatable {
 
   /// Folders searched for named presets, in order: `$L2V_PRESETS`, then `presets/` next to the executable's
   /// package (`.build/release/lottie2video` → `../../presets`, also through the `.build/<triple>/release`
-  /// real path), then `../share/lottie2video/presets` for an installed binary.
+  /// real path; only for a binary under `.build/`), then `../share/lottie2video/presets` for an installed binary.
   static func directories() -> [String] {
     var result: [String] = []
     if let env = ProcessInfo.processInfo.environment["L2V_PRESETS"], !env.isEmpty { result.append(env) }
@@ -236,10 +236,12 @@ struct Preset: Equatable {
     }
     for exe in executables {
       let dir = URL(fileURLWithPath: exe).deletingLastPathComponent().standardized
-      for candidate in [
-        dir.appendingPathComponent("../../presets"), dir.appendingPathComponent("../../../presets"),
-        dir.appendingPathComponent("../share/lottie2video/presets"),
-      ] {
+      // The repository's presets only for a binary SwiftPM built (`.build/<triple>/debug/`, or `.build/debug`
+      // through its link): an installed /usr/local/bin/lottie2video must not look in /usr/presets or /presets.
+      let inBuildFolder = dir.path.contains("/.build/")
+      let repository = inBuildFolder
+        ? [dir.appendingPathComponent("../../presets"), dir.appendingPathComponent("../../../presets")] : []
+      for candidate in repository + [dir.appendingPathComponent("../share/lottie2video/presets")] {
         let path = candidate.standardized.path
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,

@@ -10,6 +10,7 @@ struct SnapshotCommand {
   var frame: Double
   var inputOptions: InputOptions
   var size: SizeOptions
+  var quiet: Bool
 
   static let spec = CommandSpec(
     name: "snapshot", summary: "Render one frame to a straight-alpha RGBA PNG.",
@@ -31,6 +32,7 @@ struct SnapshotCommand {
     }
     self.output = output
     self.frame = frame
+    quiet = p[OptionTable.quiet]
     inputOptions = InputOptions(p)
     size = SizeOptions(p)
     try size.validate(command: p.command)
@@ -38,10 +40,12 @@ struct SnapshotCommand {
 
   func run() throws -> Int32 {
     let loaded = try inputOptions.loadWithImages(input)
+    RenderingMessages.diagnostics(loaded, input: input, quiet: quiet)
     let frame = try TimingOptions.checkFrame(self.frame, animation: loaded.animation, what: "frame", command: "snapshot")
     let (w, h) = try size.outputSize(animation: loaded.animation, command: "snapshot")
     let settings = size.renderSettings(width: w, height: h, jobs: 1, images: loaded.images)
     try Exporter.snapshot(animation: loaded.animation, frame: frame, settings: settings, to: output)
+    if !quiet { Console.output("\(output): frame \(InfoReport.fmt(frame)), \(w)x\(h)") }
     return 0
   }
 }
@@ -105,6 +109,7 @@ struct SheetCommand {
   var background: ColorParser.Parsed?
   var inputOptions: InputOptions
   var timing: TimingOptions
+  var quiet: Bool
 
   static let spec = CommandSpec(
     name: "sheet", summary: "Draw a contact sheet of labelled frames for review.",
@@ -128,10 +133,12 @@ struct SheetCommand {
     background = p[OptionTable.background]
     inputOptions = InputOptions(p)
     timing = TimingOptions(p)
+    quiet = p[OptionTable.quiet]
   }
 
   func run() throws -> Int32 {
     let loaded = try inputOptions.loadWithImages(input)
+    RenderingMessages.diagnostics(loaded, input: input, quiet: quiet)
     let animation = loaded.animation
     let timeline = try timing.timeline(animation: animation, command: "sheet")
     let first = timeline.start, last = max(timeline.start, timeline.end - 1)
@@ -144,7 +151,20 @@ struct SheetCommand {
     try ContactSheet.write(
       animation: animation, images: loaded.images, frames: frames, cellWidth: cellWidth, cellHeight: cellHeight,
       columns: columns, background: color, to: output)
+    if !quiet {
+      Console.output("\(output): \(frames.count) frame\(frames.count == 1 ? "" : "s") in cells of \(cellWidth)x\(cellHeight)")
+    }
     return 0
+  }
+}
+
+/// What `snapshot` and `sheet` say besides their picture.
+enum RenderingMessages {
+  /// The input's warnings (a missing font or image, characters no font has) on stderr, as an export gives
+  /// them, unless `quiet`.
+  static func diagnostics(_ loaded: InputOptions.Loaded, input: String, quiet: Bool) {
+    let reporter = Reporter(json: false, quiet: quiet)
+    for d in loaded.diagnostics where d.severity >= .warning { reporter.diagnostic(d, file: InputOptions.name(of: input)) }
   }
 }
 

@@ -347,7 +347,7 @@ struct CommandLineTests {
       "snapshot", Self.hello, "--frame", "45", "-o", plain, "--width", "96", "--height", "64",
     ])
     #expect(first.exited(0), "\(first)")
-    #expect(first.stdout == "" && first.stderr == "")
+    #expect(first.stdout == "\(plain): frame 45, 96x64\n" && first.stderr == "", "\(first)")
     let second = try await CommandRunner.lottie2video([
       "snapshot", Self.hello, "--frame", "45", "-o", filled, "--width", "96", "--height", "64", "--background",
       "#ff0000",

@@ -216,7 +216,7 @@ struct SoundCLITests {
     let refused = try await CommandRunner.lottie2video([
       directory.appendingPathComponent("a.json").path, "-o", output, "--preset", bad.appendingPathComponent("p.json").path,
     ])
-    #expect(refused.exited(1))
+    #expect(refused.exited(64), "a broken preset is a bad option value: \(refused)")
     #expect(refused.stderr.contains("key 'audioLoop': places the preset's 'audio' file; set 'audio' too"), "\(refused)")
   }
 

@@ -316,7 +316,7 @@ struct TimingAndPresetTests {
     try Data(json.utf8).write(to: preset)
     let output = directory.appendingPathComponent("out.mp4").path
     let result = try await CommandRunner.lottie2video([input, "-o", output, "--preset", preset.path])
-    #expect(result.exited(1), "\(result)")
+    #expect(result.exited(64), "\(result)")
     #expect(result.stdout == "")
     #expect(result.stderr == "Error: \(preset.path): \(message)\n")
     #expect(!FileManager.default.fileExists(atPath: output))
