@@ -87,6 +87,15 @@ extension ExportCommand {
     } else {
       reportFile = nil
     }
+    // What killed runs left in the output folders (`.name.partial-PID.ext`, whose process is gone and whose
+    // lock nobody holds) is swept now: a rerun that skips every file there would never sweep it otherwise.
+    var folders: Set<String> = []
+    for job in jobs where job.output != OutputFormat.standardOutputPath {
+      let folder = PathName.folder(of: numberedOutput(job.output, o))
+      if folders.insert(folder).inserted, OutputPaths.isFolder(folder.isEmpty ? "." : folder) {
+        _ = PartialFiles.sweepStale(in: folder.isEmpty ? "." : folder)
+      }
+    }
     let concurrent = max(1, min(o.jobs, jobs.count))
     let perFile = max(1, o.jobs / concurrent)
     let state = BatchState(count: jobs.count)

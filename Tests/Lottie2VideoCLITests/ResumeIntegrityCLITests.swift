@@ -139,4 +139,22 @@ struct BatchReportResumeCLITests {
     #expect(merge.exited(1), "\(merge)")
     #expect(merge.stderr == "Error: \(file)/m.json: cannot write the report (Not a directory)\n", "\(merge)")
   }
+
+  /// Review 1, R-28: a rerun that skips every file still sweeps what a killed run left in the output folder
+  /// (before, only a new temporary file in the folder started a sweep).
+  @Test func aBatchSweepsItsOutputFoldersFirst() async throws {
+    let directory = Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let inputs = directory.appendingPathComponent("in")
+    try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+    try Data(Self.tiny.utf8).write(to: inputs.appendingPathComponent("a.json"))
+    let out = directory.appendingPathComponent("out")
+    let first = try await CommandRunner.lottie2video([inputs.path, "-o", out.path, "-q"])
+    #expect(first.exited(0), "\(first)")
+    // What a SIGKILLed pod leaves: a temporary name with a pid that is gone (pid_max is at most 2^22).
+    try Data("half".utf8).write(to: out.appendingPathComponent(".b.partial-4999999.mp4"))
+    let again = try await CommandRunner.lottie2video([inputs.path, "-o", out.path, "--skip-existing", "-q"])
+    #expect(again.exited(0), "\(again)")
+    #expect(NothingLeftBehindCLITests.listing(out) == ["a.mp4"])
+  }
 }
