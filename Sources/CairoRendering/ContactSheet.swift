@@ -36,7 +36,7 @@ public enum ContactSheet {
         cairo_set_font_face(cr, face)
         cairo_set_font_size(cr, 12)
         cairo_move_to(cr, x + 2, y + 13)
-        let text = frame == frame.rounded() ? "frame \(Int(frame))" : String(format: "frame %.2f", frame)
+        let text = frame.exactWholeNumber.map { "frame \($0)" } ?? String(format: "frame %.2f", frame)
         cairo_show_text(cr, text)
       }
     }
@@ -51,12 +51,12 @@ public enum ContactSheet {
     cairo_set_source_rgb(cr, 0.8, 0.8, 0.8)
     cairo_paint(cr)
     cairo_set_source_rgb(cr, 0.65, 0.65, 0.65)
-    var row = 0.0
-    while row * square < Double(height) {
-      var col = 0.0
-      while col * square < Double(width) {
-        if (Int(row) + Int(col)) % 2 == 0 {
-          cairo_rectangle(cr, x + col * square, y + row * square, square, square)
+    var row = 0
+    while Double(row) * square < Double(height) {
+      var col = 0
+      while Double(col) * square < Double(width) {
+        if (row + col) % 2 == 0 {
+          cairo_rectangle(cr, x + Double(col) * square, y + Double(row) * square, square, square)
         }
         col += 1
       }

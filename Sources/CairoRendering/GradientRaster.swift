@@ -54,8 +54,8 @@ struct GradientRaster {
     // `x > 0 ? ... : 0` also turns NaN into 0.
     func unit(_ v: Double) -> Double { v > 0 ? min(v, 1) : 0 }
     let a = unit(c.a * opacity) * 255
-    func channel(_ v: Double) -> UInt32 { UInt32(min(a * unit(v) + 0.5, 255)) }
-    return UInt32(min(a + 0.5, 255)) << 24 | channel(c.r) << 16 | channel(c.g) << 8 | channel(c.b)
+    func channel(_ v: Double) -> UInt32 { UInt32(min(a * unit(v) + 0.5, 255)) }  // int-audit: safe: a and unit(v) are in 0...255 and 0...1, never NaN
+    return UInt32(min(a + 0.5, 255)) << 24 | channel(c.r) << 16 | channel(c.g) << 8 | channel(c.b)  // int-audit: safe: a is in 0...255, never NaN
   }
 }
 
@@ -131,8 +131,11 @@ extension LayerPainter {
     let left = max(path.0, clip.0), top = max(path.1, clip.1)
     let right = min(path.2, clip.2), bottom = min(path.3, clip.3)
     guard left.isFinite, top.isFinite, right.isFinite, bottom.isFinite, right > left, bottom > top else { return nil }
-    let x = Int(left.rounded(.down)), y = Int(top.rounded(.down))
-    let w = Int(right.rounded(.up)) - x, h = Int(bottom.rounded(.up)) - y
+    // Finite but possibly huge (an unbounded clip, a huge scale): clamped to ±2^30, beyond any surface, so that
+    // `width * height` cannot overflow and the size check (`maxPixels`) sends such a box to Cairo.
+    let limit = 1 << 30
+    let x = left.clampedInt(-limit...limit), y = top.clampedInt(-limit...limit)
+    let w = right.rounded(.up).clampedInt(-limit...limit) - x, h = bottom.rounded(.up).clampedInt(-limit...limit) - y
     guard w > 0, h > 0 else { return nil }
     return PixelBox(x: x, y: y, width: w, height: h)
   }
@@ -157,7 +160,7 @@ extension LayerPainter {
       let lut = lut.baseAddress!
       // Table index of `t * last + 0.5`, padded at both ends (NaN, from infinite coordinates, gives the first).
       @inline(__always) func entry(_ scaled: Double) -> UInt32 {
-        lut[scaled > 0.5 ? (scaled < last + 0.5 ? Int(scaled) : GradientRaster.tableSize - 1) : 0]
+        lut[scaled > 0.5 ? (scaled < last + 0.5 ? Int(scaled) : GradientRaster.tableSize - 1) : 0]  // int-audit: safe: converted only in 0.5..<tableSize - 0.5 (NaN fails both tests)
       }
       @inline(__always) func color(_ t: Double) -> UInt32 { entry(t * last + 0.5) }
       if g.isRadial {

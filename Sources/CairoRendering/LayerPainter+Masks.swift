@@ -282,7 +282,7 @@ extension LayerPainter {
       return false
     }
     let fromStride = Int(cairo_image_surface_get_stride(source)), toStride = Int(cairo_image_surface_get_stride(target))
-    let scale = Int((min(max(opacity, 0), 1) * 255).rounded())
+    let scale = (opacity * 255).roundedClampedInt(0...255)  // NaN gives 0
     for y in 0..<h {
       let src = from + y * fromStride, dst = to + y * toStride
       for x in 0..<w {

@@ -185,7 +185,8 @@ enum HSVAdjust {
     let i = (h * 6).rounded(.down)
     let f = h * 6 - i
     let p = v * (1 - s), q = v * (1 - f * s), t = v * (1 - (1 - f) * s)
-    switch Int(i) % 6 {
+    // The sector as `Int(i) % 6` (negative for negative hues), without trapping on a NaN or huge hue.
+    switch i.truncatingRemainder(dividingBy: 6).clampedInt(-5...5) {
     case 0: return RGBA(v, t, p, alpha)
     case 1: return RGBA(q, v, p, alpha)
     case 2: return RGBA(p, v, t, alpha)

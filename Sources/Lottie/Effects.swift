@@ -216,13 +216,14 @@ extension Reader {
       // Fast Box Blur: `Iterations` passes of a box `Blur Radius` wide each side. A box of half-width r has the
       // spread (standard deviation) of r / sqrt(3); n passes add their variances. Drawn as the Gaussian of that
       // spread, which n passes approach (After Effects' default is 3).
-      let iterations = min(max(try value(1, Reader.scalar, 3).initialValue.rounded(), 1), 50)
+      let passes = try value(1, Reader.scalar, 3).initialValue.roundedClampedInt(1...50)  // NaN gives 1
+      let iterations = Double(passes)
       out.append(
         .gaussianBlur(
           sigma: try value(0, Reader.scalar, 0).map { max($0, 0) * (iterations / 3).squareRoot() },
           dimensions: try value(2, Reader.scalar, 1)))
       if iterations < 3 {
-        note(.info, p, "'\(name)' with \(Int(iterations)) iteration\(iterations == 1 ? "" : "s") is drawn as a Gaussian blur of the same spread")
+        note(.info, p, "'\(name)' with \(passes) iteration\(passes == 1 ? "" : "s") is drawn as a Gaussian blur of the same spread")
       }
       if let repeatEdges = try option(3), repeatEdges != 0 {
         note(.info, vp.appending(3), "blur 'repeat edge pixels' is not supported; edges fade to transparent")

@@ -265,7 +265,7 @@ public struct Expression: Sendable {
       case .index(let base, let i):
         guard let b = eval(base, &variables), let iv = eval(i, &variables), let n = number(iv) else { return nil }
         guard case .array(let a) = b, n >= 0, n < Double(a.count) else { return nil }
-        return .number(a[Int(n)])
+        return .number(a[Int(n)])  // int-audit: safe: 0 <= n < a.count checked above (NaN fails it)
       case .member(let base, let name):
         guard let b = eval(base, &variables) else { return nil }
         return member(b, name)
@@ -370,7 +370,7 @@ public struct Expression: Sendable {
     static func text(_ v: Value) -> String {
       switch v {
       case .string(let s): return s
-      case .number(let n): return n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
+      case .number(let n): return n.exactWholeNumber.flatMap { abs($0) < 1_000_000_000_000_000 ? String($0) : nil } ?? String(n)
       case .array(let a): return a.map { text(.number($0)) }.joined(separator: ",")
       case .key: return "[object Object]"
       }
@@ -428,7 +428,7 @@ public struct Expression: Sendable {
       case "key":
         // key(n), 1-based; out of range is an error, as in lottie-web.
         guard let i = n(0), i >= 1, i <= Double(context.keyframeFrames.count) else { return nil }
-        return .key(Int(i))
+        return .key(Int(i))  // int-audit: safe: 1 <= i <= keyframe count checked above (NaN fails it)
       case "nearestKey": return n(0).flatMap(nearestKey)
       case "valueAtTime": return n(0).map { pack(context.valueAt($0 * context.frameRate)) }
       case "velocityAtTime":
@@ -490,7 +490,7 @@ public struct Expression: Sendable {
       let i = x.rounded(.down), f = x - i
       func slope(_ lattice: Double) -> Double {
         // SplitMix64 of the lattice point and the seed: a slope in -1...1.
-        var z = UInt64(bitPattern: Int64(lattice)) &+ seed &* 0x9E37_79B9_7F4A_7C15
+        var z = UInt64(bitPattern: Int64(lattice)) &+ seed &* 0x9E37_79B9_7F4A_7C15  // int-audit: safe: |lattice| <= 1e12 + 1, x checked finite above
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         z ^= z >> 31
@@ -905,7 +905,7 @@ struct ExpressionParser {
     let layer: Expression.Reference.Layer
     switch current {
     case .string(let s): layer = .name(s)
-    case .number(let n) where n >= 1 && n == n.rounded() && n < 1e9: layer = .index(Int(n))
+    case .number(let n) where n >= 1 && n == n.rounded() && n < 1e9: layer = .index(Int(n))  // int-audit: safe: 1 <= n < 1e9 (NaN fails)
     default: throw ExpressionError(message: "thisComp.layer takes a name or an index")
     }
     position += 1
@@ -929,7 +929,7 @@ struct ExpressionParser {
       let s: Expression.Reference.Selector
       switch current {
       case .string(let name): s = .name(name)
-      case .number(let n) where n >= 1 && n == n.rounded() && n < 1e6: s = .index(Int(n))
+      case .number(let n) where n >= 1 && n == n.rounded() && n < 1e6: s = .index(Int(n))  // int-audit: safe: 1 <= n < 1e6 (NaN fails)
       default: throw ExpressionError(message: "effect() takes a name or an index")
       }
       position += 1

@@ -27,3 +27,16 @@ extension Double {
     return Int(exactly: self)
   }
 }
+
+extension Double {
+  /// The value truncated toward zero and clamped to `0...limit` as a byte; NaN gives 0. For pixel channels
+  /// computed from a file's colours, opacities and effect parameters (any of which can be NaN or huge), in the
+  /// innermost loops: two compare-and-selects (a comparison with NaN is false, so NaN takes the `0` branch),
+  /// as cheap as the `min(max(x, 0), limit)` it replaces, which passes NaN through to a trapping `UInt8(_:)`.
+  /// Callers usually add 0.5 first, to round.
+  @inlinable @inline(__always)
+  public func clampedByte(upTo limit: UInt8 = 255) -> UInt8 {
+    let top = Double(limit)
+    return UInt8(self >= 0 ? (self <= top ? self : top) : 0)  // int-audit: safe: in 0...limit (NaN gives 0)
+  }
+}

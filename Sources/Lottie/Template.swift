@@ -200,7 +200,7 @@ enum PropertyValue {
     switch (self, kind) {
     case (.color(let c), .solidColor):
       func hex(_ v: Double) -> String {
-        let n = Int((min(max(v, 0), 1) * 255).rounded())
+        let n = (v * 255).roundedClampedInt(0...255)  // NaN gives 0
         return (n < 16 ? "0" : "") + String(n, radix: 16)
       }
       property = .string("#" + hex(c.r) + hex(c.g) + hex(c.b))
@@ -394,7 +394,7 @@ public enum Keypaths {
   }
 
   static func int(_ json: JSON?) -> Int? {
-    if case .number(let d)? = json, d == d.rounded(), abs(d) < 1e9 { return Int(d) }
+    if case .number(let d)? = json, let n = d.exactWholeNumber, abs(n) < 1_000_000_000 { return n }
     return nil
   }
 

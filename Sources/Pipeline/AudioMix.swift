@@ -112,7 +112,7 @@ public final class AudioMix: AudioSampleSource {
         func add(_ i: Int, seconds: Double, gain: Double) {
           let position = (seconds - start) * rate
           guard position >= 0, position < Double(soundFrames - 1), gain > 0 else { return }
-          let index = Int(position)
+          let index = Int(position)  // int-audit: safe: 0 <= position < soundFrames - 1 checked above (NaN fails it)
           let fraction = Float(position - Double(index))
           let g = Float(gain)
           for channel in 0..<AudioFormat.channels {

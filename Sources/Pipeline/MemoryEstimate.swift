@@ -1,4 +1,5 @@
 import Foundation
+import Lottie
 import VideoEncoding
 
 /// How much memory an export will take, estimated before anything is rendered, so that an absurd export
@@ -79,7 +80,8 @@ public struct MemoryEstimate: Sendable, Equatable, CustomStringConvertible {
   }
 
   private static func clamped(_ bytes: Double) -> Int {
-    bytes.isFinite && bytes < Double(Int.max / 4) ? Int(bytes) : Int.max / 4
+    // NaN counts as too much, as infinity does; a negative estimate as nothing.
+    bytes.isNaN ? Int.max / 4 : bytes.clampedInt(0...Int.max / 4)
   }
 
   /// "2.19 GB (frames in flight and render surfaces 0.38 GB, libvpx-vp9 with alpha 1.69 GB, ...)".

@@ -37,8 +37,8 @@ public enum PosterFrame {
     case .frame(let frame):
       return frame
     case .percent(let p):
-      let index = Int((p / 100 * Double(max(0, schedule.count - 1))).rounded())
-      return schedule.compositionFrame(min(max(0, index), schedule.count - 1))
+      let last = max(0, schedule.count - 1)
+      return schedule.compositionFrame((p / 100 * Double(last)).roundedClampedInt(0...last))  // NaN gives 0
     case .automatic:
       if let marker = animation.markers.first(where: { $0.name == "poster" }) { return marker.frame }
       return try fullestFrame(animation: animation, schedule: schedule, settings: options.videoRender)
@@ -62,15 +62,15 @@ public enum PosterFrame {
   static func fullestFrame(animation: Animation, schedule: FrameSchedule, settings: RenderSettings) throws -> Double {
     // 1. Thumbnails at the video's aspect, its placement and background scaled down with it.
     let scale = min(1, Double(thumbnailSide) / Double(max(settings.width, settings.height)))
-    let width = max(1, Int((Double(settings.width) * scale).rounded()))
-    let height = max(1, Int((Double(settings.height) * scale).rounded()))
+    let width = (Double(settings.width) * scale).roundedClampedInt(1...thumbnailSide)
+    let height = (Double(settings.height) * scale).roundedClampedInt(1...thumbnailSide)
     let renderer = try FrameRenderer(
       animation: animation, width: width, height: height, fit: settings.fit, background: settings.background,
-      images: settings.images, padding: Int((Double(settings.padding) * scale).rounded()))
+      images: settings.images, padding: (Double(settings.padding) * scale).roundedClampedInt(-1_000_000...1_000_000))
     // 2. Evenly spread samples of the video's frames, first and last included.
     let count = min(schedule.count, maxSamples)
     let indexes = (0..<count).map { i in
-      count == 1 ? 0 : Int((Double(i) * Double(schedule.count - 1) / Double(count - 1)).rounded())
+      count == 1 ? 0 : (Double(i) * Double(schedule.count - 1) / Double(count - 1)).roundedClampedInt(0...schedule.count - 1)
     }
     // 3. Ink per sample; the first sample nearly as full as the fullest wins.
     let background = premultiplied(settings.background)
@@ -86,8 +86,9 @@ public enum PosterFrame {
   /// A colour as a premultiplied BGRA pixel (transparent for nil).
   static func premultiplied(_ color: RGBA?) -> [Int] {
     guard let c = color else { return [0, 0, 0, 0] }
-    func level(_ v: Double) -> Int { Int((min(max(v * c.a, 0), 1) * 255).rounded()) }
-    return [level(c.b), level(c.g), level(c.r), Int((min(max(c.a, 0), 1) * 255).rounded())]
+    // Clamped to 0...255; NaN gives 0.
+    func level(_ v: Double) -> Int { (v * c.a * 255).roundedClampedInt(0...255) }
+    return [level(c.b), level(c.g), level(c.r), (c.a * 255).roundedClampedInt(0...255)]
   }
 
   /// How much `buffer` differs from `reference` (premultiplied BGRA): for each pixel its largest channel

@@ -81,11 +81,11 @@ public struct EncoderSettings: Sendable, Equatable {
   /// Returns `(0, 1)` when ``fps`` is not a positive finite number (``validate()`` rejects that).
   public var frameRate: (numerator: Int, denominator: Int) {
     guard fps.isFinite, fps > 0 else { return (0, 1) }
-    if fps == fps.rounded(), fps <= Double(Int32.max) { return (Int(fps), 1) }
+    if fps == fps.rounded(), fps <= Double(Int32.max) { return (Int(fps), 1) }  // int-audit: safe: finite, 0 < fps <= Int32.max
     // NTSC rates are N * 1000/1001 but are usually written rounded (29.97); recover the exact rational.
     let ntscBase = (fps * 1.001).rounded()
     if ntscBase >= 1, ntscBase <= 1_000, abs(fps - ntscBase * 1000 / 1001) < 0.001 {
-      return (Int(ntscBase) * 1000, 1001)
+      return (Int(ntscBase) * 1000, 1001)  // int-audit: safe: 1 <= ntscBase <= 1000 checked above
     }
     let rational = av_d2q(fps, 1_001_000)
     return (Int(rational.num), Int(rational.den))

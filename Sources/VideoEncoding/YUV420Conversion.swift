@@ -140,7 +140,7 @@ enum YUV420Conversion {
         let b = Float(p & 0xFF)
         let g = Float((p >> 8) & 0xFF)
         let r = Float((p >> 16) & 0xFF)
-        luma[x + offset] = UInt8((r * lumaRed + g * lumaGreen + b * lumaBlue + lumaOffset).rounded())
+        luma[x + offset] = UInt8((r * lumaRed + g * lumaGreen + b * lumaBlue + lumaOffset).rounded())  // int-audit: safe: bytes times constant weights, 16...235
         r2 += r
         g2 += g
         b2 += b
@@ -169,7 +169,7 @@ enum YUV420Conversion {
       x += 8
     }
     while x < count {
-      output[x] = UInt8(((a[x] + d[x] + 3 * (b[x] + c[x])) * 0.125 + chromaOffset).rounded())
+      output[x] = UInt8(((a[x] + d[x] + 3 * (b[x] + c[x])) * 0.125 + chromaOffset).rounded())  // int-audit: safe: sums of bytes times constant weights, 16...240
       x += 1
     }
   }

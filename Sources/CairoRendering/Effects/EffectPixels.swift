@@ -41,10 +41,11 @@ enum EffectPixels {
         if a == 0 { continue }
         let inv = 1.0 / Double(a)
         let (r, g, b) = body(Double(p[2]) * inv, Double(p[1]) * inv, Double(p[0]) * inv)
-        let scale = Double(a)
-        p[2] = UInt8(min(max(r * scale + 0.5, 0), scale))
-        p[1] = UInt8(min(max(g * scale + 0.5, 0), scale))
-        p[0] = UInt8(min(max(b * scale + 0.5, 0), scale))
+        // Clamped to the alpha (premultiplied); NaN from `body` gives 0.
+        let scale = Double(a), alpha = p[3]
+        p[2] = (r * scale + 0.5).clampedByte(upTo: alpha)
+        p[1] = (g * scale + 0.5).clampedByte(upTo: alpha)
+        p[0] = (b * scale + 0.5).clampedByte(upTo: alpha)
       }
     }
   }
@@ -79,10 +80,10 @@ enum EffectPixels {
           } else {
             t = length2 > 0 ? unit((q.x * d.x + q.y * d.y) / length2) : 0
           }
-          let alpha = Double(p[3])
+          let alpha = Double(p[3]), limit = p[3]
           func mixed(_ original: UInt8, _ a: Double, _ b: Double) -> UInt8 {
             let ramp = unit(a + (b - a) * t) * alpha
-            return UInt8(min(Double(original) * blend + ramp * (1 - blend) + 0.5, alpha))
+            return (Double(original) * blend + ramp * (1 - blend) + 0.5).clampedByte(upTo: limit)
           }
           p[2] = mixed(p[2], startColor.r, endColor.r)
           p[1] = mixed(p[1], startColor.g, endColor.g)
@@ -99,11 +100,11 @@ enum EffectPixels {
         let p = row + x * 4
         if p[3] == 0 { continue }
         let a = Double(p[3]) * opacity
-        p[3] = UInt8(min(max(a + 0.5, 0), 255))
-        let alpha = Double(p[3])
-        p[2] = UInt8(min(color.r * alpha + 0.5, alpha))
-        p[1] = UInt8(min(color.g * alpha + 0.5, alpha))
-        p[0] = UInt8(min(color.b * alpha + 0.5, alpha))
+        p[3] = (a + 0.5).clampedByte()
+        let alpha = Double(p[3]), limit = p[3]
+        p[2] = (color.r * alpha + 0.5).clampedByte(upTo: limit)
+        p[1] = (color.g * alpha + 0.5).clampedByte(upTo: limit)
+        p[0] = (color.b * alpha + 0.5).clampedByte(upTo: limit)
       }
     }
   }
@@ -132,10 +133,10 @@ enum EffectPixels {
         if coverage <= 0 { continue }
         let p = row + x * 4
         let under = coverage * (255 - Double(p[3]))
-        p[0] = UInt8(min(Double(p[0]) + color.b * under + 0.5, 255))
-        p[1] = UInt8(min(Double(p[1]) + color.g * under + 0.5, 255))
-        p[2] = UInt8(min(Double(p[2]) + color.r * under + 0.5, 255))
-        p[3] = UInt8(min(Double(p[3]) + under + 0.5, 255))
+        p[0] = (Double(p[0]) + color.b * under + 0.5).clampedByte()
+        p[1] = (Double(p[1]) + color.g * under + 0.5).clampedByte()
+        p[2] = (Double(p[2]) + color.r * under + 0.5).clampedByte()
+        p[3] = (Double(p[3]) + under + 0.5).clampedByte()
       }
     }
   }
@@ -211,7 +212,8 @@ enum EffectPixels {
   /// lottie-web's grey: the mean of the channels in linear light, back to sRGB.
   @inline(__always)
   static func grey(_ r: Double, _ g: Double, _ b: Double) -> Double {
-    func lin(_ c: Double) -> Double { linear[Int(min(max(c, 0), 1) * 255 + 0.5)] }
+    // `c * 255 + 0.5` clamped to a byte is `min(max(c, 0), 1) * 255 + 0.5` truncated, and NaN gives 0.
+    func lin(_ c: Double) -> Double { linear[Int((c * 255 + 0.5).clampedByte())] }
     let l = (lin(r) + lin(g) + lin(b)) / 3
     return l <= 0.0031308 ? l * 12.92 : 1.055 * pow(l, 1 / 2.4) - 0.055
   }
