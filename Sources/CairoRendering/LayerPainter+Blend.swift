@@ -54,12 +54,12 @@ extension LayerPainter {
     var sx = 0.0, sy = 0.0, tx = 0.0, ty = 0.0
     cairo_surface_get_device_offset(source, &sx, &sy)
     cairo_surface_get_device_offset(target, &tx, &ty)
-    let dx = Int((tx - sx).rounded()), dy = Int((ty - sy).rounded())
+    let dx = (tx - sx).roundedClampedInt(-(1 << 30)...(1 << 30)), dy = (ty - sy).roundedClampedInt(-(1 << 30)...(1 << 30))
     let sw = Int(cairo_image_surface_get_width(source)), sh = Int(cairo_image_surface_get_height(source))
     let tw = Int(cairo_image_surface_get_width(target)), th = Int(cairo_image_surface_get_height(target))
     let sStride = Int(cairo_image_surface_get_stride(source)), tStride = Int(cairo_image_surface_get_stride(target))
     guard let sData = cairo_image_surface_get_data(source), let tData = cairo_image_surface_get_data(target) else { return }
-    let k = UInt32(max(0, min(255, (opacity * 255).rounded())))
+    let k = UInt32((opacity * 255).roundedClampedInt(0...255))
     // Only where the group and its target overlap (Cairo keeps groups inside their target; an empty overlap
     // must not make an invalid range).
     let rows = max(0, -dy)..<max(max(0, -dy), min(sh, th - dy))
@@ -84,13 +84,13 @@ extension LayerPainter {
     let sa = channel(s, 24) * scale, ba = channel(b, 24)
     guard sa > 0 else { return b }
     let ra = sa + ba - sa * ba
-    var out = UInt32(max(0, min(255, (ra * 255).rounded())))
+    var out = UInt32((ra * 255).rounded().clampedByte())
     for shift: UInt32 in [16, 8, 0] {
       let sp = channel(s, shift) * scale, bp = channel(b, shift)  // premultiplied
       let cs = sp / sa, cb = ba > 0 ? bp / ba : 0
       let mixed: Double = cs + cb >= 1 - 1e-9 ? 1 : 0
       let r = sp * (1 - ba) + bp * (1 - sa) + sa * ba * mixed
-      out = (out << 8) | UInt32(max(0, min(255, (r * 255).rounded())))
+      out = (out << 8) | UInt32((r * 255).rounded().clampedByte())
     }
     return out
   }

@@ -1,4 +1,5 @@
 import Foundation
+import Lottie
 import Pipeline
 import VideoEncoding
 
@@ -93,7 +94,7 @@ final class BatchProgress: @unchecked Sendable {
     let eta: String
     if finishedFiles > 0 && left > 0 {
       let perFile = elapsed * Double(min(concurrent, fileCount)) / Double(finishedFiles)
-      eta = "  ETA ~\(Int((perFile * Double(left) / Double(max(1, min(concurrent, left)))).rounded()))s"
+      eta = "  ETA ~\((perFile * Double(left) / Double(max(1, min(concurrent, left)))).roundedClampedInt(0...Int.max))s"
     } else {
       eta = ""
     }
@@ -168,7 +169,7 @@ final class ProgressLine: @unchecked Sendable {
   }
 
   private func formatDuration(_ s: Double) -> String {
-    let t = Int(s.rounded())
+    let t = s.roundedClampedInt(0...Int.max)
     return t >= 60 ? "\(t / 60)m\(t % 60)s" : "\(t)s"
   }
 }

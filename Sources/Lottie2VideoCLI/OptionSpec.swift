@@ -162,6 +162,6 @@ enum ValueParser {
 
   /// `1`, not `1.0`; other numbers as Swift prints them.
   static func format(_ d: Double) -> String {
-    d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
+    d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)  // int-audit: safe: a whole number below 1e15 (NaN and infinities fail the test)
   }
 }

@@ -184,7 +184,7 @@ extension OptionTable {
       text.hasSuffix("M") || text.hasSuffix("m") ? 1_000_000 : (text.hasSuffix("k") || text.hasSuffix("K") ? 1000 : 1)
     let digits = multiplier == 1 ? text : String(text.dropLast())
     guard let n = Double(digits), n * multiplier >= 1000, n * multiplier <= 2e9 else { return nil }
-    return Int(n * multiplier)
+    return Int(n * multiplier)  // int-audit: safe: 1000...2e9, checked above
   }
 
   // MARK: - Batch

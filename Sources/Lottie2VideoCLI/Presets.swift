@@ -216,7 +216,7 @@ struct Preset: Equatable {
   /// JSON `true`/`false` also decode as NSNumber; they are not numbers here.
   static func isBoolean(_ n: NSNumber) -> Bool { String(cString: n.objCType) == "c" }
 
-  static func g(_ d: Double) -> String { d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d) }
+  static func g(_ d: Double) -> String { d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d) }  // int-audit: safe: a whole number below 1e15 (NaN and infinities fail the test)
 
   // MARK: - Finding presets
 

@@ -145,7 +145,7 @@ struct SheetCommand {
     let frames = (0..<count).map { i in
       count == 1 ? first : (first + (last - first) * Double(i) / Double(count - 1)).rounded()
     }
-    let cellHeight = max(1, Int(min(16384, (Double(cellWidth) * animation.height / animation.width).rounded())))
+    let cellHeight = (Double(cellWidth) * animation.height / animation.width).roundedClampedInt(1...16384)
     var color: RGBA? = nil
     if case .color(let c) = background { color = c }
     try ContactSheet.write(

@@ -117,7 +117,7 @@ enum JSONValue: Equatable, ExpressibleByStringLiteral {
       guard d.isFinite else { return "null" }
       let scale = pow(10, Double(digits))
       let rounded = (d * scale).rounded() / scale
-      return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
+      return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)  // int-audit: safe: a whole number below 1e15 (NaN and infinities fail the test)
     case .text(let s): return Self.quoted(s)
     case .array(let items): return "[" + items.map(\.text).joined(separator: ",") + "]"
     case .object(let fields): return "{" + fields.map { Self.quoted($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
