@@ -32,24 +32,27 @@ public final class FrameRenderer {
 
   /// Builds the scene once; `background` nil means transparent; `images` are the decoded image assets by id;
   /// `padding` pixels of background are kept on every side, the animation fitted into the box inside them.
+  /// `limits`: the work a frame may take; a frame over one draws only in part, and `workLimitExceeded` says why.
   public convenience init(
     animation: Animation, width: Int, height: Int, fit: FitMode = .contain, background: RGBA? = nil,
-    images: [String: PixelBuffer] = [:], padding: Int = 0
+    images: [String: PixelBuffer] = [:], padding: Int = 0, limits: WorkLimits = .defaults
   ) throws(RenderError) {
     try self.init(
       animation: animation, width: width, height: height, fit: fit, background: background, images: images,
-      padding: padding, caches: RenderCachePolicy.isEnabledByDefault)
+      padding: padding, caches: RenderCachePolicy.isEnabledByDefault, limits: limits)
   }
 
   /// As the public initializer; `caches` false keeps nothing between frames (see `RenderCachePolicy`).
   init(
     animation: Animation, width: Int, height: Int, fit: FitMode = .contain, background: RGBA? = nil,
-    images: [String: PixelBuffer] = [:], padding: Int = 0, caches: Bool
+    images: [String: PixelBuffer] = [:], padding: Int = 0, caches: Bool, limits: WorkLimits = .defaults
   ) throws(RenderError) {
     self.width = width
     self.height = height
     self.background = background
-    scene = Scene(animation: animation, images: images, cachesEnabled: caches, canvasWidth: width, canvasHeight: height)
+    scene = Scene(
+      animation: animation, images: images, cachesEnabled: caches, canvasWidth: width, canvasHeight: height,
+      limits: limits)
     canvas = try CairoSurface(width: width, height: height)
     // `padding` pixels of background on every side: the animation is fitted into the box inside them.
     let boxWidth = Double(max(1, width - 2 * padding)), boxHeight = Double(max(1, height - 2 * padding))
@@ -64,6 +67,9 @@ public final class FrameRenderer {
     let ty = (Double(height) - animation.height * scaleY) / 2
     rootMatrix = Affine.scale(scaleX, scaleY).then(.translation(tx, ty))
   }
+
+  /// The first work limit a frame drawn so far exceeded (that frame is incomplete: refuse it), or nil.
+  public var workLimitExceeded: WorkLimitExceeded? { scene.graph.budget.exceeded }
 
   /// Renders the composition at `frame` (composition frames, fractional allowed) into the surface.
   public func draw(frame: Double) {

@@ -31,6 +31,8 @@ struct LayerPainter {
   func drawComposition(_ comp: SceneComposition, matrix: Affine, depth: Int, cursor: StepCursor? = nil) {
     guard depth < LayerPainter.maxDepth else { return }
     for layer in comp.layers.reversed() where layer.isDrawn {
+      // The last resort of the work budget: a frame over its time draws no more layers.
+      guard scene.graph.budget.checkTime(at: layer.model.path) else { return }
       if let cursor {
         if depth < BackdropCache.maxExpandedDepth, cursor.count < BackdropCache.maxSteps,
           let child = LayerPainter.directPrecomp(layer, matrix: matrix), case .precomp(_, let w, let h) = layer.content
@@ -182,7 +184,7 @@ struct LayerPainter {
       painter.drawContent(layer, opacity: opacity, world: world, depth: depth)
       // After Effects order: masks, then effects (the layer's opacity and blend mode come when it is composited).
       if !layer.activeMasks.isEmpty { painter.applyMasks(layer.activeMasks, world: world) }
-      if !effects.isEmpty { painter.applyEffects(effects) }
+      if !effects.isEmpty { painter.applyEffects(effects, of: layer) }
     }
     guard let group = painter.popGroup() else { return nil }
     defer { cairo_pattern_destroy(group) }
@@ -251,6 +253,8 @@ struct LayerPainter {
         cairo_fill(context)
       }
     case .text(let text, _):
+      let glyphs = text.document.value(at: layer.frame).text.unicodeScalars.count
+      guard scene.graph.budget.checkGlyphs(glyphs, at: layer.model.path.appending("t")) else { return }
       TextPainter(scene: scene, context: context).draw(text, frame: layer.frame, world: world, opacity: opacity)
     case .none:
       break

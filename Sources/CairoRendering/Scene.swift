@@ -60,12 +60,12 @@ final class Scene {
   /// `cachesEnabled` false rebuilds and redraws everything every frame (tests compare the two).
   init(
     animation: Animation, images: [String: PixelBuffer] = [:], cachesEnabled: Bool = true, canvasWidth: Int,
-    canvasHeight: Int
+    canvasHeight: Int, limits: WorkLimits = .defaults
   ) {
     self.animation = animation
     self.canvasWidth = canvasWidth
     self.canvasHeight = canvasHeight
-    graph = AnimationScene(animation: animation, cachesEnabled: cachesEnabled)
+    graph = AnimationScene(animation: animation, cachesEnabled: cachesEnabled, limits: limits)
     caches = RenderCaches(isEnabled: cachesEnabled, budget: RenderCaches.budget(width: canvasWidth, height: canvasHeight))
     backdrop = BackdropCache(caches: caches)
     self.images = images.compactMapValues { ImageSurface(copying: $0) }

@@ -291,6 +291,9 @@ public struct ShapeItem: Sendable {
   /// A fill's or stroke's own blend mode (`bm` on `fl`, `st`, `gf`, `gs`, numbered as layers'; 0 normal):
   /// After Effects blends the paint with what the paints below it in its group drew. 0 for other items.
   public var blendMode: Int
+  /// Its index in the JSON array it was read from (hidden items are left out of the model), for error paths;
+  /// nil for items not read from a file.
+  public var index: Int? = nil
 
   public init(name: String = "", matchName: String = "", kind: Kind, blendMode: Int = 0) {
     self.name = name

@@ -5,7 +5,8 @@ extension Reader {
     var out: [ShapeItem] = []
     var indices: [Int] = []
     for (i, item) in try array(json, path).enumerated() {
-      if let shape = try shape(item, path.appending(i)) {
+      if var shape = try shape(item, path.appending(i)) {
+        shape.index = i
         out.append(shape)
         indices.append(i)
       }

@@ -102,7 +102,8 @@ extension ExportCommand {
     if case .frame(let frame) = posterFrame, poster != nil {
       posterFrame = .frame(try TimingOptions.checkFrame(frame, animation: animation, what: "poster frame", command: "export"))
     }
-    let render = o.size.renderSettings(width: w, height: h, jobs: context.jobs, images: loaded.images)
+    var render = o.size.renderSettings(width: w, height: h, jobs: context.jobs, images: loaded.images)
+    render.workLimits = o.input.load.workLimits(for: job.input)
     var options = ExportOptions(outputPath: output, render: render, fps: fps, maxFrames: o.maxFrames)
     options.timeline = timeline
     options.format = o.format ?? (toStandardOutput ? format : nil)

@@ -3,13 +3,22 @@ import LottieArchive
 import Pipeline
 
 /// The safety limits a run applies: the parser's, the archive reader's and the image decoder's while loading,
-/// and the memory an export may need.
+/// the memory an export may need, and the work a frame may take.
 struct LoadSettings: Sendable {
   var limits = LoadLimits()
   var maxArchiveBytes = AnimationSource.defaultMaxArchiveBytes
   var maxImagePixels = ImageAssets.defaultMaxPixels
   /// The most an export may need, by its estimate (``MemoryEstimate``), in bytes; nil for no limit.
   var memoryLimit: Int? = MemoryEstimate.defaultLimit
+  /// Shapes, vertices, glyphs, effect work and time per frame (``WorkLimits``).
+  var work = WorkLimits.defaults
+
+  /// The work limits for rendering `input` (its name in the errors).
+  func workLimits(for input: String) -> WorkLimits {
+    var limits = work
+    limits.file = InputOptions.name(of: input)
+    return limits
+  }
 }
 
 /// One `--limit NAME=VALUE`, checked against ``LimitSpec/all``.
@@ -62,6 +71,25 @@ struct LimitSpec: Sendable {
       defaultText: "\(MemoryEstimate.defaultLimit / 1_000_000_000)G",
       apply: { $0.memoryLimit = $1.isFinite ? Int($1) : nil },  // int-audit: parseByteSize gives 1e6...1e15 or infinity
       isByteSize: true),
+    LimitSpec(
+      name: "copies", unit: "shapes", help: "shapes drawn in one frame, repeater copies included",
+      defaultText: "\(WorkLimits.defaults.copies)"
+    ) { $0.work.copies = $1.clampedInt(1...1_000_000_000_000) },
+    LimitSpec(
+      name: "vertices", unit: "vertices", help: "vertices drawn in one frame, after modifiers and repeaters",
+      defaultText: "\(WorkLimits.defaults.vertices)"
+    ) { $0.work.vertices = $1.clampedInt(1...1_000_000_000_000) },
+    LimitSpec(name: "glyphs", unit: "glyphs", help: "glyphs in one text layer", defaultText: "\(WorkLimits.defaults.glyphs)") {
+      $0.work.glyphs = $1.clampedInt(1...1_000_000_000_000)
+    },
+    LimitSpec(
+      name: "effect-work", unit: "pixel passes", help: "one layer's effects: the pixels they cover times their passes",
+      defaultText: "\(WorkLimits.defaults.effectWork)"
+    ) { $0.work.effectWork = $1.clampedInt(1...1_000_000_000_000) },
+    LimitSpec(
+      name: "frame-time", unit: "seconds", help: "the time one frame may take, checked between layers",
+      defaultText: "\(Int(WorkLimits.defaults.frameSeconds))"  // int-audit: a constant, 120
+    ) { $0.work.frameSeconds = $1 },
   ]
 
   /// Parses `NAME=VALUE`.

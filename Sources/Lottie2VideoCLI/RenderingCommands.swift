@@ -43,7 +43,8 @@ struct SnapshotCommand {
     RenderingMessages.diagnostics(loaded, input: input, quiet: quiet)
     let frame = try TimingOptions.checkFrame(self.frame, animation: loaded.animation, what: "frame", command: "snapshot")
     let (w, h) = try size.outputSize(animation: loaded.animation, command: "snapshot")
-    let settings = size.renderSettings(width: w, height: h, jobs: 1, images: loaded.images)
+    var settings = size.renderSettings(width: w, height: h, jobs: 1, images: loaded.images)
+    settings.workLimits = inputOptions.load.workLimits(for: input)
     try Exporter.snapshot(animation: loaded.animation, frame: frame, settings: settings, to: output)
     if !quiet { Console.output("\(output): frame \(InfoReport.fmt(frame)), \(w)x\(h)") }
     return 0
@@ -90,7 +91,8 @@ struct RenderCommand {
     let (w, h) = try size.outputSize(animation: loaded.animation, command: "render")
     let timeline = try timing.timeline(
       animation: loaded.animation, command: "render", frameLimit: inputOptions.load.limits.maxFrames)
-    let settings = size.renderSettings(width: w, height: h, jobs: jobs, images: loaded.images)
+    var settings = size.renderSettings(width: w, height: h, jobs: jobs, images: loaded.images)
+    settings.workLimits = inputOptions.load.workLimits(for: input)
     let (frames, seconds) = try Exporter.renderOnly(
       animation: loaded.animation, settings: settings, fps: timing.frameRate(animation: loaded.animation),
       maxFrames: maxFrames, timeline: timeline)

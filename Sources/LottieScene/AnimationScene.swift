@@ -18,17 +18,21 @@ package final class AnimationScene {
   /// tests comparing the two).
   package let cachesEnabled: Bool
   package let clock = SceneClock()
+  /// The work each frame may take (see ``WorkLimits``); `budget.exceeded` names the first limit exceeded.
+  package let budget: WorkBudget
 
-  package init(animation: Animation, cachesEnabled: Bool = true) {
+  package init(animation: Animation, cachesEnabled: Bool = true, limits: WorkLimits = .defaults) {
     self.animation = animation
     self.cachesEnabled = cachesEnabled
-    let context = BuildContext(clock: clock, scope: nil, cachesEnabled: cachesEnabled)
+    budget = WorkBudget(limits)
+    let context = BuildContext(clock: clock, scope: nil, cachesEnabled: cachesEnabled, budget: budget)
     root = SceneComposition(animation.layers, animation: animation, depth: 0, context: context)
   }
 
   /// Brings the scene to composition frame `frame` (fractional allowed); true when anything drawn changed.
   @discardableResult
   package func seek(toFrame frame: Double) -> Bool {
-    root.update(at: frame)
+    budget.beginFrame(frame, counting: root.frame != frame)
+    return root.update(at: frame)
   }
 }

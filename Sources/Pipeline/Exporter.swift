@@ -243,7 +243,8 @@ public enum Exporter {
   public static func snapshot(animation: Animation, frame: Double, settings: RenderSettings, to path: String) throws {
     let renderer = try FrameRenderer(
       animation: animation, width: settings.width, height: settings.height, fit: settings.fit,
-      background: settings.background, images: settings.images, padding: settings.padding)
+      background: settings.background, images: settings.images, padding: settings.padding,
+      limits: settings.workLimits)
     // A locked `.name.partial-PID.png`, as encoders write: deleted on Ctrl-C, swept after a kill.
     let temporary = try PartialFile(outputPath: path)
     do {
@@ -257,6 +258,8 @@ public enum Exporter {
       }
       throw RenderError.io(path: path, message: message)
     }
+    // A frame over a work limit is incomplete: the temporary file goes with `temporary`.
+    if let exceeded = renderer.workLimitExceeded { throw exceeded }
     try temporary.commit { reason in RenderError.io(path: path, message: reason) }
   }
 

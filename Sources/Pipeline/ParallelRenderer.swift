@@ -20,6 +20,9 @@ public struct RenderSettings: Sendable {
   public var images: [String: PixelBuffer]
   /// Pixels of background kept on every side; the animation is fitted inside the rest.
   public var padding: Int = 0
+  /// The work a frame may take (shapes, vertices, glyphs, effect pixels, time), and the file errors name;
+  /// a frame over a limit fails the render with ``WorkLimitExceeded``.
+  public var workLimits = WorkLimits.defaults
 
   /// Makes settings.
   public init(
@@ -110,7 +113,8 @@ public enum ParallelRenderer {
     do {
       renderer = try FrameRenderer(
         animation: animation, width: settings.width, height: settings.height, fit: settings.fit,
-        background: settings.background, images: settings.images, padding: settings.padding)
+        background: settings.background, images: settings.images, padding: settings.padding,
+        limits: settings.workLimits)
     } catch {
       exchange.condition.lock()
       if exchange.failure == nil { exchange.failure = error }
@@ -136,6 +140,13 @@ public enum ParallelRenderer {
       exchange.condition.unlock()
 
       renderer.render(frame: schedule.compositionFrame(index), into: &buffer)
+      if let exceeded = renderer.workLimitExceeded {
+        exchange.condition.lock()
+        if exchange.failure == nil { exchange.failure = exceeded }
+        exchange.condition.broadcast()
+        exchange.condition.unlock()
+        return
+      }
 
       exchange.condition.lock()
       exchange.ready[index] = buffer

@@ -121,8 +121,15 @@ extension DeviceBox {
 
 extension LayerPainter {
   /// Replaces the current group (the layer's pixels after its masks) with the effects' result, in a new group.
-  func applyEffects(_ effects: [ResolvedEffect]) {
+  /// `layer`'s effects' work (their passes over the group's pixels) is checked against the budget first: over
+  /// it, the layer is left without its effects (and the frame is refused).
+  func applyEffects(_ effects: [ResolvedEffect], of layer: SceneLayer) {
     guard var content = popGroup() else { return }
+    guard checkEffectWork(effects, on: content, of: layer) else {
+      cairo_pattern_destroy(content)
+      pushGroup()
+      return
+    }
     for effect in effects {
       switch effect {
       case .fill(let color, let opacity):
@@ -165,6 +172,30 @@ extension LayerPainter {
     cairo_set_source(context, content)
     cairo_paint(context)
     cairo_pattern_destroy(content)
+  }
+
+  /// Passes over the layer's pixels each effect makes (a pass reads and writes every pixel once): a blur is
+  /// three box blurs per axis, a shadow a blur and its compositing, an outline a distance transform.
+  static func passes(_ effect: ResolvedEffect) -> Double {
+    switch effect {
+    case .fill, .tint, .tritone, .ramp: return 1
+    case .blur: return 7
+    case .stroke: return 3
+    case .outline: return 4
+    case .shadow, .innerShadow: return 10
+    }
+  }
+
+  /// Whether the effects' work on `content` (its pixels times their passes) fits the budget.
+  private func checkEffectWork(_ effects: [ResolvedEffect], on content: OpaquePointer, of layer: SceneLayer) -> Bool {
+    var surfaceOut: OpaquePointer? = nil
+    guard cairo_pattern_get_surface(content, &surfaceOut) == CAIRO_STATUS_SUCCESS, let surface = surfaceOut,
+      cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE
+    else { return true }
+    let pixels = Double(cairo_image_surface_get_width(surface)) * Double(cairo_image_surface_get_height(surface))
+    let passes = effects.reduce(0.0) { $0 + LayerPainter.passes($1) }
+    let what = effects.count == 1 ? "the effect" : "the \(effects.count) effects"
+    return scene.graph.budget.checkEffect(pixels: pixels, passes: passes, what: what, at: layer.model.path.appending("ef"))
   }
 
   /// lottie-web's stroke effect: mask paths stroked with round caps, dotted and trimmed by a dash pattern,

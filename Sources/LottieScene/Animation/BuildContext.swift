@@ -1,16 +1,18 @@
 import Lottie
 
 /// What a scene is built with: the worker's version clock, the expression scope of the composition being
-/// built, and whether caches are used.
+/// built, whether caches are used, and the work budget.
 package struct BuildContext {
   package let clock: SceneClock
   package var scope: ExpressionScope?
   package let cachesEnabled: Bool
+  package let budget: WorkBudget
 
-  package init(clock: SceneClock, scope: ExpressionScope?, cachesEnabled: Bool) {
+  package init(clock: SceneClock, scope: ExpressionScope?, cachesEnabled: Bool, budget: WorkBudget = WorkBudget()) {
     self.clock = clock
     self.scope = scope
     self.cachesEnabled = cachesEnabled
+    self.budget = budget
   }
 }
 

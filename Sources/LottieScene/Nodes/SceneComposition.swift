@@ -17,6 +17,7 @@ package final class SceneComposition {
   private let clock: SceneClock
   private var pass = 0
   private var drawn: [Bool]
+  private let budget: WorkBudget
 
   /// Builds the composition of `layers`; `depth` counts precomps around it (deeper ones draw nothing).
   init(_ layers: [Layer], animation: Animation, depth: Int, context: BuildContext) {
@@ -54,6 +55,7 @@ package final class SceneComposition {
     clock = context.clock
     version = context.clock.next()
     drawn = Array(repeating: false, count: built.count)
+    budget = context.budget
   }
 
   /// Parent links that form a cycle are cut where the cycle closes, so that every chain ends.
@@ -80,7 +82,7 @@ package final class SceneComposition {
   {
     switch layer.content {
     case .shapes(let items):
-      return .shapes(ShapeContent(items, context: context))
+      return .shapes(ShapeContent(items, context: context, layer: layer.path))
     case .solid(let color, let w, let h):
       return .solid(color: color, width: w, height: h)
     case .image(let id):
@@ -120,7 +122,7 @@ package final class SceneComposition {
         if layer.resolveMatrix(pass: pass) || moved[i] || isDrawn != drawn[i] { changed = true }
         drawn[i] = isDrawn
       }
-      guard isDrawn else { continue }
+      guard isDrawn, budget.checkTime(at: layer.model.path) else { continue }
       if layer.updateContent(at: frame, frameRate: frameRate) { changed = true }
       // A matte is drawn through the layer it mattes, whether or not it is drawn itself.
       if let matte = layer.matte, matte.isInRange {

@@ -15,6 +15,8 @@ final class ModifierNode {
   private(set) var kind: Kind
   let isAnimated: Bool
   let cachesEnabled: Bool
+  /// Where it is in the JSON.
+  let path: JSONPath
 
   /// A result: the contours made from an input, the stamp naming them, and for a twist the centre used.
   struct Output {
@@ -29,8 +31,9 @@ final class ModifierNode {
   var joint: (inputs: [UInt64], outputs: [Output])?
   private var build = -1
 
-  init?(_ item: ShapeItem.Kind, context: BuildContext) {
+  init?(_ item: ShapeItem.Kind, context: BuildContext, path: JSONPath) {
     let scope = context.scope
+    self.path = path
     switch item {
     case .trim(let s, let e, let o, let mode):
       kind = .trim(Track(s, scope: scope), Track(e, scope: scope), Track(o, scope: scope), mode)
@@ -52,6 +55,18 @@ final class ModifierNode {
     case .twist(let a, let c): isAnimated = a.isAnimated || c.isAnimated
     }
     cachesEnabled = context.cachesEnabled
+  }
+
+  /// What it is, for messages.
+  var what: String {
+    switch kind {
+    case .trim: return "the trim paths"
+    case .roundCorners: return "the round corners"
+    case .puckerBloat: return "the pucker/bloat"
+    case .zigZag: return "the zig-zag"
+    case .offsetPath: return "the offset path"
+    case .twist: return "the twist"
+    }
   }
 
   func update(at frame: Double) -> Bool {
@@ -127,8 +142,11 @@ final class RepeaterNode {
   var startOpacity: Track<Double>
   var endOpacity: Track<Double>
   let isAnimated: Bool
+  /// Where it is in the JSON.
+  let path: JSONPath
 
-  init(_ r: Repeater, scope: ExpressionScope?) {
+  init(_ r: Repeater, scope: ExpressionScope?, path: JSONPath) {
+    self.path = path
     copiesAbove = r.copiesAbove
     copies = Track(r.copies, scope: scope)
     offset = Track(r.offset, scope: scope)
@@ -142,6 +160,11 @@ final class RepeaterNode {
       copies.isAnimated || offset.isAnimated || anchor.isAnimated || position.isAnimated || scale.isAnimated
       || rotation.isAnimated || startOpacity.isAnimated || endOpacity.isAnimated
   }
+
+  /// The copies it makes at the last update (lottie-web's count, held to 0...1000), and whether it leaves
+  /// what it repeats as it is (one copy, no offset).
+  var copyCount: Int { copies.value.clampedInt(0...1000) }
+  var isIdentity: Bool { copyCount == 1 && offset.value == 0 }
 
   func update(at frame: Double) -> Bool {
     guard isAnimated else { return false }

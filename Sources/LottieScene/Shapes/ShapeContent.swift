@@ -23,26 +23,101 @@ package final class ShapeContent {
   private var isBuilt = false
   private var builds = 0
 
-  package init(_ items: [ShapeItem], context: BuildContext) {
-    root = ShapeGroupNode(items, transforms: [], context: context)
+  /// The shapes and vertices the last build made (what this layer adds to a frame's budget).
+  private var builtCopies = 0
+  private var builtVertices = 0
+  private let budget: WorkBudget
+  /// The layer's place in the JSON (its items are at `shapes` in it).
+  private let layerPath: JSONPath
+
+  /// The content of `items`, the shapes of the layer at `layer` in the JSON.
+  package init(_ items: [ShapeItem], context: BuildContext, layer: JSONPath = .root) {
+    root = ShapeGroupNode(items, transforms: [], context: context, path: layer.appending("shapes"))
     clock = context.clock
     cachesEnabled = context.cachesEnabled
     version = context.clock.next()
+    budget = context.budget
+    layerPath = layer
   }
 
   /// Ticks the items at `frame` and rebuilds the operations if anything changed; true when they did.
+  /// The shapes and vertices go on the frame's budget: over a limit, nothing is built or drawn (and
+  /// `budget.exceeded` says why).
   @discardableResult
   package func update(at frame: Double) -> Bool {
     let changed = root.update(at: frame)
-    guard changed || !isBuilt || !cachesEnabled else { return false }
-    var builder = ShapeBuilder(clock: clock, build: builds)
+    if changed || !isBuilt || !cachesEnabled {
+      build()
+      if changed || version == 0 { version = clock.next() }
+    }
+    if !budget.addCopies(builtCopies, at: layerPath) || !budget.addVertices(builtVertices, at: layerPath) {
+      drop()
+    }
+    return changed
+  }
+
+  private func build() {
+    isBuilt = true
+    // Repeaters multiply (nested ones by each other): count what they would make before making it.
+    if root.hasRepeaters, let refusal = ShapeContent.copiesOver(root, limit: budget.limits.copies - budget.frameCopies) {
+      budget.fail(
+        refusal.path ?? layerPath,
+        "the repeaters here make \(WorkBudget.countText(refusal.copies)) copies; the limit is \(budget.limits.copies) "
+          + "(--limit copies=N)")
+      drop()
+      return
+    }
+    var builder = ShapeBuilder(clock: clock, build: builds, budget: budget)
     builds += 1
     _ = builder.group(root, matrix: .identity, opacity: 1)
     slots = builder.slots
     operations = builder.operations
-    isBuilt = true
-    if changed || version == 0 { version = clock.next() }
-    return changed
+    builtCopies = slots.count
+    builtVertices = slots.reduce(0) { total, slot in total + slot.contours.reduce(0) { $0 + $1.vertices.count } }
+  }
+
+  /// Draws nothing (a limit was exceeded); the next update builds again.
+  private func drop() {
+    slots = []
+    operations = []
+    builtCopies = 0
+    builtVertices = 0
+    isBuilt = false
+  }
+
+  /// The shapes a build would make in `node` at the nodes' current values (as ``ShapeBuilder`` makes them:
+  /// a repeater copies every shape before it in its group, merged ones with their operands), when more than
+  /// `limit`: the copies of the outermost repeater whose copies alone exceed it and its path, else the total.
+  static func copiesOver(_ node: ShapeGroupNode, limit: Int) -> (copies: Double, path: JSONPath?)? {
+    var worst: (copies: Double, path: JSONPath)? = nil
+    var total = 0.0
+    let bound = Double(max(0, limit))
+    _ = count(node, total: &total, limit: bound, worst: &worst)
+    guard total > bound else { return nil }
+    return worst.map { ($0.copies, $0.path) } ?? (total, nil)
+  }
+
+  /// The shapes of `node` a build leaves for what follows it; `total` counts every shape made (a repeater's
+  /// originals stay in the list, unused).
+  private static func count(
+    _ node: ShapeGroupNode, total: inout Double, limit: Double, worst: inout (copies: Double, path: JSONPath)?
+  ) -> Double {
+    var mine = 0.0
+    for item in node.items {
+      switch item {
+      case .group(let child): mine += count(child, total: &total, limit: limit, worst: &worst)
+      case .geometry, .merge:
+        mine += 1
+        total += 1
+      case .repeater(let r):
+        guard !r.isIdentity else { break }
+        mine *= Double(r.copyCount)
+        total += mine
+        if mine > limit { worst = (mine, r.path) }
+      case .paint, .modifier: break
+      }
+    }
+    return mine
   }
 }
 
@@ -50,14 +125,18 @@ package final class ShapeContent {
 struct ShapeBuilder {
   let clock: SceneClock
   let build: Int
+  let budget: WorkBudget
   var slots: [GeometrySlot] = []
   var operations: [PaintOperation] = []
   /// The groups being walked, outermost first, each by its number in walk order (`PaintOperation.groups`).
   var groupPath: [Int] = [], groupCount = 0
+  /// The vertices the modifiers of this build may make, by their estimates.
+  private var modifiedVertices = 0
 
-  init(clock: SceneClock, build: Int) {
+  init(clock: SceneClock, build: Int, budget: WorkBudget) {
     self.clock = clock
     self.build = build
+    self.budget = budget
   }
 
   /// Processes one group; returns the slots it created (nested ones included).
@@ -120,27 +199,62 @@ struct ShapeBuilder {
   private mutating func apply(_ modifier: ModifierNode, to ids: [Int], matrix: Affine) {
     switch modifier.kind {
     case .trim(let s, let e, let o, let mode):
+      // At most two more vertices per piece kept (two pieces when the range wraps round).
+      guard fits(ids, modifier, { $0.vertices.count + 4 }) else { return }
       trim(ids, start: s.value, end: e.value, offset: o.value, mode: mode, modifier)
     case .roundCorners(let radius):
       let r = radius.value
-      if r > 0 { modify(ids, modifier) { RoundCorners.apply($0, radius: r) } }
+      guard r > 0, fits(ids, modifier, { 2 * $0.vertices.count }) else { return }
+      modify(ids, modifier) { RoundCorners.apply($0, radius: r) }
     case .puckerBloat(let amount):
       let a = amount.value
-      if a != 0 { modify(ids, modifier) { PuckerBloat.apply($0, amount: a) } }
+      guard a != 0, fits(ids, modifier, { $0.vertices.count }) else { return }
+      modify(ids, modifier) { PuckerBloat.apply($0, amount: a) }
     case .zigZag(let ridges, let size, let pointType):
       let s = size.value
       // lottie-web rounds the ridge count half up.
       let r = (ridges.value + 0.5).clampedInt(0...1000)
       let type = pointType.value
-      if s != 0 { modify(ids, modifier) { ZigZag.apply($0, size: s, ridges: r, pointType: type) } }
+      // Every segment gets `r` points, and every vertex stays.
+      guard s != 0, fits(ids, modifier, { ShapeBuilder.segments($0) * r + $0.vertices.count }) else { return }
+      modify(ids, modifier) { ZigZag.apply($0, size: s, ridges: r, pointType: type) }
     case .offsetPath(let amount, let join, let miterLimit):
       let a = amount.value
       let limit = miterLimit.value
-      if a != 0 { modify(ids, modifier) { OffsetPath.apply($0, amount: a, join: join, miterLimit: limit) } }
+      // Each segment splits into up to three pieces of two vertices, and each corner takes a join vertex; an
+      // open path is offset along both sides.
+      guard a != 0, fits(ids, modifier, { 7 * ShapeBuilder.segments($0) * ($0.isClosed ? 1 : 2) + 2 }) else { return }
+      modify(ids, modifier) { OffsetPath.apply($0, amount: a, join: join, miterLimit: limit) }
     case .twist(let angle, let center):
       let a = angle.value
-      if a != 0 { twist(ids, angle: a, center: center.value, matrix: matrix, modifier) }
+      guard a != 0, fits(ids, modifier, { Twist.maxPiecesPerSegment * ShapeBuilder.segments($0) + 1 }) else { return }
+      twist(ids, angle: a, center: center.value, matrix: matrix, modifier)
     }
+  }
+
+  /// The segments of a contour.
+  static func segments(_ path: BezierPath) -> Int {
+    path.isClosed ? path.vertices.count : max(0, path.vertices.count - 1)
+  }
+
+  /// Whether what `modifier` makes of the slots `ids`, at most `estimate(contour)` vertices from each contour,
+  /// fits in the frame's vertices with what the modifiers before it made; checked before it runs. When not, the
+  /// slots lose their outlines and the budget says why.
+  private mutating func fits(_ ids: [Int], _ modifier: ModifierNode, _ estimate: (BezierPath) -> Int) -> Bool {
+    let leaves = GeometrySlot.leaves(ids, in: slots)
+    var made = 0.0
+    for id in leaves { for contour in slots[id].contours { made += Double(estimate(contour)) } }
+    let count = made.clampedInt(0...Int.max / 4)
+    if let message = budget.vertexOverflow(modifiedVertices + count, what: "\(modifier.what) here") {
+      budget.fail(modifier.path, message)
+      for id in leaves {
+        slots[id].contours = []
+        slots[id].stamp = SceneClock.empty
+      }
+      return false
+    }
+    modifiedVertices += count
+    return true
   }
 
   /// Replaces every contour of the slots `ids` by `change(contour)`, reusing the modifier's result for an input

@@ -9,9 +9,31 @@ final class ShapeGroupNode {
   /// The group's `tr` items, in order (the last one places the group; every one's opacity applies).
   var transforms: [TransformTracks]
   let isAnimated: Bool
+  /// Where its items are in the JSON (`...shapes` or `...it`), and each item's index there.
+  let path: JSONPath
+  let indices: [Int]
+  /// Whether it or a group in it has a repeater.
+  let hasRepeaters: Bool
 
-  init(_ items: [ShapeItem], transforms: [Transform], context: BuildContext) {
-    self.items = items.compactMap { ShapeNode.make($0, context: context) }
+  init(_ items: [ShapeItem], transforms: [Transform], context: BuildContext, path: JSONPath) {
+    var nodes: [ShapeNode] = []
+    var indices: [Int] = []
+    for (position, item) in items.enumerated() {
+      let index = item.index ?? position
+      guard let node = ShapeNode.make(item, context: context, path: path.appending(index)) else { continue }
+      nodes.append(node)
+      indices.append(index)
+    }
+    self.items = nodes
+    self.path = path
+    self.indices = indices
+    hasRepeaters = nodes.contains {
+      switch $0 {
+      case .repeater: return true
+      case .group(let g): return g.hasRepeaters
+      default: return false
+      }
+    }
     self.transforms = transforms.map { TransformTracks($0, scope: context.scope) }
     isAnimated = self.items.contains { $0.isAnimated } || self.transforms.contains { $0.isAnimated }
   }
@@ -38,7 +60,8 @@ enum ShapeNode {
   case repeater(RepeaterNode)
   case merge(MergeMode)
 
-  static func make(_ item: ShapeItem, context: BuildContext) -> ShapeNode? {
+  /// The node for `item`, found at `path` in the JSON.
+  static func make(_ item: ShapeItem, context: BuildContext, path: JSONPath) -> ShapeNode? {
     let scope = context.scope
     switch item.kind {
     case .group(let children):
@@ -46,7 +69,7 @@ enum ShapeNode {
         if case .transform(let t) = child.kind { return t }
         return nil
       }
-      return .group(ShapeGroupNode(children, transforms: transforms, context: context))
+      return .group(ShapeGroupNode(children, transforms: transforms, context: context, path: path.appending("it")))
     case .rectangle(let p, let s, let r, let reversed):
       return .geometry(
         GeometryNode(.rectangle(Track(p, scope: scope), Track(s, scope: scope), Track(r, scope: scope), reversed), context))
@@ -59,9 +82,9 @@ enum ShapeNode {
     case .fill, .stroke, .gradientFill, .gradientStroke:
       return PaintNode(item, scope: scope).map { .paint($0) }
     case .trim, .roundCorners, .puckerBloat, .zigZag, .offsetPath, .twist:
-      return ModifierNode(item.kind, context: context).map { .modifier($0) }
+      return ModifierNode(item.kind, context: context, path: path).map { .modifier($0) }
     case .repeater(let r):
-      return .repeater(RepeaterNode(r, scope: scope))
+      return .repeater(RepeaterNode(r, scope: scope, path: path))
     case .merge(let mode):
       return .merge(mode)
     case .transform, .unsupported:
