@@ -83,13 +83,14 @@ package final class WorkBudget {
     return false
   }
 
-  /// Checks one effect's work (`pixels` x `passes`, as Doubles so that nothing overflows).
+  /// Checks one layer's effect work (`pixels` x `passes`, as Doubles so that nothing overflows); `what` says
+  /// who needs it ("the effect here needs").
   package func checkEffect(pixels: Double, passes: Double, what: String, at path: JSONPath) -> Bool {
     let work = pixels * passes
     peaks.effectWork = max(peaks.effectWork, work)
     guard !(work <= Double(limits.effectWork)) else { return true }
     let amount = work.isFinite && work < 9e18 ? "\(Int(work))" : "more than 9e18"  // int-audit: finite, below Int.max
-    fail(path, "\(what) here needs \(amount) pixel passes; the limit is \(limits.effectWork) (--limit effect-work=N)")
+    fail(path, "\(what) \(amount) pixel passes; the limit is \(limits.effectWork) (--limit effect-work=N)")
     return false
   }
 

@@ -194,7 +194,7 @@ extension LayerPainter {
     else { return true }
     let pixels = Double(cairo_image_surface_get_width(surface)) * Double(cairo_image_surface_get_height(surface))
     let passes = effects.reduce(0.0) { $0 + LayerPainter.passes($1) }
-    let what = effects.count == 1 ? "the effect" : "the \(effects.count) effects"
+    let what = effects.count == 1 ? "the effect here needs" : "the \(effects.count) effects here need"
     return scene.graph.budget.checkEffect(pixels: pixels, passes: passes, what: what, at: layer.model.path.appending("ef"))
   }
 

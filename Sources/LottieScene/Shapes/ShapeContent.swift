@@ -59,11 +59,17 @@ package final class ShapeContent {
   private func build() {
     isBuilt = true
     // Repeaters multiply (nested ones by each other): count what they would make before making it.
-    if root.hasRepeaters, let refusal = ShapeContent.copiesOver(root, limit: budget.limits.copies - budget.frameCopies) {
-      budget.fail(
-        refusal.path ?? layerPath,
-        "the repeaters here make \(WorkBudget.countText(refusal.copies)) copies; the limit is \(budget.limits.copies) "
-          + "(--limit copies=N)")
+    if root.hasRepeaters,
+      let refusal = ShapeContent.copiesOver(root, room: budget.limits.copies - budget.frameCopies, limit: budget.limits.copies)
+    {
+      if let path = refusal.path {
+        budget.fail(
+          path,
+          "the repeaters here make \(WorkBudget.countText(refusal.copies)) copies; the limit is \(budget.limits.copies) "
+            + "(--limit copies=N)")
+      } else {
+        _ = budget.addCopies(refusal.copies.clampedInt(0...Int.max / 4), at: layerPath)
+      }
       drop()
       return
     }
@@ -87,13 +93,13 @@ package final class ShapeContent {
 
   /// The shapes a build would make in `node` at the nodes' current values (as ``ShapeBuilder`` makes them:
   /// a repeater copies every shape before it in its group, merged ones with their operands), when more than
-  /// `limit`: the copies of the outermost repeater whose copies alone exceed it and its path, else the total.
-  static func copiesOver(_ node: ShapeGroupNode, limit: Int) -> (copies: Double, path: JSONPath?)? {
+  /// `room` (what the frame has left): with the outermost repeater whose copies alone exceed `limit` and its
+  /// copies, else the total and nil.
+  static func copiesOver(_ node: ShapeGroupNode, room: Int, limit: Int) -> (copies: Double, path: JSONPath?)? {
     var worst: (copies: Double, path: JSONPath)? = nil
     var total = 0.0
-    let bound = Double(max(0, limit))
-    _ = count(node, total: &total, limit: bound, worst: &worst)
-    guard total > bound else { return nil }
+    _ = count(node, total: &total, limit: Double(limit), worst: &worst)
+    guard total > Double(max(0, room)) else { return nil }
     return worst.map { ($0.copies, $0.path) } ?? (total, nil)
   }
 

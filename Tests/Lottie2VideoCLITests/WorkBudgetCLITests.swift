@@ -1,0 +1,66 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Issue 16, item 2, through the built binary: three nested repeaters of 1,000 copies (a few hundred bytes)
+/// allocated 9 GB and aborted; now the export exits 1 at once with one error line naming the file, the JSON
+/// path and `--limit copies=`, and leaves nothing behind. `--limit` raises and lowers each budget.
+struct WorkBudgetCLITests {
+  static let fill = #"{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}"#
+  static let rect = #"{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[2,2]},"r":{"a":0,"k":0}}"#
+  static func repeater(_ copies: Int) -> String {
+    #"{"ty":"rp","c":{"a":0,"k":\#(copies)},"o":{"a":0,"k":0},"m":1,"tr":{"ty":"tr","p":{"a":0,"k":[1,0]},"#
+      + #""a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"so":{"a":0,"k":100},"eo":{"a":0,"k":100}}}"#
+  }
+  static let nested =
+    #"{"v":"5.7.0","w":64,"h":64,"fr":10,"ip":0,"op":10,"layers":[{"ty":4,"ip":0,"op":10,"st":0,"ks":{},"shapes":["#
+    + #"{"ty":"gr","it":[{"ty":"gr","it":[\#(rect),\#(fill),\#(repeater(1000))]},\#(repeater(1000))]},\#(repeater(1000))]}]}"#
+
+  static func run(_ json: String, _ options: [String]) async throws -> (CommandResult, [String]) {
+    let directory = Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let input = directory.appendingPathComponent("in.json")
+    try Data(json.utf8).write(to: input)
+    let output = directory.appendingPathComponent("out.mp4").path
+    let result = try await CommandRunner.lottie2video([input.path, "-o", output, "-q"] + options, timeout: 60)
+    return (result, directoryListing(directory).map { $0.replacingOccurrences(of: directory.path + "/", with: "") })
+  }
+
+  @Test func nestedRepeatersAreRefused() async throws {
+    let (result, listing) = try await Self.run(Self.nested, [])
+    #expect(result.exited(1), "\(result)")
+    #expect(
+      result.stderr.hasSuffix(
+        "in.json: $.layers[0].shapes[1]: the repeaters here make 1000000000 copies; the limit is 100000 (--limit copies=N)\n"),
+      "\(result)")
+    #expect(result.stderr.hasPrefix("Error: /"), "\(result)")
+    #expect(listing == ["in.json"])
+  }
+
+  @Test func limitsRaiseAndLower() async throws {
+    let small =
+      #"{"v":"5.7.0","w":64,"h":64,"fr":10,"ip":0,"op":3,"layers":[{"ty":4,"ip":0,"op":10,"st":0,"ks":{},"shapes":["#
+      + #"{"ty":"gr","it":[\#(Self.rect),\#(Self.fill),\#(Self.repeater(300))]}]}]}"#
+    let (refused, left) = try await Self.run(small, ["--limit", "copies=100"])
+    #expect(refused.exited(1), "\(refused)")
+    #expect(refused.stderr.hasSuffix("in.json: $.layers[0].shapes[0].it[2]: the repeaters here make 300 copies; the limit is 100 (--limit copies=N)\n"), "\(refused)")
+    #expect(left == ["in.json"])
+    let (done, made) = try await Self.run(small, ["--limit", "copies=301", "--limit", "vertices=2000", "--limit", "frame-time=30"])
+    #expect(done.exited(0), "\(done)")
+    #expect(made == ["in.json", "out.mp4"])
+  }
+
+  @Test func helpListsTheBudgets() async throws {
+    let help = try await CommandRunner.lottie2video(["export", "--help"], timeout: 30)
+    let text = help.stdout.replacingOccurrences(of: "\n", with: " ").split(separator: " ").joined(separator: " ")
+    for expected in [
+      "copies (shapes drawn in one frame, repeater copies included, shapes, default 100000)",
+      "vertices (vertices drawn in one frame, after modifiers and repeaters, vertices, default 5000000)",
+      "glyphs (glyphs in one text layer, glyphs, default 20000)",
+      "effect-work (one layer's effects: the pixels they cover times their passes, pixel passes, default 2000000000)",
+      "frame-time (the time one frame may take, checked between layers, seconds, default 120)",
+    ] {
+      #expect(text.contains(expected), "\(expected)")
+    }
+  }
+}
