@@ -6,11 +6,12 @@ import Foundation
 /// anything is allocated, and exceeding one fails the export with ``WorkLimitExceeded``.
 ///
 /// The defaults are far above what real files need. Measured over the corpus (124 JSON files, 24 frames each
-/// at their own size, by `WorkBudgetCorpusTests` with `L2V_BUDGET_REPORT=1`): at most 694 shapes drawn in one
+/// at their own size up to 1024 px, by `WorkBudgetCorpusTests` with `L2V_BUDGET_REPORT=1`, which checks 8 frames
+/// at up to 512 px in the suite): at most 694 shapes drawn in one
 /// frame (copies) and 7,382 vertices in one frame (both thorvg's ghost.json), 39 glyphs in one text layer,
 /// 20.7 million pixel passes for one layer's effects at 1920x1080 (effect work grows with the output's area:
 /// 4K is four times that), and 1.2 s for the slowest frame in a debug build. The defaults leave a factor of
-/// 100 or more (the frame time, a last resort, one of 100 over a debug build).
+/// 100 or more (the frame time, a last resort, a factor of 50 over a debug build).
 public struct WorkLimits: Sendable, Equatable {
   /// Shapes drawn in one frame, repeater copies included (`--limit copies=`).
   public var copies = 100_000
@@ -21,7 +22,7 @@ public struct WorkLimits: Sendable, Equatable {
   /// One effect's work: pixels it covers times the passes it makes over them (`--limit effect-work=`).
   public var effectWork = 2_000_000_000
   /// Wall-clock seconds one frame may take, checked between layers (`--limit frame-time=`).
-  public var frameSeconds = 120.0
+  public var frameSeconds = 60.0
   /// The input file, as errors name it.
   public var file: String? = nil
 

@@ -88,7 +88,7 @@ struct LimitSpec: Sendable {
     ) { $0.work.effectWork = $1.clampedInt(1...1_000_000_000_000) },
     LimitSpec(
       name: "frame-time", unit: "seconds", help: "the time one frame may take, checked between layers",
-      defaultText: "\(Int(WorkLimits.defaults.frameSeconds))"  // int-audit: a constant, 120
+      defaultText: "\(Int(WorkLimits.defaults.frameSeconds))"  // int-audit: a constant, 60
     ) { $0.work.frameSeconds = $1 },
   ]
 

@@ -58,7 +58,7 @@ struct WorkBudgetCLITests {
       "vertices (vertices drawn in one frame, after modifiers and repeaters, vertices, default 5000000)",
       "glyphs (glyphs in one text layer, glyphs, default 20000)",
       "effect-work (one layer's effects: the pixels they cover times their passes, pixel passes, default 2000000000)",
-      "frame-time (the time one frame may take, checked between layers, seconds, default 120)",
+      "frame-time (the time one frame may take, checked between layers, seconds, default 60)",
     ] {
       #expect(text.contains(expected), "\(expected)")
     }
