@@ -77,7 +77,7 @@ struct WorkBudgetTests {
 
   /// Each modifier's output is estimated before it runs (a 10,000-point star has 20,000 vertices).
   @Test(arguments: [
-    (#"{"ty":"op","a":{"a":0,"k":3},"lj":1,"ml":{"a":0,"k":4}}"#, "the offset path", 140_002),
+    (#"{"ty":"op","a":{"a":0,"k":3},"lj":1,"ml":{"a":0,"k":4}}"#, "the offset path", 200_004),
     (#"{"ty":"rd","r":{"a":0,"k":3}}"#, "the round corners", 40_000),
     (#"{"ty":"tw","a":{"a":0,"k":90},"c":{"a":0,"k":[32,32]}}"#, "the twist", 1_280_001),
     (#"{"ty":"pb","a":{"a":0,"k":30}}"#, "the pucker/bloat", 20_000),

@@ -227,9 +227,9 @@ struct ShapeBuilder {
     case .offsetPath(let amount, let join, let miterLimit):
       let a = amount.value
       let limit = miterLimit.value
-      // Each segment splits into up to three pieces of two vertices, and each corner takes a join vertex; an
-      // open path is offset along both sides.
-      guard a != 0, fits(ids, modifier, { 7 * ShapeBuilder.segments($0) * ($0.isClosed ? 1 : 2) + 2 }) else { return }
+      // Each segment splits into up to three pieces of two vertices, and each corner takes up to four join
+      // vertices (a round join's arc in quarter turns); an open path is offset along both sides.
+      guard a != 0, fits(ids, modifier, { 10 * ShapeBuilder.segments($0) * ($0.isClosed ? 1 : 2) + 4 }) else { return }
       modify(ids, modifier) { OffsetPath.apply($0, amount: a, join: join, miterLimit: limit) }
     case .twist(let angle, let center):
       let a = angle.value
