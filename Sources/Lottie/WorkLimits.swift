@@ -11,10 +11,12 @@ import Foundation
 /// frame (copies) and 7,382 vertices in one frame (both thorvg's ghost.json), 39 glyphs in one text layer,
 /// 20.7 million pixel passes for one layer's effects at 1920x1080 (effect work grows with the output's area:
 /// 4K is four times that), and 1.2 s for the slowest frame in a debug build. The defaults leave a factor of
-/// 100 or more (the frame time, a last resort, a factor of 50 over a debug build).
+/// 100 or more, but for copies (14: Cairo's cost of drawing overlapping shapes, about 0.3 ms a shape for
+/// 10,000 stroked ellipses on top of each other at 64 px, sets that one) and the frame time (a last resort, a
+/// factor of 50 over a debug build).
 public struct WorkLimits: Sendable, Equatable {
   /// Shapes drawn in one frame, repeater copies included (`--limit copies=`).
-  public var copies = 100_000
+  public var copies = 10_000
   /// Vertices drawn in one frame, after modifiers and repeaters (`--limit vertices=`).
   public var vertices = 5_000_000
   /// Glyphs in one text layer (`--limit glyphs=`).
@@ -39,7 +41,7 @@ public struct WorkLimitExceeded: Error, Sendable, Equatable, CustomStringConvert
   public var file: String?
   /// The element that asks for the work.
   public var path: JSONPath
-  /// What it asks for and the limit, e.g. "the repeaters here make 1000000000 copies; the limit is 100000
+  /// What it asks for and the limit, e.g. "the repeaters here make 1000000000 copies; the limit is 10000
   /// (--limit copies=N)".
   public var message: String
 

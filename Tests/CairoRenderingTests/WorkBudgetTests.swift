@@ -53,7 +53,7 @@ struct WorkBudgetTests {
   @Test func nestedRepeatersMultiply() throws {
     #expect(
       try Self.refusal(Self.nestedRepeaters)
-        == "a.json: $.layers[0].shapes[2]: the repeaters here make 1000000000 copies; the limit is 100000 (--limit copies=N)")
+        == "a.json: $.layers[0].shapes[2]: the repeaters here make 1000000000 copies; the limit is 10000 (--limit copies=N)")
   }
 
   @Test func copiesOfAFrameAddUp() throws {

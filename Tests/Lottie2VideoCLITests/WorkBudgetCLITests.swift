@@ -31,7 +31,7 @@ struct WorkBudgetCLITests {
     #expect(result.exited(1), "\(result)")
     #expect(
       result.stderr.hasSuffix(
-        "in.json: $.layers[0].shapes[1]: the repeaters here make 1000000000 copies; the limit is 100000 (--limit copies=N)\n"),
+        "in.json: $.layers[0].shapes[1]: the repeaters here make 1000000000 copies; the limit is 10000 (--limit copies=N)\n"),
       "\(result)")
     #expect(result.stderr.hasPrefix("Error: /"), "\(result)")
     #expect(listing == ["in.json"])
@@ -54,7 +54,7 @@ struct WorkBudgetCLITests {
     let help = try await CommandRunner.lottie2video(["export", "--help"], timeout: 30)
     let text = help.stdout.replacingOccurrences(of: "\n", with: " ").split(separator: " ").joined(separator: " ")
     for expected in [
-      "copies (shapes drawn in one frame, repeater copies included, shapes, default 100000)",
+      "copies (shapes drawn in one frame, repeater copies included, shapes, default 10000)",
       "vertices (vertices drawn in one frame, after modifiers and repeaters, vertices, default 5000000)",
       "glyphs (glyphs in one text layer, glyphs, default 20000)",
       "effect-work (one layer's effects: the pixels they cover times their passes, pixel passes, default 2000000000)",
