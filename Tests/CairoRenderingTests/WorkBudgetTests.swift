@@ -56,6 +56,16 @@ struct WorkBudgetTests {
         == "a.json: $.layers[0].shapes[2]: the repeaters here make 1000000000 copies; the limit is 10000 (--limit copies=N)")
   }
 
+  /// A paint with no shape before it is copied all the same (found by scripts/fuzz: a billion strokes).
+  @Test func paintsWithoutShapesAreCopiesToo() throws {
+    let json = Self.animation([
+      Self.shapeLayer([#"{"ty":"gr","it":[{"ty":"gr","it":[\#(Self.fill),\#(Self.repeater(1000))]},\#(Self.repeater(1000))]}"#, Self.repeater(1000)])
+    ])
+    #expect(
+      try Self.refusal(json)
+        == "a.json: $.layers[0].shapes[1]: the repeaters here make 1000000000 copies; the limit is 10000 (--limit copies=N)")
+  }
+
   @Test func copiesOfAFrameAddUp() throws {
     let layer = Self.shapeLayer([Self.rect, Self.fill, Self.repeater(600)])
     #expect(

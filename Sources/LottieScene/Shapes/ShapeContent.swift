@@ -103,27 +103,34 @@ package final class ShapeContent {
     return worst.map { ($0.copies, $0.path) } ?? (total, nil)
   }
 
-  /// The shapes of `node` a build leaves for what follows it; `total` counts every shape made (a repeater's
-  /// originals stay in the list, unused).
+  /// The shapes and paint operations of `node` a build leaves for what follows it; `total` counts every copy
+  /// made (a repeater's originals stay in the list, unused): of shapes, or of paints where a repeater copies
+  /// more paints than shapes (a paint with nothing before it is copied all the same).
   private static func count(
     _ node: ShapeGroupNode, total: inout Double, limit: Double, worst: inout (copies: Double, path: JSONPath)?
-  ) -> Double {
-    var mine = 0.0
+  ) -> (shapes: Double, paints: Double) {
+    var mine = 0.0, paints = 0.0
     for item in node.items {
       switch item {
-      case .group(let child): mine += count(child, total: &total, limit: limit, worst: &worst)
+      case .group(let child):
+        let nested = count(child, total: &total, limit: limit, worst: &worst)
+        mine += nested.shapes
+        paints += nested.paints
       case .geometry, .merge:
         mine += 1
         total += 1
+      case .paint: paints += 1
       case .repeater(let r):
         guard !r.isIdentity else { break }
         mine *= Double(r.copyCount)
-        total += mine
-        if mine > limit { worst = (mine, r.path) }
-      case .paint, .modifier: break
+        paints *= Double(r.copyCount)
+        let made = max(mine, paints)
+        total += made
+        if made > limit { worst = (made, r.path) }
+      case .modifier: break
       }
     }
-    return mine
+    return (mine, paints)
   }
 }
 
