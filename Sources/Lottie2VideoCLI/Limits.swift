@@ -43,27 +43,27 @@ struct LimitSpec: Sendable {
 
   static let all: [LimitSpec] = [
     LimitSpec(name: "file-size", unit: "MB", help: "input file, after decompression", defaultText: "256") {
-      $0.limits.maxFileBytes = Int(min($1, 1_048_576) * 1_048_576)
+      $0.limits.maxFileBytes = (min($1, 1_048_576) * 1_048_576).clampedInt(0...Int.max)
     },
     LimitSpec(name: "archive-size", unit: "MB", help: "all of a dotLottie archive's entries together", defaultText: "256") {
-      $0.maxArchiveBytes = Int(min($1, 1_048_576) * 1_048_576)
+      $0.maxArchiveBytes = (min($1, 1_048_576) * 1_048_576).clampedInt(0...Int.max)
     },
     LimitSpec(name: "canvas", unit: "px", help: "canvas side", defaultText: "16384") { $0.limits.maxCanvasSide = min($1, 1e6) },
     LimitSpec(name: "frames", unit: "frames", help: "frames in the root composition", defaultText: "1000000") {
       $0.limits.maxFrames = $1
     },
     LimitSpec(name: "layers", unit: "layers", help: "layers in the file, precomps included", defaultText: "20000") {
-      $0.limits.maxLayers = Int(min($1, 1e9))
+      $0.limits.maxLayers = $1.clampedInt(0...1_000_000_000)
     },
     LimitSpec(name: "precomp-depth", unit: "levels", help: "precomp nesting", defaultText: "64") {
-      $0.limits.maxPrecompDepth = Int(min($1, 1000))
+      $0.limits.maxPrecompDepth = $1.clampedInt(0...1000)
     },
     LimitSpec(
       name: "layer-instances", unit: "layers", help: "layers drawn per frame with every precomp use expanded",
       defaultText: "250000"
-    ) { $0.limits.maxLayerInstances = Int(min($1, 1e9)) },
+    ) { $0.limits.maxLayerInstances = $1.clampedInt(0...1_000_000_000) },
     LimitSpec(name: "image-size", unit: "megapixels", help: "decoded image", defaultText: "64") {
-      $0.maxImagePixels = Int(min($1, 1_048_576) * 1_048_576)
+      $0.maxImagePixels = (min($1, 1_048_576) * 1_048_576).clampedInt(0...Int.max)
     },
     LimitSpec(
       name: "memory", unit: "bytes: 512M, 8G or none",
