@@ -171,7 +171,6 @@ package struct DeviceBox {
     for p in [Vec2(0, 0), Vec2(w, 0), Vec2(0, h), Vec2(w, h)] { add(m.apply(p), pad: 1) }
   }
 
-  /// Whether the box misses `other` entirely.
   /// The part of both boxes (invalid when they do not meet).
   package func intersection(_ other: DeviceBox) -> DeviceBox {
     var box = DeviceBox()
@@ -192,6 +191,7 @@ package struct DeviceBox {
     return box
   }
 
+  /// Whether the box misses `other` entirely.
   package func isEmpty(within other: DeviceBox) -> Bool {
     !isValid || maxX <= other.minX || maxY <= other.minY || minX >= other.maxX || minY >= other.maxY
   }

@@ -274,18 +274,7 @@ struct ShapeBuilder {
   /// it changed before. Merged slots have no outline of their own: their operands change instead (an
   /// approximation of changing the merged outline).
   private mutating func modify(_ ids: [Int], _ modifier: ModifierNode, _ change: (BezierPath) -> BezierPath) {
-    for id in GeometrySlot.leaves(ids, in: slots) {
-      let input = slots[id].stamp
-      if let hit = modifier.cached(input) {
-        slots[id].contours = hit.contours
-        slots[id].stamp = hit.stamp
-        continue
-      }
-      let output = ModifierNode.Output(contours: slots[id].contours.map(change), stamp: clock.next())
-      modifier.store(input, output)
-      slots[id].contours = output.contours
-      slots[id].stamp = output.stamp
-    }
+    modify(slots: GeometrySlot.leaves(ids, in: slots), modifier) { $0.map(change) }
   }
 
   /// Twists each slot about `center` (in the twist's group space, `matrix` to layer space).
@@ -366,6 +355,14 @@ struct ShapeBuilder {
 
   /// `modify` for a change that turns one contour into several.
   private mutating func modify(_ ids: [Int], _ modifier: ModifierNode, whole change: (BezierPath) -> [BezierPath]) {
+    modify(slots: ids, modifier) { $0.flatMap(change) }
+  }
+
+  /// Gives each slot of `ids` the modifier's output for its contours: the one kept for the same input, else
+  /// `transform(contours)`, kept for next time.
+  private mutating func modify(
+    slots ids: [Int], _ modifier: ModifierNode, _ transform: ([BezierPath]) -> [BezierPath]
+  ) {
     for id in ids {
       let input = slots[id].stamp
       if let hit = modifier.cached(input) {
@@ -373,7 +370,7 @@ struct ShapeBuilder {
         slots[id].stamp = hit.stamp
         continue
       }
-      let output = ModifierNode.Output(contours: slots[id].contours.flatMap(change), stamp: clock.next())
+      let output = ModifierNode.Output(contours: transform(slots[id].contours), stamp: clock.next())
       modifier.store(input, output)
       slots[id].contours = output.contours
       slots[id].stamp = output.stamp
