@@ -169,7 +169,7 @@ extension LayerPainter {
       cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
       cairo_set_source_rgba(context, 0, 0, 0, 1)
       if expansion != 0 {
-        cairo_set_line_width(context, abs(expansion) * 2)
+        cairo_set_line_width(context, heldLineWidth(abs(expansion) * 2))
         cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
         if expansion > 0 {
           cairo_fill_preserve(context)

@@ -103,7 +103,7 @@ extension LayerPainter {
 
   func setStroke(_ s: StrokeParameters) -> Bool {
     guard s.width > 0 else { return false }
-    cairo_set_line_width(context, s.width)
+    cairo_set_line_width(context, heldLineWidth(s.width, miterLimit: s.miterLimit))
     switch s.cap {
     case .butt: cairo_set_line_cap(context, CAIRO_LINE_CAP_BUTT)
     case .round: cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)

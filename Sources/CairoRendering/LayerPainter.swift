@@ -41,7 +41,7 @@ struct LayerPainter {
           let world = contentMatrix(layer, matrix: matrix)
           cairo_save(context)
           setMatrix(world)
-          cairo_rectangle(context, 0, 0, w, h)
+          appendRectangle(w, h)
           cairo_clip(context)
           drawComposition(child, matrix: world, depth: depth + 1, cursor: cursor)
           cairo_restore(context)
@@ -200,13 +200,13 @@ struct LayerPainter {
       paintShapes(shapes, world: world, opacity: opacity)
     case .solid(let color, let w, let h):
       setMatrix(world)
-      cairo_rectangle(context, 0, 0, w, h)
+      appendRectangle(w, h)
       cairo_set_source_rgba(context, color.r, color.g, color.b, color.a * opacity)
       cairo_fill(context)
     case .precomp(let child, let w, let h):
       cairo_save(context)
       setMatrix(world)
-      cairo_rectangle(context, 0, 0, w, h)
+      appendRectangle(w, h)
       cairo_clip(context)
       drawComposition(child, matrix: world, depth: depth + 1)
       cairo_restore(context)
@@ -215,7 +215,7 @@ struct LayerPainter {
       // The image is drawn at the asset's size (w, h), which may differ from its pixel size.
       let (w, h) = imageSize(id, image)
       setMatrix(world)
-      cairo_rectangle(context, 0, 0, w, h)
+      appendRectangle(w, h)
       // An image drawn much smaller than its pixels is drawn from a copy shrunk once (see `ImageScaling`).
       let toDevice = Affine.scale(w / Double(image.width), h / Double(image.height)).then(world)
       var source = image.surface, sourceWidth = Double(image.width), sourceHeight = Double(image.height)
@@ -319,8 +319,11 @@ struct LayerPainter {
 
   func clipToBox(_ box: DeviceBox) {
     cairo_identity_matrix(context)
-    let x0 = box.minX.rounded(.down), y0 = box.minY.rounded(.down)
-    cairo_rectangle(context, x0, y0, box.maxX.rounded(.up) - x0, box.maxY.rounded(.up) - y0)
+    // Held within Cairo's reach (see `deviceReach`); a box that far out is off the canvas there anyway.
+    let r = LayerPainter.deviceReach
+    @inline(__always) func held(_ v: Double) -> Double { v.isNaN ? 0 : min(max(v, -r), r) }
+    let x0 = held(box.minX.rounded(.down)), y0 = held(box.minY.rounded(.down))
+    cairo_rectangle(context, x0, y0, held(box.maxX.rounded(.up)) - x0, held(box.maxY.rounded(.up)) - y0)
     cairo_clip(context)
   }
 
@@ -353,9 +356,60 @@ struct LayerPainter {
     cairo_set_matrix(context, &cm)
   }
 
+  // MARK: - Geometry within Cairo's reach
+
+  /// Cairo keeps device coordinates in 24.8 fixed point (±8 388 608 px). Beyond that the conversion wraps, and
+  /// a fill, stroke or clip fails with `CAIRO_STATUS_NO_MEMORY`, an error that sticks to the context and loses
+  /// the whole frame. Lottie files can go that far (a scale of 99000% compounded by a repeater's copies reaches
+  /// 1e27 px), and the players still draw them. So geometry is held at ±2^20 px in device space, 64 times the
+  /// largest canvas (16384 px): only points that far off the canvas move, and what is drawn on the canvas stays
+  /// the same (up to edges running from the canvas out to such a point, which then bend far outside).
+  static let deviceReach = 1_048_576.0
+
+  /// The current transform, user space to device space.
+  var deviceMatrix: Affine {
+    var m = cairo_matrix_t()
+    cairo_get_matrix(context, &m)
+    return Affine(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0)
+  }
+
+  /// Whether points no farther than `extent` (in x and y) from the origin can land beyond `deviceReach` under
+  /// `m`: a conservative test, |a·x + c·y + tx| <= |a|·|x| + |c|·|y| + |tx|.
+  static func mayExceedReach(_ extent: Vec2, under m: Affine) -> Bool {
+    let x = abs(m.a) * extent.x + abs(m.c) * extent.y + abs(m.tx)
+    let y = abs(m.b) * extent.x + abs(m.d) * extent.y + abs(m.ty)
+    return !(x <= deviceReach && y <= deviceReach)  // also true for NaN
+  }
+
+  /// A stroke reaching beyond Cairo's fixed point fails the frame too: one wider than `deviceReach` in device
+  /// space is drawn that wide, which still covers everything near its path on the canvas.
+  func heldLineWidth(_ width: Double, miterLimit: Double = 1) -> Double {
+    let reach = width / 2 * max(miterLimit, 1) * deviceMatrix.maxScale
+    return reach > LayerPainter.deviceReach ? width * (LayerPainter.deviceReach / reach) : width
+  }
+
+  /// `p` moved into ±`deviceReach` in device space and back to user space through `toUser`.
+  @inline(__always) static func clamped(_ p: Vec2, toDevice: Affine, toUser: Affine) -> Vec2 {
+    let d = toDevice.apply(p)
+    let r = deviceReach
+    let x = d.x.isNaN ? 0 : min(max(d.x, -r), r), y = d.y.isNaN ? 0 : min(max(d.y, -r), r)
+    return toUser.apply(Vec2(x, y))
+  }
+
   func appendPath(_ path: BezierPath, transform m: Affine) {
     let n = path.vertices.count
     guard n > 0 else { return }
+    // The farthest any point (vertex or control point) lies from the origin, in x and in y.
+    var extent = Vec2.zero
+    for i in 0..<n {
+      let v = path.vertices[i], a = path.inTangents[i], b = path.outTangents[i]
+      extent.x = max(extent.x, abs(v.x) + max(abs(a.x), abs(b.x)))
+      extent.y = max(extent.y, abs(v.y) + max(abs(a.y), abs(b.y)))
+    }
+    let device = deviceMatrix
+    if LayerPainter.mayExceedReach(extent, under: m.then(device)) {
+      return appendClampedPath(path, transform: m, device: device)
+    }
     let identity = m.isIdentity
     @inline(__always) func point(_ p: Vec2) -> Vec2 { identity ? p : m.apply(p) }
     let start = point(path.vertices[0])
@@ -371,5 +425,39 @@ struct LayerPainter {
       i += 1
     }
     if path.isClosed { cairo_close_path(context) }
+  }
+
+  /// `appendPath` for geometry that reaches beyond `deviceReach`: each point is held there in device space.
+  private func appendClampedPath(_ path: BezierPath, transform m: Affine, device: Affine) {
+    let toDevice = m.then(device)
+    guard let toUser = device.inverted() else { return }
+    @inline(__always) func point(_ p: Vec2) -> Vec2 { LayerPainter.clamped(p, toDevice: toDevice, toUser: toUser) }
+    let n = path.vertices.count
+    let start = point(path.vertices[0])
+    cairo_move_to(context, start.x, start.y)
+    let count = path.isClosed ? n : n - 1
+    for i in 0..<count {
+      let j = (i + 1) % n
+      let c1 = point(path.vertices[i] + path.outTangents[i])
+      let c2 = point(path.vertices[j] + path.inTangents[j])
+      let end = point(path.vertices[j])
+      cairo_curve_to(context, c1.x, c1.y, c2.x, c2.y, end.x, end.y)
+    }
+    if path.isClosed { cairo_close_path(context) }
+  }
+
+  /// A `w`×`h` rectangle at the origin of user space, held within `deviceReach` like `appendPath`.
+  func appendRectangle(_ w: Double, _ h: Double) {
+    let device = deviceMatrix
+    guard LayerPainter.mayExceedReach(Vec2(abs(w), abs(h)), under: device) else {
+      return cairo_rectangle(context, 0, 0, w, h)
+    }
+    guard let toUser = device.inverted() else { return }
+    let corners = [Vec2(0, 0), Vec2(w, 0), Vec2(w, h), Vec2(0, h)].map {
+      LayerPainter.clamped($0, toDevice: device, toUser: toUser)
+    }
+    cairo_move_to(context, corners[0].x, corners[0].y)
+    for c in corners.dropFirst() { cairo_line_to(context, c.x, c.y) }
+    cairo_close_path(context)
   }
 }

@@ -110,6 +110,12 @@ struct TextPainter {
     let stroke = s.strokeWidth > 0 ? s.stroke : nil
     guard fill != nil || stroke != nil else { return }
     setMatrix(s.matrix.then(world))
+    // Glyphs lie within a couple of ems of their places. A unit that could reach beyond Cairo's fixed point
+    // (see `LayerPainter.deviceReach`) is scaled so far that it is a thousand canvases across: not drawn.
+    var extent = Vec2(abs(unit.advance), 0)
+    for glyph in unit.glyphs { extent = Vec2(max(extent.x, abs(glyph.x)), max(extent.y, abs(glyph.y))) }
+    extent = extent + Vec2(2 * abs(size), 2 * abs(size))
+    guard !LayerPainter.mayExceedReach(extent, under: s.matrix.then(world)) else { return }
     cairo_new_path(context)
     var images: [(ImageGlyph, PlacedGlyph)] = []
     var layers: [([GlyphPathElement], RGBA?, PlacedGlyph)] = []
@@ -131,7 +137,7 @@ struct TextPainter {
     }
     func doStroke(_ preserve: Bool) {
       guard let c = stroke else { return }
-      cairo_set_line_width(context, s.strokeWidth)
+      cairo_set_line_width(context, heldLineWidth(s.strokeWidth))
       cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
       cairo_set_dash(context, nil, 0, 0)
       cairo_set_source_rgba(context, c.r, c.g, c.b, c.a * alpha)
@@ -154,7 +160,7 @@ struct TextPainter {
       for glyph in emboldened {
         if case .outline(let elements) = glyph.face.drawing(glyph.glyph) { append(elements, at: glyph, size: size) }
       }
-      cairo_set_line_width(context, size / 24)
+      cairo_set_line_width(context, heldLineWidth(size / 24))
       cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
       cairo_set_dash(context, nil, 0, 0)
       cairo_set_source_rgba(context, f.r, f.g, f.b, f.a * alpha)
@@ -432,6 +438,11 @@ struct TextPainter {
   /// `a` moved towards `b` by `t`, alpha kept.
   private static func mix(_ a: RGBA, _ b: RGBA, _ t: Double) -> RGBA {
     RGBA(a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t, a.a)
+  }
+
+  /// See `LayerPainter.heldLineWidth`.
+  private func heldLineWidth(_ width: Double) -> Double {
+    LayerPainter(scene: scene, context: context).heldLineWidth(width)
   }
 
   private func setMatrix(_ m: Affine) {
