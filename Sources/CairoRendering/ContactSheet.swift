@@ -7,10 +7,11 @@ import Raster
 public enum ContactSheet {
   /// Renders `frames` (composition frames) into cells of `cellWidth` x `cellHeight` pixels, `columns` a row,
   /// on a checkerboard (to show transparency) unless `background` is given, and writes a PNG to `path`.
+  /// Throws a `RenderError`, or the `WorkLimitExceeded` of a frame over `limits` (nothing is written then).
   public static func write(
     animation: Animation, images: [String: PixelBuffer] = [:], frames: [Double], cellWidth: Int, cellHeight: Int,
-    columns: Int, background: RGBA?, to path: String
-  ) throws(RenderError) {
+    columns: Int, background: RGBA?, limits: WorkLimits = .defaults, to path: String
+  ) throws {
     let label = 18
     let gap = 4
     let count = max(frames.count, 1)
@@ -18,7 +19,8 @@ public enum ContactSheet {
     let rows = (count + cols - 1) / cols
     let sheet = try CairoSurface(width: cols * (cellWidth + gap) + gap, height: rows * (cellHeight + label + gap) + gap)
     let renderer = try FrameRenderer(
-      animation: animation, width: cellWidth, height: cellHeight, background: background, images: images)
+      animation: animation, width: cellWidth, height: cellHeight, background: background, images: images,
+      limits: limits)
     let cr = sheet.context
     cairo_set_source_rgb(cr, 0.16, 0.16, 0.18)
     cairo_paint(cr)
@@ -27,6 +29,8 @@ public enum ContactSheet {
       let y = Double(gap + (i / cols) * (cellHeight + label + gap))
       if background == nil { checkerboard(cr, x: x, y: y + Double(label), width: cellWidth, height: cellHeight) }
       renderer.draw(frame: frame)
+      // A frame over a work limit is incomplete: no sheet (snapshot and exports refuse it the same way).
+      if let exceeded = renderer.workLimitExceeded { throw exceeded }
       cairo_surface_flush(renderer.canvas.surface)
       cairo_set_source_surface(cr, renderer.canvas.surface, x, y + Double(label))
       cairo_paint(cr)

@@ -2,6 +2,7 @@ import CairoRendering
 import Foundation
 import Lottie
 import Pipeline
+import VideoEncoding
 
 /// `snapshot`: one frame to a straight-alpha PNG.
 struct SnapshotCommand {
@@ -150,9 +151,17 @@ struct SheetCommand {
     let cellHeight = (Double(cellWidth) * animation.height / animation.width).roundedClampedInt(1...16384)
     var color: RGBA? = nil
     if case .color(let c) = background { color = c }
-    try ContactSheet.write(
-      animation: animation, images: loaded.images, frames: frames, cellWidth: cellWidth, cellHeight: cellHeight,
-      columns: columns, background: color, to: output)
+    // Written as a locked `.name.partial-PID.png` and renamed at the end, as `snapshot` writes: a sheet that
+    // fails (a frame over a work limit, a full disk) leaves nothing behind.
+    let temporary = try PartialFile(outputPath: output)
+    do {
+      try ContactSheet.write(
+        animation: animation, images: loaded.images, frames: frames, cellWidth: cellWidth, cellHeight: cellHeight,
+        columns: columns, background: color, limits: inputOptions.load.workLimits(for: input), to: temporary.path)
+    } catch RenderError.io(_, let message) {
+      throw RenderError.io(path: output, message: message)  // the file asked for, not the temporary one
+    }
+    try temporary.commit { reason in RenderError.io(path: output, message: reason) }
     if !quiet {
       Console.output("\(output): \(frames.count) frame\(frames.count == 1 ? "" : "s") in cells of \(cellWidth)x\(cellHeight)")
     }

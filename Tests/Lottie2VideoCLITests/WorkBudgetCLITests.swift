@@ -50,6 +50,25 @@ struct WorkBudgetCLITests {
     #expect(made == ["in.json", "out.mp4"])
   }
 
+  /// `snapshot` and `sheet` refuse a frame over a budget as an export does (a sheet used to write the
+  /// incomplete frames and exit 0), and leave no file.
+  @Test func snapshotAndSheetRefuseAFrameOverABudget() async throws {
+    for (command, output, extra) in [("snapshot", "out.png", ["--frame", "0"]), ("sheet", "sheet.png", [])] {
+      let directory = Fixtures.temporaryDirectory()
+      defer { try? FileManager.default.removeItem(at: directory) }
+      let input = directory.appendingPathComponent("in.json")
+      try Data(Self.nested.utf8).write(to: input)
+      let path = directory.appendingPathComponent(output).path
+      let result = try await CommandRunner.lottie2video([command, input.path, "-o", path, "-q"] + extra, timeout: 60)
+      #expect(result.exited(1), "\(command): \(result)")
+      #expect(
+        result.stderr.hasSuffix(
+          "in.json: $.layers[0].shapes[1]: the repeaters here make 1000000000 copies; the limit is 10000 (--limit copies=N)\n"),
+        "\(command): \(result)")
+      #expect(directoryListing(directory).map { ($0 as NSString).lastPathComponent } == ["in.json"], "\(command)")
+    }
+  }
+
   @Test func helpListsTheBudgets() async throws {
     let help = try await CommandRunner.lottie2video(["export", "--help"], timeout: 30)
     let text = help.stdout.replacingOccurrences(of: "\n", with: " ").split(separator: " ").joined(separator: " ")
