@@ -112,23 +112,58 @@ enum EffectPixels {
   /// Stroke style, outside: every pixel within `width` of the layer's pixels (those at least half opaque) gets
   /// the colour under it, the band's outer edge antialiased by the fraction of a pixel it covers. Distances are
   /// Euclidean, so convex corners come out round.
+  ///
+  /// Only the box of the layer's pixels grown by the band's reach can change, and every distance that matters
+  /// is to a pixel inside it: the distance transform runs on that box alone (the same distances as over the
+  /// whole image), its rows found by two scans (a row's nearest shape pixel lies on it).
   static func outline(_ image: Image, color: RGBA, width: Double, opacity: Double) {
-    let w = image.width, h = image.height
-    let far = 1e20
-    var distance = [Double](repeating: far, count: w * h)
-    for y in 0..<h {
-      let row = image.data + y * image.stride
-      for x in 0..<w where row[x * 4 + 3] >= 128 { distance[y * w + x] = 0 }
-    }
-    squaredDistanceTransform(&distance, width: w, height: h)
+    guard let shape = opaqueBox(image) else { return }
     // Between pixel centres the edge lies half a pixel in: a band of `width` reaches centres `width + 0.5` out,
     // and a pixel is covered by the part of it inside that reach.
     let reach = width + 1
-    for y in 0..<h {
-      let row = image.data + y * image.stride
+    // A pixel `reach` or more from every shape pixel is untouched: it lies within `reach` of the box.
+    let grow = reach.rounded(.up).clampedInt(0...1_000_000)
+    let x0 = max(shape.minX - grow, 0), x1 = min(shape.maxX + grow, image.width - 1)
+    let y0 = max(shape.minY - grow, 0), y1 = min(shape.maxY + grow, image.height - 1)
+    let w = x1 - x0 + 1, h = y1 - y0 + 1
+    let distance = UnsafeMutablePointer<Double>.allocate(capacity: w * h)
+    defer { distance.deallocate() }
+    let far = 1e20
+    distance.initialize(repeating: far, count: w * h)
+    // Rows: the squared distance along the row to its nearest shape pixel (rows without one stay far).
+    for y in shape.minY...shape.maxY {
+      let pixels = UnsafeRawPointer(image.data + y * image.stride).assumingMemoryBound(to: UInt32.self) + x0
+      let out = distance + (y - y0) * w
+      var last = -1
       for x in 0..<w {
-        let d2 = distance[y * w + x]
-        if d2 >= reach * reach { continue }
+        if pixels[x] >= 0x8000_0000 {
+          last = x
+          out[x] = 0
+        } else if last >= 0 {
+          let d = Double(x - last)
+          out[x] = d * d
+        }
+      }
+      guard last >= 0 else { continue }
+      var next = -1
+      for x in stride(from: w - 1, through: 0, by: -1) {
+        if out[x] == 0 {
+          next = x
+        } else if next >= 0 {
+          let d = Double(next - x)
+          let d2 = d * d
+          if d2 < out[x] { out[x] = d2 }
+        }
+      }
+    }
+    columnDistanceTransform(distance, width: w, height: h)
+    let limit = reach * reach
+    for y in 0..<h {
+      let row = image.data + (y + y0) * image.stride + x0 * 4
+      let line = distance + y * w
+      for x in 0..<w {
+        let d2 = line[x]
+        if d2 >= limit { continue }
         let coverage = min(max(reach - d2.squareRoot(), 0), 1) * opacity
         if coverage <= 0 { continue }
         let p = row + x * 4
@@ -141,26 +176,52 @@ enum EffectPixels {
     }
   }
 
-  /// Replaces each value (0 on the shape, a huge number elsewhere) with the squared Euclidean distance to the
-  /// nearest 0, by Felzenszwalb and Huttenlocher's lower envelope of parabolas, rows then columns.
-  static func squaredDistanceTransform(_ values: inout [Double], width w: Int, height h: Int) {
-    let n = max(w, h)
-    // Working rows in unchecked buffers: this runs over every pixel of a layer's box twice.
-    let f = UnsafeMutablePointer<Double>.allocate(capacity: n), d = UnsafeMutablePointer<Double>.allocate(capacity: n)
-    let v = UnsafeMutablePointer<Int>.allocate(capacity: n), z = UnsafeMutablePointer<Double>.allocate(capacity: n + 1)
+  /// The smallest box holding every pixel at least half opaque, in pixels (inclusive); nil when there is none.
+  static func opaqueBox(_ image: Image) -> (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
+    var minX = image.width, maxX = -1, minY = -1, maxY = -1
+    for y in 0..<image.height {
+      let pixels = UnsafeRawPointer(image.data + y * image.stride).assumingMemoryBound(to: UInt32.self)
+      var first = -1
+      for x in 0..<image.width where pixels[x] >= 0x8000_0000 {
+        first = x
+        break
+      }
+      guard first >= 0 else { continue }
+      var last = first
+      for x in stride(from: image.width - 1, to: first, by: -1) where pixels[x] >= 0x8000_0000 {
+        last = x
+        break
+      }
+      if minY < 0 { minY = y }
+      maxY = y
+      minX = min(minX, first)
+      maxX = max(maxX, last)
+    }
+    return maxY < 0 ? nil : (minX, minY, maxX, maxY)
+  }
+
+  /// Replaces each value of the `width` x `height` grid (the squared distance along its row to the nearest
+  /// shape pixel, a huge number where the row has none) with the squared Euclidean distance to the nearest
+  /// shape pixel, by Felzenszwalb and Huttenlocher's lower envelope of parabolas down each column.
+  static func columnDistanceTransform(_ values: UnsafeMutablePointer<Double>, width w: Int, height h: Int) {
+    guard w > 0, h > 0 else { return }
+    // Working columns in unchecked buffers: this runs over every pixel of the box.
+    let f = UnsafeMutablePointer<Double>.allocate(capacity: h), d = UnsafeMutablePointer<Double>.allocate(capacity: h)
+    let v = UnsafeMutablePointer<Int>.allocate(capacity: h), z = UnsafeMutablePointer<Double>.allocate(capacity: h + 1)
     defer {
       f.deallocate()
       d.deallocate()
       v.deallocate()
       z.deallocate()
     }
-    @inline(__always) func line(_ count: Int) {
+    for x in 0..<w {
+      for y in 0..<h { f[y] = values[y * w + x] }
       var k = 0
       v[0] = 0
       z[0] = -.infinity
       z[1] = .infinity
-      if count > 1 {
-        for q in 1..<count {
+      if h > 1 {
+        for q in 1..<h {
           let fq = f[q] + Double(q * q)
           var s = (fq - (f[v[k]] + Double(v[k] * v[k]))) / Double(2 * q - 2 * v[k])
           while s <= z[k] && k > 0 {
@@ -174,32 +235,12 @@ enum EffectPixels {
         }
       }
       k = 0
-      for q in 0..<count {
+      for q in 0..<h {
         while z[k + 1] < Double(q) { k += 1 }
         let dq = Double(q - v[k])
         d[q] = dq * dq + f[v[k]]
       }
-    }
-    values.withUnsafeMutableBufferPointer { buffer in
-      guard let values = buffer.baseAddress else { return }
-      for y in 0..<h {
-        let row = values + y * w
-        // A row with no shape pixel stays far (the column pass brings the distances).
-        var hasShape = false
-        for x in 0..<w where row[x] == 0 {
-          hasShape = true
-          break
-        }
-        guard hasShape else { continue }
-        f.update(from: row, count: w)
-        line(w)
-        row.update(from: d, count: w)
-      }
-      for x in 0..<w {
-        for y in 0..<h { f[y] = values[y * w + x] }
-        line(h)
-        for y in 0..<h { values[y * w + x] = d[y] }
-      }
+      for y in 0..<h { values[y * w + x] = d[y] }
     }
   }
 
