@@ -50,7 +50,6 @@ enum EffectPixels {
     }
   }
 
-  /// Fill: every pixel takes the colour; coverage is scaled by the opacity (lottie-web's colour matrix).
   /// Gradient Ramp over the pattern's pixels (device-aligned, with the surface's device offset): each pixel
   /// keeps its alpha and takes the ramp's colour at its centre, mixed with its own by `blend`. Colours are
   /// interpolated straight, clamped before the start and after the end.
@@ -67,44 +66,60 @@ enum EffectPixels {
     let length2 = d.x * d.x + d.y * d.y
     let radius = length2.squareRoot()
     func unit(_ v: Double) -> Double { v > 0 ? min(v, 1) : 0 }
+    // The per-pixel arithmetic of `toLayer.apply(pixel) - start` and of the colour mix, with what depends only on
+    // the row or on the effect taken out of the loop (the same operations in the same order: the same values).
+    let m = toLayer
+    let (r0, g0, b0) = (startColor.r, startColor.g, startColor.b)
+    let (dr, dg, db) = (endColor.r - startColor.r, endColor.g - startColor.g, endColor.b - startColor.b)
+    let keep = 1 - blend
     apply(pattern) { image in
       for y in 0..<image.height {
-        let row = image.data + y * image.stride
+        let pixels = UnsafeMutableRawPointer(image.data + y * image.stride).assumingMemoryBound(to: UInt32.self)
+        let py = Double(y) + 0.5 - oy
+        let cy = m.c * py, dy = m.d * py
         for x in 0..<image.width {
-          let p = row + x * 4
-          if p[3] == 0 { continue }
-          let q = toLayer.apply(Vec2(Double(x) + 0.5 - ox, Double(y) + 0.5 - oy)) - start
+          let pixel = pixels[x]
+          let limit = UInt8(truncatingIfNeeded: pixel >> 24)
+          if limit == 0 { continue }
+          let px = Double(x) + 0.5 - ox
+          let qx = m.a * px + cy + m.tx - start.x, qy = m.b * px + dy + m.ty - start.y
           let t: Double
           if radial {
-            t = radius > 0 ? unit((q.x * q.x + q.y * q.y).squareRoot() / radius) : 1
+            t = radius > 0 ? unit((qx * qx + qy * qy).squareRoot() / radius) : 1
           } else {
-            t = length2 > 0 ? unit((q.x * d.x + q.y * d.y) / length2) : 0
+            t = length2 > 0 ? unit((qx * d.x + qy * d.y) / length2) : 0
           }
-          let alpha = Double(p[3]), limit = p[3]
-          func mixed(_ original: UInt8, _ a: Double, _ b: Double) -> UInt8 {
-            let ramp = unit(a + (b - a) * t) * alpha
-            return (Double(original) * blend + ramp * (1 - blend) + 0.5).clampedByte(upTo: limit)
+          let alpha = Double(limit)
+          @inline(__always) func mixed(_ original: UInt32, _ a: Double, _ delta: Double) -> UInt32 {
+            let ramp = unit(a + delta * t) * alpha
+            return UInt32((Double(original & 0xFF) * blend + ramp * keep + 0.5).clampedByte(upTo: limit))
           }
-          p[2] = mixed(p[2], startColor.r, endColor.r)
-          p[1] = mixed(p[1], startColor.g, endColor.g)
-          p[0] = mixed(p[0], startColor.b, endColor.b)
+          let r = mixed(pixel >> 16, r0, dr), g = mixed(pixel >> 8, g0, dg), b = mixed(pixel, b0, db)
+          pixels[x] = b | g << 8 | r << 16 | pixel & 0xFF00_0000
         }
       }
     }
   }
 
+  /// Fill: every pixel takes the colour; coverage is scaled by the opacity (lottie-web's colour matrix). What a
+  /// pixel becomes depends on its alpha alone: a table of the 256 results, looked up per pixel.
   static func fill(_ image: Image, color: RGBA, opacity: Double) {
-    for y in 0..<image.height {
-      let row = image.data + y * image.stride
-      for x in 0..<image.width {
-        let p = row + x * 4
-        if p[3] == 0 { continue }
-        let a = Double(p[3]) * opacity
-        p[3] = (a + 0.5).clampedByte()
-        let alpha = Double(p[3]), limit = p[3]
-        p[2] = (color.r * alpha + 0.5).clampedByte(upTo: limit)
-        p[1] = (color.g * alpha + 0.5).clampedByte(upTo: limit)
-        p[0] = (color.b * alpha + 0.5).clampedByte(upTo: limit)
+    var table = [UInt32](repeating: 0, count: 256)
+    for a in 1..<256 {
+      let limit = (Double(a) * opacity + 0.5).clampedByte()
+      let alpha = Double(limit)
+      let r = UInt32((color.r * alpha + 0.5).clampedByte(upTo: limit))
+      let g = UInt32((color.g * alpha + 0.5).clampedByte(upTo: limit))
+      let b = UInt32((color.b * alpha + 0.5).clampedByte(upTo: limit))
+      table[a] = b | g << 8 | r << 16 | UInt32(limit) << 24
+    }
+    table.withUnsafeBufferPointer { table in
+      for y in 0..<image.height {
+        let pixels = UnsafeMutableRawPointer(image.data + y * image.stride).assumingMemoryBound(to: UInt32.self)
+        for x in 0..<image.width {
+          let a = Int(pixels[x] >> 24)
+          if a != 0 { pixels[x] = table[a] }
+        }
       }
     }
   }
