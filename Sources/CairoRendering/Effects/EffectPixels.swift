@@ -62,6 +62,19 @@ enum EffectPixels {
     // Pixel = device + device offset.
     var ox = 0.0, oy = 0.0
     cairo_surface_get_device_offset(surface, &ox, &oy)
+    apply(pattern) { image in
+      ramp(
+        image, offset: Vec2(ox, oy), toLayer: toLayer, start: start, end: end, startColor: startColor,
+        endColor: endColor, radial: radial, blend: blend)
+    }
+  }
+
+  /// Gradient Ramp over `image`, whose pixel (x, y) is at device point (x, y) - `offset`.
+  static func ramp(
+    _ image: Image, offset: Vec2, toLayer: Affine, start: Vec2, end: Vec2, startColor: RGBA, endColor: RGBA,
+    radial: Bool, blend: Double
+  ) {
+    let ox = offset.x, oy = offset.y
     let d = end - start
     let length2 = d.x * d.x + d.y * d.y
     let radius = length2.squareRoot()
@@ -72,31 +85,29 @@ enum EffectPixels {
     let (r0, g0, b0) = (startColor.r, startColor.g, startColor.b)
     let (dr, dg, db) = (endColor.r - startColor.r, endColor.g - startColor.g, endColor.b - startColor.b)
     let keep = 1 - blend
-    apply(pattern) { image in
-      for y in 0..<image.height {
-        let pixels = UnsafeMutableRawPointer(image.data + y * image.stride).assumingMemoryBound(to: UInt32.self)
-        let py = Double(y) + 0.5 - oy
-        let cy = m.c * py, dy = m.d * py
-        for x in 0..<image.width {
-          let pixel = pixels[x]
-          let limit = UInt8(truncatingIfNeeded: pixel >> 24)
-          if limit == 0 { continue }
-          let px = Double(x) + 0.5 - ox
-          let qx = m.a * px + cy + m.tx - start.x, qy = m.b * px + dy + m.ty - start.y
-          let t: Double
-          if radial {
-            t = radius > 0 ? unit((qx * qx + qy * qy).squareRoot() / radius) : 1
-          } else {
-            t = length2 > 0 ? unit((qx * d.x + qy * d.y) / length2) : 0
-          }
-          let alpha = Double(limit)
-          @inline(__always) func mixed(_ original: UInt32, _ a: Double, _ delta: Double) -> UInt32 {
-            let ramp = unit(a + delta * t) * alpha
-            return UInt32((Double(original & 0xFF) * blend + ramp * keep + 0.5).clampedByte(upTo: limit))
-          }
-          let r = mixed(pixel >> 16, r0, dr), g = mixed(pixel >> 8, g0, dg), b = mixed(pixel, b0, db)
-          pixels[x] = b | g << 8 | r << 16 | pixel & 0xFF00_0000
+    for y in 0..<image.height {
+      let pixels = UnsafeMutableRawPointer(image.data + y * image.stride).assumingMemoryBound(to: UInt32.self)
+      let py = Double(y) + 0.5 - oy
+      let cy = m.c * py, dy = m.d * py
+      for x in 0..<image.width {
+        let pixel = pixels[x]
+        let limit = UInt8(truncatingIfNeeded: pixel >> 24)
+        if limit == 0 { continue }
+        let px = Double(x) + 0.5 - ox
+        let qx = m.a * px + cy + m.tx - start.x, qy = m.b * px + dy + m.ty - start.y
+        let t: Double
+        if radial {
+          t = radius > 0 ? unit((qx * qx + qy * qy).squareRoot() / radius) : 1
+        } else {
+          t = length2 > 0 ? unit((qx * d.x + qy * d.y) / length2) : 0
         }
+        let alpha = Double(limit)
+        @inline(__always) func mixed(_ original: UInt32, _ a: Double, _ delta: Double) -> UInt32 {
+          let ramp = unit(a + delta * t) * alpha
+          return UInt32((Double(original & 0xFF) * blend + ramp * keep + 0.5).clampedByte(upTo: limit))
+        }
+        let r = mixed(pixel >> 16, r0, dr), g = mixed(pixel >> 8, g0, dg), b = mixed(pixel, b0, db)
+        pixels[x] = b | g << 8 | r << 16 | pixel & 0xFF00_0000
       }
     }
   }
@@ -130,7 +141,7 @@ enum EffectPixels {
   ///
   /// Only the box of the layer's pixels grown by the band's reach can change, and every distance that matters
   /// is to a pixel inside it: the distance transform runs on that box alone (the same distances as over the
-  /// whole image), its rows found by two scans (a row's nearest shape pixel lies on it).
+  /// whole image).
   static func outline(_ image: Image, color: RGBA, width: Double, opacity: Double) {
     guard let shape = opaqueBox(image) else { return }
     // Between pixel centres the edge lies half a pixel in: a band of `width` reaches centres `width + 0.5` out,
@@ -141,53 +152,155 @@ enum EffectPixels {
     let x0 = max(shape.minX - grow, 0), x1 = min(shape.maxX + grow, image.width - 1)
     let y0 = max(shape.minY - grow, 0), y1 = min(shape.maxY + grow, image.height - 1)
     let w = x1 - x0 + 1, h = y1 - y0 + 1
-    let distance = UnsafeMutablePointer<Double>.allocate(capacity: w * h)
-    defer { distance.deallocate() }
-    let far = 1e20
-    distance.initialize(repeating: far, count: w * h)
-    // Rows: the squared distance along the row to its nearest shape pixel (rows without one stay far).
-    for y in shape.minY...shape.maxY {
-      let pixels = UnsafeRawPointer(image.data + y * image.stride).assumingMemoryBound(to: UInt32.self) + x0
-      let out = distance + (y - y0) * w
-      var last = -1
-      for x in 0..<w {
-        if pixels[x] >= 0x8000_0000 {
-          last = x
-          out[x] = 0
-        } else if last >= 0 {
-          let d = Double(x - last)
-          out[x] = d * d
-        }
-      }
-      guard last >= 0 else { continue }
-      var next = -1
-      for x in stride(from: w - 1, through: 0, by: -1) {
-        if out[x] == 0 {
-          next = x
-        } else if next >= 0 {
-          let d = Double(next - x)
-          let d2 = d * d
-          if d2 < out[x] { out[x] = d2 }
-        }
-      }
-    }
-    columnDistanceTransform(distance, width: w, height: h)
     let limit = reach * reach
+    let distance = UnsafeMutablePointer<Float>.allocate(capacity: w * h)
+    defer { distance.deallocate() }
+    squaredDistances(
+      image, x0: x0, y0: y0, width: w, height: h, shapeRows: (shape.minY - y0)...(shape.maxY - y0), limit: limit,
+      into: distance)
     for y in 0..<h {
       let row = image.data + (y + y0) * image.stride + x0 * 4
       let line = distance + y * w
       for x in 0..<w {
-        let d2 = line[x]
+        let p = row + x * 4
+        // An opaque pixel stays as it is (nothing goes under it).
+        if p[3] == 255 { continue }
+        let d2 = Double(line[x])
         if d2 >= limit { continue }
         let coverage = min(max(reach - d2.squareRoot(), 0), 1) * opacity
         if coverage <= 0 { continue }
-        let p = row + x * 4
         let under = coverage * (255 - Double(p[3]))
         p[0] = (Double(p[0]) + color.b * under + 0.5).clampedByte()
         p[1] = (Double(p[1]) + color.g * under + 0.5).clampedByte()
         p[2] = (Double(p[2]) + color.r * under + 0.5).clampedByte()
         p[3] = (Double(p[3]) + under + 0.5).clampedByte()
       }
+    }
+  }
+
+  /// Fills `out` (`width` x `height`, the image's pixels from (`x0`, `y0`)) with each pixel's squared Euclidean
+  /// distance to the nearest pixel at least half opaque, exact below `limit`; any distance at or above it may
+  /// come out as the returned cap (at least `limit`) instead. Every such pixel lies on `shapeRows`.
+  ///
+  /// Rows first: along each row, two scans find its nearest shape pixel. Then down the columns: for a band
+  /// under 25 pixels each row takes the least of the rows within reach (contiguous, several pixels at a time),
+  /// for a wider one Felzenszwalb and Huttenlocher's lower envelope of parabolas runs down each column. The
+  /// distances are whole numbers no larger than the cap, exact in a `Float`.
+  @discardableResult
+  static func squaredDistances(
+    _ image: Image, x0: Int, y0: Int, width w: Int, height h: Int, shapeRows: ClosedRange<Int>, limit: Double,
+    into out: UnsafeMutablePointer<Float>
+  ) -> Double {
+    let cap = limit.rounded(.up)
+    let capped = Float(cap)
+    let rows = UnsafeMutablePointer<Float>.allocate(capacity: w * h)
+    defer { rows.deallocate() }
+    rows.initialize(repeating: capped, count: w * h)
+    for y in shapeRows {
+      let pixels = UnsafeRawPointer(image.data + (y + y0) * image.stride).assumingMemoryBound(to: UInt32.self) + x0
+      let line = rows + y * w
+      var last = -1
+      for x in 0..<w {
+        if pixels[x] >= 0x8000_0000 {
+          last = x
+          line[x] = 0
+        } else if last >= 0 {
+          line[x] = Float(min(Double((x - last) * (x - last)), cap))
+        }
+      }
+      guard last >= 0 else { continue }
+      var next = -1
+      for x in stride(from: w - 1, through: 0, by: -1) {
+        if line[x] == 0 {
+          next = x
+        } else if next >= 0 {
+          let d2 = Float(min(Double((next - x) * (next - x)), cap))
+          if d2 < line[x] { line[x] = d2 }
+        }
+      }
+    }
+    let reach = (limit.squareRoot()).rounded(.up).clampedInt(0...1_000_000)
+    if reach < 25 {
+      nearestRows(rows, width: w, height: h, shapeRows: shapeRows, reach: reach, cap: capped, into: out)
+    } else {
+      out.update(from: rows, count: w * h)
+      columnEnvelopes(out, width: w, height: h, cap: cap)
+    }
+    return cap
+  }
+
+  /// Each pixel of `out`: the least over the rows `dy` away (`dy` under `reach`, on `shapeRows`) of the row
+  /// distance there plus `dy²`, capped.
+  static func nearestRows(
+    _ rows: UnsafeMutablePointer<Float>, width w: Int, height h: Int, shapeRows: ClosedRange<Int>, reach: Int,
+    cap: Float, into out: UnsafeMutablePointer<Float>
+  ) {
+    let vectors = w / 8
+    for y in 0..<h {
+      let o = out + y * w
+      o.initialize(repeating: cap, count: w)
+      let lo = max(y - reach, shapeRows.lowerBound), hi = min(y + reach, shapeRows.upperBound)
+      guard lo <= hi else { continue }
+      let ov = UnsafeMutableRawPointer(o)
+      for sy in lo...hi {
+        let dy = Float((sy - y) * (sy - y))
+        if dy >= cap { continue }
+        let source = rows + sy * w
+        let sv = UnsafeRawPointer(source)
+        let add = SIMD8<Float>(repeating: dy)
+        for i in 0..<vectors {
+          let s = sv.loadUnaligned(fromByteOffset: i * 32, as: SIMD8<Float>.self) + add
+          let m = ov.loadUnaligned(fromByteOffset: i * 32, as: SIMD8<Float>.self)
+          ov.storeBytes(of: m.replacing(with: s, where: s .< m), toByteOffset: i * 32, as: SIMD8<Float>.self)
+        }
+        for x in (vectors * 8)..<w {
+          let s = source[x] + dy
+          if s < o[x] { o[x] = s }
+        }
+      }
+    }
+  }
+
+  /// Replaces each column of `values` (row distances, capped) with its lower envelope of parabolas: each
+  /// pixel's least row distance plus the squared rows between, capped.
+  static func columnEnvelopes(_ values: UnsafeMutablePointer<Float>, width w: Int, height h: Int, cap: Double) {
+    guard w > 0, h > 0 else { return }
+    // Working columns in unchecked buffers: this runs over every pixel of the box.
+    let f = UnsafeMutablePointer<Double>.allocate(capacity: h), d = UnsafeMutablePointer<Double>.allocate(capacity: h)
+    let v = UnsafeMutablePointer<Int>.allocate(capacity: h), z = UnsafeMutablePointer<Double>.allocate(capacity: h + 1)
+    defer {
+      f.deallocate()
+      d.deallocate()
+      v.deallocate()
+      z.deallocate()
+    }
+    for x in 0..<w {
+      for y in 0..<h { f[y] = Double(values[y * w + x]) }
+      var k = 0
+      v[0] = 0
+      z[0] = -.infinity
+      z[1] = .infinity
+      if h > 1 {
+        for q in 1..<h {
+          let fq = f[q] + Double(q * q)
+          var s = (fq - (f[v[k]] + Double(v[k] * v[k]))) / Double(2 * q - 2 * v[k])
+          while s <= z[k] && k > 0 {
+            k -= 1
+            s = (fq - (f[v[k]] + Double(v[k] * v[k]))) / Double(2 * q - 2 * v[k])
+          }
+          k += 1
+          v[k] = q
+          z[k] = s
+          z[k + 1] = .infinity
+        }
+      }
+      k = 0
+      for q in 0..<h {
+        while z[k + 1] < Double(q) { k += 1 }
+        let dq = Double(q - v[k])
+        d[q] = dq * dq + f[v[k]]
+      }
+      for y in 0..<h { values[y * w + x] = Float(min(d[y], cap)) }
     }
   }
 
@@ -213,50 +326,6 @@ enum EffectPixels {
       maxX = max(maxX, last)
     }
     return maxY < 0 ? nil : (minX, minY, maxX, maxY)
-  }
-
-  /// Replaces each value of the `width` x `height` grid (the squared distance along its row to the nearest
-  /// shape pixel, a huge number where the row has none) with the squared Euclidean distance to the nearest
-  /// shape pixel, by Felzenszwalb and Huttenlocher's lower envelope of parabolas down each column.
-  static func columnDistanceTransform(_ values: UnsafeMutablePointer<Double>, width w: Int, height h: Int) {
-    guard w > 0, h > 0 else { return }
-    // Working columns in unchecked buffers: this runs over every pixel of the box.
-    let f = UnsafeMutablePointer<Double>.allocate(capacity: h), d = UnsafeMutablePointer<Double>.allocate(capacity: h)
-    let v = UnsafeMutablePointer<Int>.allocate(capacity: h), z = UnsafeMutablePointer<Double>.allocate(capacity: h + 1)
-    defer {
-      f.deallocate()
-      d.deallocate()
-      v.deallocate()
-      z.deallocate()
-    }
-    for x in 0..<w {
-      for y in 0..<h { f[y] = values[y * w + x] }
-      var k = 0
-      v[0] = 0
-      z[0] = -.infinity
-      z[1] = .infinity
-      if h > 1 {
-        for q in 1..<h {
-          let fq = f[q] + Double(q * q)
-          var s = (fq - (f[v[k]] + Double(v[k] * v[k]))) / Double(2 * q - 2 * v[k])
-          while s <= z[k] && k > 0 {
-            k -= 1
-            s = (fq - (f[v[k]] + Double(v[k] * v[k]))) / Double(2 * q - 2 * v[k])
-          }
-          k += 1
-          v[k] = q
-          z[k] = s
-          z[k + 1] = .infinity
-        }
-      }
-      k = 0
-      for q in 0..<h {
-        while z[k + 1] < Double(q) { k += 1 }
-        let dq = Double(q - v[k])
-        d[q] = dq * dq + f[v[k]]
-      }
-      for y in 0..<h { values[y * w + x] = d[y] }
-    }
   }
 
   /// sRGB to linear light, by 8-bit value.
