@@ -117,31 +117,55 @@ struct EffectPixelsTests {
     }
   }
 
-  /// Below the limit both column methods (rows within reach for a narrow band, parabolas for a wide one) give
-  /// the exact squared distance; at or above it, something at least the limit.
-  @Test(arguments: [(1.5, 1 as UInt64), (6.2, 2), (11.9, 3), (23.0, 4), (24.5, 5), (30.0, 6), (60.0, 7)])
+  /// Below the limit both column methods (16-bit rows within reach, for a band up to 40 px; parabolas in
+  /// `Float`, for any band) give the exact squared distance; at or above it, something at least the limit.
+  @Test(arguments: [(1.5, 1 as UInt64), (6.2, 2), (11.9, 3), (23.0, 4), (39.0, 5), (30.0, 6), (60.0, 7)])
   func distancesAreExactWithinTheLimit(width: Double, seed: UInt64) throws {
     let buffer = EffectPixelsTests.shapes(width: 71, height: 53, seed: seed)
     let image = buffer.image
     let expected = EffectPixelsTests.bruteDistances(image)
     let limit = (width + 1) * (width + 1)
-    let out = UnsafeMutablePointer<Float>.allocate(capacity: image.width * image.height)
-    defer { out.deallocate() }
     let box = try #require(EffectPixels.opaqueBox(image))
-    EffectPixels.squaredDistances(
-      image, x0: 0, y0: 0, width: image.width, height: image.height, shapeRows: box.minY...box.maxY, limit: limit,
-      into: out)
-    var checked = 0
-    for i in 0..<(image.width * image.height) {
-      let got = Double(out[i])
-      if let d2 = expected[i], d2 < limit {
-        #expect(got == d2, "pixel \(i % image.width), \(i / image.width): \(got), not \(d2)")
-        checked += 1
-      } else {
-        #expect(got >= limit, "pixel \(i % image.width), \(i / image.width): \(got) is under the limit \(limit)")
+    func check<T: SquaredDistance>(_: T.Type) {
+      let out = UnsafeMutablePointer<T>.allocate(capacity: image.width * image.height)
+      defer { out.deallocate() }
+      EffectPixels.squaredDistances(
+        image, x0: 0, y0: 0, width: image.width, height: image.height, shapeRows: box.minY...box.maxY, limit: limit,
+        into: out)
+      var checked = 0
+      for i in 0..<(image.width * image.height) {
+        let got = out[i].value
+        if let d2 = expected[i], d2 < limit {
+          #expect(got == d2, "\(T.self) pixel \(i % image.width), \(i / image.width): \(got), not \(d2)")
+          checked += 1
+        } else {
+          #expect(got >= limit, "\(T.self) pixel \(i % image.width), \(i / image.width): \(got) under \(limit)")
+        }
+      }
+      #expect(checked > 100)
+    }
+    check(Float.self)
+    if (width + 1).rounded(.up) <= Double(Int16.narrowestReach) { check(Int16.self) }
+  }
+
+  /// The box of the half-opaque pixels, found eight at a time, is the one found pixel by pixel.
+  @Test(arguments: [(1, 1, 0 as UInt64, 0), (9, 3, 1, 0), (17, 16, 2, 2), (33, 20, 3, 5), (64, 9, 4, 1)])
+  func opaqueBoxMatchesAScan(width: Int, height: Int, seed: UInt64, margin: Int) {
+    let buffer = Buffer(width: width, height: height)
+    var random = Random(state: seed)
+    for _ in 0..<(width * height / 7 + 1) {
+      let x = margin + random.next(max(width - 2 * margin, 1)), y = random.next(height)
+      buffer.set(min(x, width - 1), y, r: 9, g: 9, b: 9, a: random.next(256))
+    }
+    var want: (Int, Int, Int, Int)? = nil
+    for y in 0..<height {
+      for x in 0..<width where buffer.image.data[y * width * 4 + x * 4 + 3] >= 128 {
+        let w = want ?? (x, y, x, y)
+        want = (min(w.0, x), min(w.1, y), max(w.2, x), max(w.3, y))
       }
     }
-    #expect(checked > 100)
+    let got = EffectPixels.opaqueBox(buffer.image)
+    #expect(got?.minX == want?.0 && got?.minY == want?.1 && got?.maxX == want?.2 && got?.maxY == want?.3)
   }
 
   /// The outline on the box of the layer's pixels is the outline over the whole image, byte for byte, for

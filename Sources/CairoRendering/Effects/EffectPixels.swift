@@ -140,8 +140,8 @@ enum EffectPixels {
   /// Euclidean, so convex corners come out round.
   ///
   /// Only the box of the layer's pixels grown by the band's reach can change, and every distance that matters
-  /// is to a pixel inside it: the distance transform runs on that box alone (the same distances as over the
-  /// whole image).
+  /// is to a pixel inside it: the distances are found on that box alone (the same as over the whole image), in
+  /// 16-bit integers for a band up to 40 pixels (see `SquaredDistance`).
   static func outline(_ image: Image, color: RGBA, width: Double, opacity: Double) {
     guard let shape = opaqueBox(image) else { return }
     // Between pixel centres the edge lies half a pixel in: a band of `width` reaches centres `width + 0.5` out,
@@ -151,21 +151,34 @@ enum EffectPixels {
     let grow = reach.rounded(.up).clampedInt(0...1_000_000)
     let x0 = max(shape.minX - grow, 0), x1 = min(shape.maxX + grow, image.width - 1)
     let y0 = max(shape.minY - grow, 0), y1 = min(shape.maxY + grow, image.height - 1)
-    let w = x1 - x0 + 1, h = y1 - y0 + 1
+    let box = (x0: x0, y0: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
+    let rows = (shape.minY - y0)...(shape.maxY - y0)
+    if grow <= Int16.narrowestReach {
+      band(Int16.self, image, box: box, shapeRows: rows, color: color, reach: reach, opacity: opacity)
+    } else {
+      band(Float.self, image, box: box, shapeRows: rows, color: color, reach: reach, opacity: opacity)
+    }
+  }
+
+  /// The outline's band over `box`, its distances held as `T`.
+  private static func band<T: SquaredDistance>(
+    _: T.Type, _ image: Image, box: (x0: Int, y0: Int, width: Int, height: Int), shapeRows: ClosedRange<Int>,
+    color: RGBA, reach: Double, opacity: Double
+  ) {
+    let w = box.width, h = box.height
     let limit = reach * reach
-    let distance = UnsafeMutablePointer<Float>.allocate(capacity: w * h)
+    let distance = UnsafeMutablePointer<T>.allocate(capacity: w * h)
     defer { distance.deallocate() }
     squaredDistances(
-      image, x0: x0, y0: y0, width: w, height: h, shapeRows: (shape.minY - y0)...(shape.maxY - y0), limit: limit,
-      into: distance)
+      image, x0: box.x0, y0: box.y0, width: w, height: h, shapeRows: shapeRows, limit: limit, into: distance)
     for y in 0..<h {
-      let row = image.data + (y + y0) * image.stride + x0 * 4
+      let row = image.data + (y + box.y0) * image.stride + box.x0 * 4
       let line = distance + y * w
       for x in 0..<w {
         let p = row + x * 4
         // An opaque pixel stays as it is (nothing goes under it).
         if p[3] == 255 { continue }
-        let d2 = Double(line[x])
+        let d2 = line[x].value
         if d2 >= limit { continue }
         let coverage = min(max(reach - d2.squareRoot(), 0), 1) * opacity
         if coverage <= 0 { continue }
@@ -179,23 +192,21 @@ enum EffectPixels {
   }
 
   /// Fills `out` (`width` x `height`, the image's pixels from (`x0`, `y0`)) with each pixel's squared Euclidean
-  /// distance to the nearest pixel at least half opaque, exact below `limit`; any distance at or above it may
-  /// come out as the returned cap (at least `limit`) instead. Every such pixel lies on `shapeRows`.
+  /// distance to the nearest pixel at least half opaque, exact below `limit`; a distance at or above it may come
+  /// out as the returned cap (`limit` rounded up) instead. Every shape pixel lies on `shapeRows`.
   ///
-  /// Rows first: along each row, two scans find its nearest shape pixel. Then down the columns: for a band
-  /// under 25 pixels each row takes the least of the rows within reach (contiguous, several pixels at a time),
-  /// for a wider one Felzenszwalb and Huttenlocher's lower envelope of parabolas runs down each column. The
-  /// distances are whole numbers no larger than the cap, exact in a `Float`.
+  /// Rows first: along each row, two scans find its nearest shape pixel; then `T.columns` down the columns.
   @discardableResult
-  static func squaredDistances(
+  static func squaredDistances<T: SquaredDistance>(
     _ image: Image, x0: Int, y0: Int, width w: Int, height h: Int, shapeRows: ClosedRange<Int>, limit: Double,
-    into out: UnsafeMutablePointer<Float>
-  ) -> Double {
-    let cap = limit.rounded(.up)
-    let capped = Float(cap)
-    let rows = UnsafeMutablePointer<Float>.allocate(capacity: w * h)
+    into out: UnsafeMutablePointer<T>
+  ) -> Int {
+    let cap = limit.rounded(.up).clampedInt(0...Int(Int32.max))
+    let capped = T(distance: cap)
+    let rows = UnsafeMutablePointer<T>.allocate(capacity: w * h)
     defer { rows.deallocate() }
     rows.initialize(repeating: capped, count: w * h)
+    let zero = T(distance: 0)
     for y in shapeRows {
       let pixels = UnsafeRawPointer(image.data + (y + y0) * image.stride).assumingMemoryBound(to: UInt32.self) + x0
       let line = rows + y * w
@@ -203,127 +214,48 @@ enum EffectPixels {
       for x in 0..<w {
         if pixels[x] >= 0x8000_0000 {
           last = x
-          line[x] = 0
+          line[x] = zero
         } else if last >= 0 {
-          line[x] = Float(min(Double((x - last) * (x - last)), cap))
+          line[x] = T(distance: min((x - last) * (x - last), cap))
         }
       }
       guard last >= 0 else { continue }
       var next = -1
       for x in stride(from: w - 1, through: 0, by: -1) {
-        if line[x] == 0 {
+        if line[x] == zero {
           next = x
         } else if next >= 0 {
-          let d2 = Float(min(Double((next - x) * (next - x)), cap))
+          let d2 = T(distance: min((next - x) * (next - x), cap))
           if d2 < line[x] { line[x] = d2 }
         }
       }
     }
-    let reach = (limit.squareRoot()).rounded(.up).clampedInt(0...1_000_000)
-    if reach < 25 {
-      nearestRows(rows, width: w, height: h, shapeRows: shapeRows, reach: reach, cap: capped, into: out)
-    } else {
-      out.update(from: rows, count: w * h)
-      columnEnvelopes(out, width: w, height: h, cap: cap)
-    }
+    T.columns(rows, width: w, height: h, shapeRows: shapeRows, cap: cap, into: out)
     return cap
   }
 
-  /// Each pixel of `out`: the least over the rows `dy` away (`dy` under `reach`, on `shapeRows`) of the row
-  /// distance there plus `dy²`, capped.
-  static func nearestRows(
-    _ rows: UnsafeMutablePointer<Float>, width w: Int, height h: Int, shapeRows: ClosedRange<Int>, reach: Int,
-    cap: Float, into out: UnsafeMutablePointer<Float>
-  ) {
-    let vectors = w / 8
-    for y in 0..<h {
-      let o = out + y * w
-      o.initialize(repeating: cap, count: w)
-      let lo = max(y - reach, shapeRows.lowerBound), hi = min(y + reach, shapeRows.upperBound)
-      guard lo <= hi else { continue }
-      let ov = UnsafeMutableRawPointer(o)
-      for sy in lo...hi {
-        let dy = Float((sy - y) * (sy - y))
-        if dy >= cap { continue }
-        let source = rows + sy * w
-        let sv = UnsafeRawPointer(source)
-        let add = SIMD8<Float>(repeating: dy)
-        for i in 0..<vectors {
-          let s = sv.loadUnaligned(fromByteOffset: i * 32, as: SIMD8<Float>.self) + add
-          let m = ov.loadUnaligned(fromByteOffset: i * 32, as: SIMD8<Float>.self)
-          ov.storeBytes(of: m.replacing(with: s, where: s .< m), toByteOffset: i * 32, as: SIMD8<Float>.self)
-        }
-        for x in (vectors * 8)..<w {
-          let s = source[x] + dy
-          if s < o[x] { o[x] = s }
-        }
-      }
-    }
-  }
-
-  /// Replaces each column of `values` (row distances, capped) with its lower envelope of parabolas: each
-  /// pixel's least row distance plus the squared rows between, capped.
-  static func columnEnvelopes(_ values: UnsafeMutablePointer<Float>, width w: Int, height h: Int, cap: Double) {
-    guard w > 0, h > 0 else { return }
-    // Working columns in unchecked buffers: this runs over every pixel of the box.
-    let f = UnsafeMutablePointer<Double>.allocate(capacity: h), d = UnsafeMutablePointer<Double>.allocate(capacity: h)
-    let v = UnsafeMutablePointer<Int>.allocate(capacity: h), z = UnsafeMutablePointer<Double>.allocate(capacity: h + 1)
-    defer {
-      f.deallocate()
-      d.deallocate()
-      v.deallocate()
-      z.deallocate()
-    }
-    for x in 0..<w {
-      for y in 0..<h { f[y] = Double(values[y * w + x]) }
-      var k = 0
-      v[0] = 0
-      z[0] = -.infinity
-      z[1] = .infinity
-      if h > 1 {
-        for q in 1..<h {
-          let fq = f[q] + Double(q * q)
-          var s = (fq - (f[v[k]] + Double(v[k] * v[k]))) / Double(2 * q - 2 * v[k])
-          while s <= z[k] && k > 0 {
-            k -= 1
-            s = (fq - (f[v[k]] + Double(v[k] * v[k]))) / Double(2 * q - 2 * v[k])
-          }
-          k += 1
-          v[k] = q
-          z[k] = s
-          z[k + 1] = .infinity
-        }
-      }
-      k = 0
-      for q in 0..<h {
-        while z[k + 1] < Double(q) { k += 1 }
-        let dq = Double(q - v[k])
-        d[q] = dq * dq + f[v[k]]
-      }
-      for y in 0..<h { values[y * w + x] = Float(min(d[y], cap)) }
-    }
-  }
-
   /// The smallest box holding every pixel at least half opaque, in pixels (inclusive); nil when there is none.
+  /// Each row is scanned from both ends, eight pixels at a time.
   static func opaqueBox(_ image: Image) -> (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
-    var minX = image.width, maxX = -1, minY = -1, maxY = -1
+    let w = image.width
+    let top = SIMD8<UInt32>(repeating: 0x8000_0000)
+    var minX = w, maxX = -1, minY = -1, maxY = -1
     for y in 0..<image.height {
       let pixels = UnsafeRawPointer(image.data + y * image.stride).assumingMemoryBound(to: UInt32.self)
-      var first = -1
-      for x in 0..<image.width where pixels[x] >= 0x8000_0000 {
-        first = x
-        break
+      var x = 0
+      while x + 8 <= w, UnsafeRawPointer(pixels + x).loadUnaligned(as: SIMD8<UInt32>.self) & top == .zero { x += 8 }
+      while x < w, pixels[x] < 0x8000_0000 { x += 1 }
+      guard x < w else { continue }
+      let first = x
+      var end = w
+      while end - 8 > first, UnsafeRawPointer(pixels + end - 8).loadUnaligned(as: SIMD8<UInt32>.self) & top == .zero {
+        end -= 8
       }
-      guard first >= 0 else { continue }
-      var last = first
-      for x in stride(from: image.width - 1, to: first, by: -1) where pixels[x] >= 0x8000_0000 {
-        last = x
-        break
-      }
+      while pixels[end - 1] < 0x8000_0000 { end -= 1 }
       if minY < 0 { minY = y }
       maxY = y
       minX = min(minX, first)
-      maxX = max(maxX, last)
+      maxX = max(maxX, end - 1)
     }
     return maxY < 0 ? nil : (minX, minY, maxX, maxY)
   }
