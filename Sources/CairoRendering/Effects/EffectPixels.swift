@@ -12,6 +12,13 @@ enum EffectPixels {
     var stride: Int
   }
 
+  /// `value.clampedByte(upTo: limit)`, here so that the pixel loops inline it (it is another module's): in
+  /// 0...limit, NaN gives 0.
+  @inline(__always) static func byte(_ value: Double, upTo limit: UInt8 = 255) -> UInt8 {
+    let top = Double(limit)
+    return UInt8(value >= 0 ? (value <= top ? value : top) : 0)  // int-audit: safe: in 0...limit (NaN gives 0)
+  }
+
   /// Runs `body` on the pattern's image surface, if it has one.
   static func apply(_ pattern: OpaquePointer, _ body: (Image) -> Void) {
     var surfaceOut: OpaquePointer? = nil
@@ -43,9 +50,9 @@ enum EffectPixels {
         let (r, g, b) = body(Double(p[2]) * inv, Double(p[1]) * inv, Double(p[0]) * inv)
         // Clamped to the alpha (premultiplied); NaN from `body` gives 0.
         let scale = Double(a), alpha = p[3]
-        p[2] = (r * scale + 0.5).clampedByte(upTo: alpha)
-        p[1] = (g * scale + 0.5).clampedByte(upTo: alpha)
-        p[0] = (b * scale + 0.5).clampedByte(upTo: alpha)
+        p[2] = byte(r * scale + 0.5, upTo: alpha)
+        p[1] = byte(g * scale + 0.5, upTo: alpha)
+        p[0] = byte(b * scale + 0.5, upTo: alpha)
       }
     }
   }
@@ -104,7 +111,7 @@ enum EffectPixels {
         let alpha = Double(limit)
         @inline(__always) func mixed(_ original: UInt32, _ a: Double, _ delta: Double) -> UInt32 {
           let ramp = unit(a + delta * t) * alpha
-          return UInt32((Double(original & 0xFF) * blend + ramp * keep + 0.5).clampedByte(upTo: limit))
+          return UInt32(byte(Double(original & 0xFF) * blend + ramp * keep + 0.5, upTo: limit))
         }
         let r = mixed(pixel >> 16, r0, dr), g = mixed(pixel >> 8, g0, dg), b = mixed(pixel, b0, db)
         pixels[x] = b | g << 8 | r << 16 | pixel & 0xFF00_0000
@@ -183,10 +190,10 @@ enum EffectPixels {
         let coverage = min(max(reach - d2.squareRoot(), 0), 1) * opacity
         if coverage <= 0 { continue }
         let under = coverage * (255 - Double(p[3]))
-        p[0] = (Double(p[0]) + color.b * under + 0.5).clampedByte()
-        p[1] = (Double(p[1]) + color.g * under + 0.5).clampedByte()
-        p[2] = (Double(p[2]) + color.r * under + 0.5).clampedByte()
-        p[3] = (Double(p[3]) + under + 0.5).clampedByte()
+        p[0] = byte(Double(p[0]) + color.b * under + 0.5)
+        p[1] = byte(Double(p[1]) + color.g * under + 0.5)
+        p[2] = byte(Double(p[2]) + color.r * under + 0.5)
+        p[3] = byte(Double(p[3]) + under + 0.5)
       }
     }
   }
