@@ -92,6 +92,16 @@ enum EffectPixels {
     let (r0, g0, b0) = (startColor.r, startColor.g, startColor.b)
     let (dr, dg, db) = (endColor.r - startColor.r, endColor.g - startColor.g, endColor.b - startColor.b)
     let keep = 1 - blend
+    // Without blending a pixel is the ramp's colour at its alpha: at t = 0 and t = 1, one of 256 pixels.
+    let unblended = blend == 0
+    func table(_ t: Double) -> [UInt32] {
+      (0..<256).map { a in
+        let limit = UInt8(a), alpha = Double(a)
+        func pure(_ c: Double, _ delta: Double) -> UInt32 { UInt32(byte(unit(c + delta * t) * alpha + 0.5, upTo: limit)) }
+        return pure(b0, db) | pure(g0, dg) << 8 | pure(r0, dr) << 16 | UInt32(a) << 24
+      }
+    }
+    let starts = unblended ? table(0) : [], ends = unblended ? table(1) : []
     for y in 0..<image.height {
       let pixels = UnsafeMutableRawPointer(image.data + y * image.stride).assumingMemoryBound(to: UInt32.self)
       let py = Double(y) + 0.5 - oy
@@ -107,6 +117,20 @@ enum EffectPixels {
           t = radius > 0 ? unit((qx * qx + qy * qy).squareRoot() / radius) : 1
         } else {
           t = length2 > 0 ? unit((qx * d.x + qy * d.y) / length2) : 0
+        }
+        if unblended {
+          // At either end the colour is the end's: its pixel depends on the alpha alone.
+          if t == 0 || t == 1 {
+            pixels[x] = (t == 0 ? starts : ends)[Int(limit)]
+            continue
+          }
+          let alpha = Double(limit)
+          // `original * 0 + ramp * 1` is `ramp`.
+          @inline(__always) func pure(_ a: Double, _ delta: Double) -> UInt32 {
+            UInt32(byte(unit(a + delta * t) * alpha + 0.5, upTo: limit))
+          }
+          pixels[x] = pure(b0, db) | pure(g0, dg) << 8 | pure(r0, dr) << 16 | pixel & 0xFF00_0000
+          continue
         }
         let alpha = Double(limit)
         @inline(__always) func mixed(_ original: UInt32, _ a: Double, _ delta: Double) -> UInt32 {
