@@ -213,7 +213,7 @@ extension LayerPainter {
     // The strokes go in a group of their own so that the opacity applies to them as a whole.
     pushGroup()
     setMatrix(world)
-    cairo_set_line_width(context, width)
+    cairo_set_line_width(context, heldLineWidth(width))
     cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
     cairo_set_line_join(context, CAIRO_LINE_JOIN_MITER)
     cairo_set_source_rgba(context, reveal ? 1 : color.r, reveal ? 1 : color.g, reveal ? 1 : color.b, 1)
@@ -387,7 +387,7 @@ extension LayerPainter {
     let shapes = layer.activeMasks.isEmpty ? [rectangle] : layer.activeMasks.map(\.path)
     // The band, in device space so that its width is the same in every direction (as the pixel distance is).
     cairo_identity_matrix(context)
-    cairo_set_line_width(context, outline.width * 2)
+    cairo_set_line_width(context, heldLineWidth(outline.width * 2))
     cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
     cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
     cairo_set_dash(context, nil, 0, 0)
