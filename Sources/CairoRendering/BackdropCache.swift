@@ -47,6 +47,8 @@ final class BackdropCache {
   private var previous: [Step] = []
   /// How many steps the last plan copied back (for tests).
   private(set) var restoredSteps = 0
+  /// How many snapshots were taken into the surface of the one before (for tests).
+  private(set) var reusedSnapshots = 0
   private var stableFrames: [Int] = []
 
   init(caches: RenderCaches) { self.caches = caches }
@@ -139,14 +141,23 @@ final class BackdropCache {
       size: (part.width, part.height))
   }
 
-  /// Takes the pixels of `rect` in `target` as the snapshot of the first `count` steps.
+  /// Takes the pixels of `rect` in `target` as the snapshot of the first `count` steps, into the snapshot's
+  /// own surface when it is still kept and of the same size (no new frame-sized image to allocate and fault in).
   func take(from target: OpaquePointer, rect: PixelRect, count: Int) {
-    guard rect.width > 0, rect.height > 0,
-      let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(rect.width), Int32(rect.height)),
-      cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
-    else { return }
-    BackdropCache.copy(from: target, at: (rect.x, rect.y), to: surface, at: (0, 0), size: (rect.width, rect.height))
-    caches.store(surface, in: entry)
+    guard rect.width > 0, rect.height > 0 else { return }
+    if let kept = entry.surface, Int(cairo_image_surface_get_width(kept)) == rect.width,
+      Int(cairo_image_surface_get_height(kept)) == rect.height
+    {
+      BackdropCache.copy(from: target, at: (rect.x, rect.y), to: kept, at: (0, 0), size: (rect.width, rect.height))
+      caches.touch(entry)
+      reusedSnapshots += 1
+    } else {
+      guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(rect.width), Int32(rect.height)),
+        cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
+      else { return }
+      BackdropCache.copy(from: target, at: (rect.x, rect.y), to: surface, at: (0, 0), size: (rect.width, rect.height))
+      caches.store(surface, in: entry)
+    }
     self.rect = rect
     states = entry.surface == nil ? [] : Array(previous[0..<count])
   }

@@ -38,14 +38,34 @@ public final class FrameRenderer {
     images: [String: PixelBuffer] = [:], padding: Int = 0, limits: WorkLimits = .defaults
   ) throws(RenderError) {
     try self.init(
-      animation: animation, width: width, height: height, fit: fit, background: background, images: images,
+      animation: animation, width: width, height: height, fit: fit, background: background,
+      images: SharedImages(images), padding: padding, caches: RenderCachePolicy.isEnabledByDefault, limits: limits)
+  }
+
+  /// As above, drawing from images decoded and copied once for every renderer that shares them (workers
+  /// rendering the same animation), so that none makes a copy of its own.
+  public convenience init(
+    animation: Animation, width: Int, height: Int, fit: FitMode = .contain, background: RGBA? = nil,
+    sharedImages: SharedImages, padding: Int = 0, limits: WorkLimits = .defaults
+  ) throws(RenderError) {
+    try self.init(
+      animation: animation, width: width, height: height, fit: fit, background: background, images: sharedImages,
       padding: padding, caches: RenderCachePolicy.isEnabledByDefault, limits: limits)
   }
 
   /// As the public initializer; `caches` false keeps nothing between frames (see `RenderCachePolicy`).
-  init(
+  convenience init(
     animation: Animation, width: Int, height: Int, fit: FitMode = .contain, background: RGBA? = nil,
     images: [String: PixelBuffer] = [:], padding: Int = 0, caches: Bool, limits: WorkLimits = .defaults
+  ) throws(RenderError) {
+    try self.init(
+      animation: animation, width: width, height: height, fit: fit, background: background,
+      images: SharedImages(images), padding: padding, caches: caches, limits: limits)
+  }
+
+  init(
+    animation: Animation, width: Int, height: Int, fit: FitMode, background: RGBA?, images: SharedImages,
+    padding: Int, caches: Bool, limits: WorkLimits
   ) throws(RenderError) {
     self.width = width
     self.height = height

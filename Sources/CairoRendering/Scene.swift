@@ -21,7 +21,7 @@ final class Scene {
   let damage = FrameDamage()
   /// Each layer's drawn bounds with the content version and matrix they are for.
   var boundsCache: [ObjectIdentifier: (version: UInt64, world: Affine, box: DeviceBox?)] = [:]
-  /// Image assets as Cairo surfaces (this worker's own copies).
+  /// Image assets as Cairo surfaces (this worker's own, over pixels shared by every worker).
   let images: [String: ImageSurface]
   /// Glyph outlines from `chars`, flattened once (glyphs do not animate).
   let glyphs: [GlyphKey: [BezierPath]]
@@ -59,7 +59,7 @@ final class Scene {
 
   /// `cachesEnabled` false rebuilds and redraws everything every frame (tests compare the two).
   init(
-    animation: Animation, images: [String: PixelBuffer] = [:], cachesEnabled: Bool = true, canvasWidth: Int,
+    animation: Animation, images: SharedImages = .none, cachesEnabled: Bool = true, canvasWidth: Int,
     canvasHeight: Int, limits: WorkLimits = .defaults
   ) {
     self.animation = animation
@@ -68,7 +68,7 @@ final class Scene {
     graph = AnimationScene(animation: animation, cachesEnabled: cachesEnabled, limits: limits)
     caches = RenderCaches(isEnabled: cachesEnabled, budget: RenderCaches.budget(width: canvasWidth, height: canvasHeight))
     backdrop = BackdropCache(caches: caches)
-    self.images = images.compactMapValues { ImageSurface(copying: $0) }
+    self.images = images.pixels.compactMapValues { ImageSurface($0) }
     glyphs = animation.glyphs.mapValues { glyph in
       let shapes = ShapeContent(glyph.shapes, context: BuildContext(clock: SceneClock(), scope: nil, cachesEnabled: false))
       shapes.update(at: 0)
@@ -84,30 +84,27 @@ final class Scene {
   }
 }
 
-/// A Cairo image surface holding a copy of a decoded image.
+/// This worker's Cairo surface over one of the shared decoded images (`SharedImages`): only ever a source.
 final class ImageSurface {
   let surface: OpaquePointer
   let width: Int
   let height: Int
+  /// Keeps the pixels alive as long as the surface.
+  private let pixels: SharedImages.Pixels
 
-  init?(copying buffer: PixelBuffer) {
-    guard let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(buffer.width), Int32(buffer.height)),
-      cairo_surface_status(s) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(s)
+  init?(_ pixels: SharedImages.Pixels) {
+    guard
+      let s = cairo_image_surface_create_for_data(
+        pixels.data, CAIRO_FORMAT_ARGB32, Int32(pixels.width), Int32(pixels.height), Int32(pixels.stride))
     else { return nil }
-    let stride = Int(cairo_image_surface_get_stride(s))
-    let rowBytes = buffer.width * 4
-    let sourceStride = buffer.stride
-    buffer.bytes.withUnsafeBytes { (src: UnsafeRawBufferPointer) in
-      guard let base = src.baseAddress else { return }
-      for y in 0..<buffer.height {
-        let destination = UnsafeMutableRawPointer(data + y * stride)
-        destination.copyMemory(from: base + y * sourceStride, byteCount: rowBytes)
-      }
+    guard cairo_surface_status(s) == CAIRO_STATUS_SUCCESS else {
+      cairo_surface_destroy(s)
+      return nil
     }
-    cairo_surface_mark_dirty(s)
     surface = s
-    width = buffer.width
-    height = buffer.height
+    width = pixels.width
+    height = pixels.height
+    self.pixels = pixels
   }
 
   deinit { cairo_surface_destroy(surface) }

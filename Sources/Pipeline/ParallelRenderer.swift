@@ -69,13 +69,17 @@ public enum ParallelRenderer {
     let jobs = max(1, settings.jobs)
     let maxInFlight = jobs * 2 + 1
     let exchange = FrameExchange()
+    // The images are copied once into Cairo's layout here, and every worker draws from that copy.
+    let images = SharedImages(settings.images)
     let group = DispatchGroup()
     let queue = DispatchQueue(label: "lottie2video.render", qos: .userInitiated, attributes: .concurrent)
     for _ in 0..<jobs {
       group.enter()
       queue.async {
         defer { group.leave() }
-        worker(animation: animation, settings: settings, schedule: schedule, exchange: exchange, maxInFlight: maxInFlight)
+        worker(
+          animation: animation, settings: settings, images: images, schedule: schedule, exchange: exchange,
+          maxInFlight: maxInFlight)
       }
     }
     defer {
@@ -106,14 +110,34 @@ public enum ParallelRenderer {
     }
   }
 
+  /// The buffer a worker draws its next frame into (with `exchange`'s lock held). A buffer this worker drew
+  /// is redrawn only where the frame changed, so one of those comes first; then any spare one. Only when none
+  /// is spare is a buffer made: as a copy of the newest frame this worker drew that waits to be consumed, when
+  /// there is one (the copy is made when the worker first writes to it, and it too is redrawn only where the
+  /// frame changed), else a new one, drawn whole. So a run draws few frames whole and touches few new pages,
+  /// whatever the number of buffers in flight.
+  private static func takeBuffer(for renderer: FrameRenderer, settings: RenderSettings, exchange: FrameExchange)
+    -> PixelBuffer
+  {
+    if let mine = exchange.spare.lastIndex(where: renderer.drewLast) { return exchange.spare.remove(at: mine) }
+    if !exchange.spare.isEmpty { return exchange.spare.removeLast() }
+    var newest: (index: Int, buffer: PixelBuffer)? = nil
+    for (index, buffer) in exchange.ready where index > (newest?.index ?? -1) && renderer.drewLast(buffer) {
+      newest = (index, buffer)
+    }
+    if let newest { return newest.buffer }
+    return PixelBuffer(width: settings.width, height: settings.height)
+  }
+
   private static func worker(
-    animation: Animation, settings: RenderSettings, schedule: FrameSchedule, exchange: FrameExchange, maxInFlight: Int
+    animation: Animation, settings: RenderSettings, images: SharedImages, schedule: FrameSchedule,
+    exchange: FrameExchange, maxInFlight: Int
   ) {
     let renderer: FrameRenderer
     do {
       renderer = try FrameRenderer(
         animation: animation, width: settings.width, height: settings.height, fit: settings.fit,
-        background: settings.background, images: settings.images, padding: settings.padding,
+        background: settings.background, sharedImages: images, padding: settings.padding,
         limits: settings.workLimits)
     } catch {
       exchange.condition.lock()
@@ -134,9 +158,7 @@ public enum ParallelRenderer {
       let index = exchange.nextIndex
       exchange.nextIndex += 1
       exchange.inFlight += 1
-      // A buffer this worker drew last is redrawn only where the frame changed: take one of those first.
-      let mine = exchange.spare.lastIndex(where: renderer.drewLast) ?? (exchange.spare.count - 1)
-      var buffer = mine >= 0 ? exchange.spare.remove(at: mine) : PixelBuffer(width: settings.width, height: settings.height)
+      var buffer = takeBuffer(for: renderer, settings: settings, exchange: exchange)
       exchange.condition.unlock()
 
       renderer.render(frame: schedule.compositionFrame(index), into: &buffer)
