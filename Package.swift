@@ -27,13 +27,15 @@ let package = Package(
     .target(name: "CLineBreak", linkerSettings: [.linkedLibrary("icuuc")]),
 
     // MARK: - Modules
-    .target(name: "Lottie"),
+    .target(name: "Locking"),
+    .target(name: "Lottie", dependencies: ["Locking"]),
     .target(name: "LottieArchive", dependencies: ["Lottie", "CZip"]),
     .target(name: "Raster"),
     .target(name: "LottieScene", dependencies: ["Lottie"]),
     .target(
-      name: "CairoRendering", dependencies: ["Lottie", "LottieScene", "Raster", "CCairo", "CHarfBuzz", "CLineBreak"]),
-    .target(name: "VideoEncoding", dependencies: ["Raster", "CFFmpeg"]),
+      name: "CairoRendering",
+      dependencies: ["Locking", "Lottie", "LottieScene", "Raster", "CCairo", "CHarfBuzz", "CLineBreak"]),
+    .target(name: "VideoEncoding", dependencies: ["Locking", "Raster", "CFFmpeg"]),
     .target(name: "Pipeline", dependencies: ["Lottie", "LottieArchive", "Raster", "CairoRendering", "VideoEncoding"]),
     .target(
       name: "Lottie2VideoCLI",
@@ -42,7 +44,7 @@ let package = Package(
 
     // MARK: - Tests
     .target(name: "TestSupport", dependencies: ["Raster", "CCairo"], path: "Tests/TestSupport"),
-    .testTarget(name: "LottieTests", dependencies: ["Lottie", "TestSupport"]),
+    .testTarget(name: "LottieTests", dependencies: ["Locking", "Lottie", "TestSupport"]),
     .testTarget(name: "LottieSceneTests", dependencies: ["LottieScene", "Lottie", "TestSupport"]),
     .testTarget(name: "LottieArchiveTests", dependencies: ["LottieArchive", "Lottie", "VideoEncoding", "TestSupport"]),
     .testTarget(

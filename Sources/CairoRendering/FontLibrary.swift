@@ -1,7 +1,7 @@
 import CCairo
 import Foundation
 import Lottie
-import Synchronization
+import Locking
 
 /// Finds the system fonts text layers ask for, through fontconfig (`FontChoice`: the face, a metric-compatible
 /// stand-in, per-character fallbacks), which `TextShaper` opens with FreeType and HarfBuzz.
@@ -23,14 +23,14 @@ public enum FontLibrary {
   /// while a batch prepares the next file's fonts: that race crashed inside libfontconfig. Cairo itself only
   /// calls fontconfig to resolve unresolved patterns and toy faces, which we never hand it. The per-animation
   /// configurations of ``FontSet`` are created, changed, matched and destroyed under this lock too.
-  static let fontconfig = Mutex<Void>(())
+  static let fontconfig = Locked<Void>(())
 
   /// The fallback font (`fallbackFamily`, or whatever fontconfig substitutes for it), found once.
   static let fallback = FontMatch(family: fallbackFamily, style: "")
 
   /// Font files added for the whole process, in order; every ``FontSet`` made later adds them too.
   static var processFonts: [String] { addedForProcess.withLock { $0 } }
-  private static let addedForProcess = Mutex<[String]>([])
+  private static let addedForProcess = Locked<[String]>([])
 
   /// Adds every font in `directory` (and its subfolders) for every animation of this process. False when it
   /// cannot be read.
@@ -136,7 +136,7 @@ public enum FontLibrary {
   }()
 
   /// ``dataFolder`` once made, for the `atexit` handler (which cannot capture it).
-  private static let createdDataFolder = Mutex<String?>(nil)
+  private static let createdDataFolder = Locked<String?>(nil)
 }
 
 /// A font fontconfig found for a family and an After Effects style name, as a Cairo font face (for the

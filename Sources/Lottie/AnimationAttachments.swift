@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// State that another module keeps for one loaded animation, shared by every copy of that `Animation` value
 /// (it is a class, and an animation is made once per load).
@@ -7,7 +7,7 @@ import Synchronization
 /// files: see `FontLibrary.prepare`), so that those fonts serve this animation and no other: in a batch,
 /// file B is drawn exactly as it would be alone, whatever file A brought before it.
 public final class AnimationAttachments: Sendable {
-  private let fontsSlot = Mutex<(any Sendable)?>(nil)
+  private let fontsSlot = Locked<(any Sendable)?>(nil)
 
   /// Makes an empty set of attachments.
   public init() {}

@@ -1,5 +1,5 @@
 import CFFmpeg
-import Synchronization
+import Locking
 
 /// Controls FFmpeg's own log messages (libavcodec, libx264, the muxers), which FFmpeg writes to stderr.
 ///
@@ -66,7 +66,7 @@ public enum FFmpegLog {
     var pendingLevel: Int32 = AV_LOG_QUIET
   }
 
-  private static let state = Mutex(State())
+  private static let state = Locked(State())
 
   /// The most verbose level FFmpeg reports; more verbose messages are dropped.
   public static var level: Level {

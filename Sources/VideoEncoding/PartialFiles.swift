@@ -1,4 +1,5 @@
 import Dispatch
+import Locking
 import Synchronization
 
 #if canImport(Glibc)
@@ -19,8 +20,8 @@ public enum PartialFiles {
   /// What every temporary name holds before the owner's pid: `.out.partial-1234.mp4`.
   public static let marker = ".partial-"
 
-  private static let paths = Mutex<Set<String>>([])
-  private static let sweptFolders = Mutex<Set<String>>([])
+  private static let paths = Locked<Set<String>>([])
+  private static let sweptFolders = Locked<Set<String>>([])
   private static let interrupted = Atomic<Bool>(false)
 
   /// Deletes every temporary file still registered and forgets them.

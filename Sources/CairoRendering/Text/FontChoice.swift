@@ -1,6 +1,6 @@
 import CCairo
 import Foundation
-import Synchronization
+import Locking
 
 /// One font file (and face index inside it) that text can be shaped and drawn with.
 struct FontFile: Sendable, Hashable {

@@ -1,7 +1,7 @@
 import CCairo
 import Foundation
 import Lottie
-import Synchronization
+import Locking
 
 /// The fonts one animation can draw with: the system's (and any added for the whole process), plus what the
 /// animation brought along (its archive's fonts, `fPath` data and files, `--fonts` folders), in a fontconfig
@@ -24,7 +24,7 @@ final class FontSet: @unchecked Sendable {
   /// The files this set adds that fontconfig could not read as fonts.
   let unreadable: Set<String>
   /// Choices made so far, by family, style and PostScript name.
-  private let choices = Mutex<[String: FontChoice]>([:])
+  private let choices = Locked<[String: FontChoice]>([:])
 
   private init(config: OpaquePointer?, unreadable: Set<String>) {
     self.config = config
@@ -70,7 +70,7 @@ final class FontSet: @unchecked Sendable {
   }
 
   /// Sets kept for reuse, most recent last.
-  private static let recent = Mutex<[(key: String, set: FontSet)]>([])
+  private static let recent = Locked<[(key: String, set: FontSet)]>([])
   /// How many: enough for the files a batch of several jobs prepares at once, and a `--data` run's one.
   private static let recentLimit = 8
 

@@ -2,7 +2,7 @@ import CCairo
 import CHarfBuzz
 import Foundation
 import Lottie
-import Synchronization
+import Locking
 
 /// The process's FreeType library. FreeType allows one library across threads as long as creating and
 /// destroying faces is serialised (its `FT_Library` documentation); everything else a face does touches only
@@ -10,7 +10,7 @@ import Synchronization
 /// font per scene) and when it releases it, never per frame.
 enum FreeType {
   /// The library (nil when FreeType cannot start), and the lock around `FT_New_Face` / `FT_Done_Face`.
-  private static let library = Mutex<OpaquePointer?>(
+  private static let library = Locked<OpaquePointer?>(
     {
       var library: FT_Library? = nil
       return FT_Init_FreeType(&library) == 0 ? library : nil
