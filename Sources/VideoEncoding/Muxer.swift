@@ -97,6 +97,8 @@ final class Muxer {
     guard let format = context.pointee.oformat, format.pointee.flags & AVFMT_NOFILE == 0 else { return }
     try check(avio_open(&context.pointee.pb, context.pointee.url, AVIO_FLAG_WRITE), "avio_open")
     isFileOpen = true
+    // avio_open creates the file again if an interrupt's sweep removed it a moment ago.
+    if let url = context.pointee.url { PartialFiles.removeIfInterrupted(String(cString: url)) }
   }
 
   /// Writes the container header. Every option must be recognised by the muxer; leftovers throw.

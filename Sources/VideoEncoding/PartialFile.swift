@@ -85,6 +85,7 @@ public final class PartialFile {
         if errno == ENOENT && kind == .folder { continue }
         return -1
       }
+      PartialFiles.removeIfInterrupted(path)
       if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
         close(descriptor)
         // A sweep holds it for a moment (and is deleting it): make it again.

@@ -104,6 +104,17 @@ public enum PartialFiles {
   /// files and exiting.
   public static var isInterrupted: Bool { interrupted.load(ordering: .sequentiallyConsistent) }
 
+  /// For writers, right after they create a temporary file or folder (our `open`/`mkdir`, FFmpeg's
+  /// `avio_open`): when a signal handler is ending the process, its `removeAll()` may have run just before
+  /// the path existed, and nothing would delete it after the exit. The handler raises `isInterrupted` before
+  /// it removes anything, so a writer that creates after the removal sees it here, deletes what it made and
+  /// waits for the exit; one that created before is removed by the handler.
+  public static func removeIfInterrupted(_ path: String) {
+    guard isInterrupted else { return }
+    remove(path)
+    waitIfInterrupted()
+  }
+
   /// Waits for the exit when a signal handler is ending the process; returns at once otherwise.
   ///
   /// Writers call it where a temporary file vanished under them (a frame's folder is gone, a rename finds
