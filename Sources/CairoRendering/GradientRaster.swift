@@ -176,8 +176,9 @@ struct PixelBox: Equatable {
 final class GradientWorkspace {
   /// Tables kept at most (4 KB each).
   static let maxTables = 64
-  /// Boxes smaller than this are filled whole: finding the spans would cost more than it saves.
-  static let minimumSpanPixels = 4096
+  /// Boxes smaller than this are filled whole: finding the spans would cost more than it saves (tests lower
+  /// it).
+  var minimumSpanPixels = 4096
 
   /// False builds every table again (tests compare the two).
   let keepsTables: Bool
@@ -186,6 +187,8 @@ final class GradientWorkspace {
   /// Tests: pixels of the box outside the spans are written opaque magenta, so a span that misses a pixel
   /// the path paints shows.
   var poisonsOutsideSpans = false
+  /// Pixels poisoned so far (`poisonsOutsideSpans`): the spans left them out.
+  private(set) var poisonedPixels = 0
 
   private struct Key: Hashable {
     var stops: [GradientStop]
@@ -236,7 +239,7 @@ final class GradientWorkspace {
   /// origin, so its fixed-point vertices may round differently). Nil when every pixel should be filled (a
   /// small box, or Cairo failed). The pointer is valid until the next call.
   func coverageSpans(of context: OpaquePointer, box: PixelBox, stroke: Bool) -> UnsafePointer<Int32>? {
-    guard findsSpans, box.width * box.height >= Self.minimumSpanPixels,
+    guard findsSpans, box.width * box.height >= minimumSpanPixels,
       let width = Int32(exactly: box.width), let height = Int32(exactly: box.height)
     else { return nil }
     let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, width))
@@ -322,7 +325,7 @@ final class GradientWorkspace {
   /// thin diagonal stroke covers a few pixels of each row of its bounding box. Nil when every pixel should be
   /// filled (a small box, or Cairo failed). The pointer is valid until the next call.
   func strokeSpans(of context: OpaquePointer, box: PixelBox) -> UnsafePointer<Int32>? {
-    guard findsSpans, box.width * box.height >= Self.minimumSpanPixels, let spans = spanBuffer(rows: box.height),
+    guard findsSpans, box.width * box.height >= minimumSpanPixels, let spans = spanBuffer(rows: box.height),
       let path = cairo_copy_path_flat(context)
     else { return nil }
     defer { cairo_path_destroy(path) }
@@ -443,11 +446,14 @@ final class GradientWorkspace {
   }
 
   /// Writes opaque magenta into the pixels of `box` outside `spans` (see `poisonsOutsideSpans`).
-  static func poison(_ pixels: UnsafeMutablePointer<UInt32>, box: PixelBox, spans: UnsafePointer<Int32>) {
+  func poison(_ pixels: UnsafeMutablePointer<UInt32>, box: PixelBox, spans: UnsafePointer<Int32>) {
     for row in 0..<box.height {
       let out = pixels + row * box.width
       let lo = Int(spans[2 * row]), hi = Int(spans[2 * row + 1])
-      for col in 0..<box.width where col < lo || col >= hi || lo >= hi { out[col] = 0xFFFF_00FF }
+      for col in 0..<box.width where col < lo || col >= hi || lo >= hi {
+        out[col] = 0xFFFF_00FF
+        poisonedPixels += 1
+      }
     }
   }
 }
@@ -478,7 +484,7 @@ extension LayerPainter {
     workspace.table(g.stops, opacity: opacity).withUnsafeBufferPointer { table in
       GradientRaster.fill(geometry, inverse: inverse, table: table.baseAddress!, box: box, spans: spans, into: scratch)
     }
-    if workspace.poisonsOutsideSpans, let spans { GradientWorkspace.poison(scratch, box: box, spans: spans) }
+    if workspace.poisonsOutsideSpans, let spans { workspace.poison(scratch, box: box, spans: spans) }
     guard
       let surface = cairo_image_surface_create_for_data(
         UnsafeMutableRawPointer(scratch).assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
