@@ -177,8 +177,12 @@ final class GradientWorkspace {
   /// Tables kept at most (4 KB each).
   static let maxTables = 64
   /// Boxes smaller than this are filled whole: finding the spans would cost more than it saves (tests lower
-  /// it).
+  /// both). A fill's spans cost a rasterisation of the path, worth it on large boxes only.
   var minimumSpanPixels = 4096
+  var minimumFillSpanPixels = 65536
+  /// Strokes whose reach times this is more than the box's width or height are filled whole (they cover most
+  /// of it).
+  var reachShare = 8.0
 
   /// False builds every table again (tests compare the two).
   let keepsTables: Bool
@@ -239,7 +243,7 @@ final class GradientWorkspace {
   /// origin, so its fixed-point vertices may round differently). Nil when every pixel should be filled (a
   /// small box, or Cairo failed). The pointer is valid until the next call.
   func coverageSpans(of context: OpaquePointer, box: PixelBox, stroke: Bool) -> UnsafePointer<Int32>? {
-    guard findsSpans, box.width * box.height >= minimumSpanPixels,
+    guard findsSpans, box.width * box.height >= (stroke ? minimumSpanPixels : minimumFillSpanPixels),
       let width = Int32(exactly: box.width), let height = Int32(exactly: box.height)
     else { return nil }
     let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, width))
@@ -334,7 +338,8 @@ final class GradientWorkspace {
     cairo_get_matrix(context, &m)
     let stretch = (m.xx * m.xx + m.xy * m.xy + m.yx * m.yx + m.yy * m.yy).squareRoot()
     let reach = cairo_get_line_width(context) / 2 * max(cairo_get_miter_limit(context), 1.5) * stretch + 1.5
-    guard reach.isFinite, reach < Double(box.width + box.height) else { return nil }
+    // A stroke whose reach is a good share of the box covers most of it: finding spans would not pay.
+    guard reach.isFinite, reachShare * reach < Double(min(box.width, box.height)) else { return nil }
     let width = Double(box.width), height = box.height
     for row in 0..<height {
       spans[2 * row] = Int32(truncatingIfNeeded: box.width)
@@ -373,9 +378,8 @@ final class GradientWorkspace {
       let length = Int(header.length)
       guard length >= 1, i + length <= count else { return nil }
       func point(_ k: Int) -> (Double, Double) {
-        var px = data[i + k].point.x, py = data[i + k].point.y
-        cairo_user_to_device(context, &px, &py)
-        return (px - Double(box.x), py - Double(box.y))
+        let ux = data[i + k].point.x, uy = data[i + k].point.y
+        return (m.xx * ux + m.xy * uy + m.x0 - Double(box.x), m.yx * ux + m.yy * uy + m.y0 - Double(box.y))
       }
       switch header.type {
       case CAIRO_PATH_MOVE_TO:

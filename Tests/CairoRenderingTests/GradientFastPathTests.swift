@@ -158,6 +158,8 @@ struct GradientFastPathTests {
     workspace.findsSpans = spans
     workspace.poisonsOutsideSpans = poison
     workspace.minimumSpanPixels = 0
+    workspace.minimumFillSpanPixels = 0
+    workspace.reachShare = 0
     let frame = renderer.render(frame: 0)
     return (frame, workspace.poisonedPixels)
   }
