@@ -34,6 +34,9 @@ final class Scene {
   /// Whether gradients are computed by `GradientRaster` (true) or left to Cairo (tests compare the two).
   var rastersGradients = true
 
+  /// This worker's gradient colour tables and coverage scratch (`GradientRaster`).
+  let gradientWorkspace: GradientWorkspace
+
   /// This worker's scratch pixels for gradients (`GradientRaster`), grown as needed and kept between paints.
   private var scratch: UnsafeMutablePointer<UInt32>? = nil
   private var scratchCapacity = 0
@@ -68,6 +71,7 @@ final class Scene {
     graph = AnimationScene(animation: animation, cachesEnabled: cachesEnabled, limits: limits)
     caches = RenderCaches(isEnabled: cachesEnabled, budget: RenderCaches.budget(width: canvasWidth, height: canvasHeight))
     backdrop = BackdropCache(caches: caches)
+    gradientWorkspace = GradientWorkspace(keepsTables: cachesEnabled)
     self.images = images.pixels.compactMapValues { ImageSurface($0) }
     glyphs = animation.glyphs.mapValues { glyph in
       let shapes = ShapeContent(glyph.shapes, context: BuildContext(clock: SceneClock(), scope: nil, cachesEnabled: false))
