@@ -16,9 +16,12 @@
 ///
 /// `@unchecked Sendable` as `Mutex` is: the value is only reached through `withLock`.
 public final class Locked<Value>: @unchecked Sendable {
-  private var value: Value
   /// Allocated apart, so that the mutex never moves (a stored `pthread_mutex_t` may be passed by copy).
+  /// Declared first: a `Void` value (a lock guarding no data) takes no room, and declared first it would share
+  /// this field's address, so that TSan took the lock's own read of `mutex` for a race with `withLock`'s
+  /// access to the value.
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  private var value: Value
 
   public init(_ value: Value) {
     self.value = value
