@@ -231,9 +231,10 @@ public enum PartialFiles {
     defer { closedir(stream) }
     var names: [String] = []
     while let entry = readdir(stream) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
+      // Read up to the NUL in place: `entry.pointee.d_name` would copy the whole 256-byte array, and a record
+      // is only as long as its name (AddressSanitizer: heap-buffer-overflow at the end of readdir's buffer).
+      let name = UnsafeRawPointer(entry).advanced(by: MemoryLayout<dirent>.offset(of: \dirent.d_name)!)
+        .withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) }
       if name != "." && name != ".." { names.append(name) }
     }
     return names
