@@ -169,6 +169,17 @@ struct GradientRaster {
 /// Device pixels: a box's left, top, width and height.
 struct PixelBox: Equatable {
   var x: Int, y: Int, width: Int, height: Int
+
+  /// `context`'s user space to device space, then moved so that the box's corner is the origin.
+  func fromUserSpace(of context: OpaquePointer) -> cairo_matrix_t {
+    var ctm = cairo_matrix_t()
+    cairo_get_matrix(context, &ctm)
+    var shift = cairo_matrix_t()
+    cairo_matrix_init_translate(&shift, Double(-x), Double(-y))
+    var matrix = cairo_matrix_t()
+    cairo_matrix_multiply(&matrix, &ctm, &shift)
+    return matrix
+  }
 }
 
 /// One worker's gradient state: colour tables kept while their stops and opacity stay the same (bounded,
@@ -266,12 +277,7 @@ final class GradientWorkspace {
     defer { cairo_path_destroy(path) }
     guard path.pointee.status == CAIRO_STATUS_SUCCESS, cairo_status(cr) == CAIRO_STATUS_SUCCESS else { return nil }
     // The path's user space, moved so that the box's corner is the mask's origin.
-    var ctm = cairo_matrix_t()
-    cairo_get_matrix(context, &ctm)
-    var shift = cairo_matrix_t()
-    cairo_matrix_init_translate(&shift, Double(-box.x), Double(-box.y))
-    var matrix = cairo_matrix_t()
-    cairo_matrix_multiply(&matrix, &ctm, &shift)
+    var matrix = box.fromUserSpace(of: context)
     cairo_set_matrix(cr, &matrix)
     cairo_append_path(cr, path)
     cairo_set_tolerance(cr, cairo_get_tolerance(context))
@@ -498,12 +504,7 @@ extension LayerPainter {
     guard let pattern = cairo_pattern_create_for_surface(surface) else { return }
     defer { cairo_pattern_destroy(pattern) }
     // Pattern space is the scratch image's pixels: user space to device space, then moved to the box.
-    var ctm = cairo_matrix_t()
-    cairo_get_matrix(context, &ctm)
-    var shift = cairo_matrix_t()
-    cairo_matrix_init_translate(&shift, Double(-box.x), Double(-box.y))
-    var toPattern = cairo_matrix_t()
-    cairo_matrix_multiply(&toPattern, &ctm, &shift)
+    var toPattern = box.fromUserSpace(of: context)
     cairo_pattern_set_matrix(pattern, &toPattern)
     cairo_pattern_set_filter(pattern, CAIRO_FILTER_NEAREST)
     cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)

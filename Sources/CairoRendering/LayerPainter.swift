@@ -408,30 +408,17 @@ struct LayerPainter {
     }
     let device = deviceMatrix
     if LayerPainter.mayExceedReach(extent, under: m.then(device)) {
-      return appendClampedPath(path, transform: m, device: device)
+      // Each point held within `deviceReach` in device space, then taken back to user space.
+      let toDevice = m.then(device)
+      guard let toUser = device.inverted() else { return }
+      return appendSegments(path) { LayerPainter.clamped($0, toDevice: toDevice, toUser: toUser) }
     }
-    let identity = m.isIdentity
-    @inline(__always) func point(_ p: Vec2) -> Vec2 { identity ? p : m.apply(p) }
-    let start = point(path.vertices[0])
-    cairo_move_to(context, start.x, start.y)
-    let count = path.isClosed ? n : n - 1
-    var i = 0
-    while i < count {
-      let j = (i + 1) % n
-      let c1 = point(path.vertices[i] + path.outTangents[i])
-      let c2 = point(path.vertices[j] + path.inTangents[j])
-      let end = point(path.vertices[j])
-      cairo_curve_to(context, c1.x, c1.y, c2.x, c2.y, end.x, end.y)
-      i += 1
-    }
-    if path.isClosed { cairo_close_path(context) }
+    if m.isIdentity { return appendSegments(path) { $0 } }
+    appendSegments(path) { m.apply($0) }
   }
 
-  /// `appendPath` for geometry that reaches beyond `deviceReach`: each point is held there in device space.
-  private func appendClampedPath(_ path: BezierPath, transform m: Affine, device: Affine) {
-    let toDevice = m.then(device)
-    guard let toUser = device.inverted() else { return }
-    @inline(__always) func point(_ p: Vec2) -> Vec2 { LayerPainter.clamped(p, toDevice: toDevice, toUser: toUser) }
+  /// The path's segments as Cairo curves, each point through `point`.
+  @inline(__always) private func appendSegments(_ path: BezierPath, _ point: (Vec2) -> Vec2) {
     let n = path.vertices.count
     let start = point(path.vertices[0])
     cairo_move_to(context, start.x, start.y)
