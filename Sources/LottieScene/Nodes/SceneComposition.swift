@@ -97,9 +97,20 @@ package final class SceneComposition {
     }
   }
 
-  /// Whether nothing in a text layer can change.
+  /// Whether nothing in a text layer can change. A document is always written as keyframes (`t.d.k`), and
+  /// documents hold, never blend: one keyframe shows the same text at every frame.
   private static func isStatic(_ text: TextLayer) -> Bool {
-    text.animators.isEmpty && text.path == nil && text.document.isStatic && text.alignment.isStatic
+    let document: Bool
+    switch text.document {
+    case .fixed: document = true
+    case .keyframed(let keys): document = keys.count == 1
+    case .expression: document = false
+    }
+    let path = text.path.map {
+      $0.path.isStatic && $0.firstMargin.isStatic && $0.lastMargin.isStatic && $0.reversed.isStatic
+        && $0.forceAlignment.isStatic && $0.perpendicular.isStatic
+    }
+    return text.animators.isEmpty && path != false && document && text.alignment.isStatic
   }
 
   // MARK: - Per frame
