@@ -75,4 +75,167 @@ final class ScaledImages {
     guard let kept = entry.surface else { return nil }
     return (kept, false)
   }
+
+  /// What a copy in device pixels is sampled from (see `LayerPainter.fillImage`).
+  struct DeviceKey: Equatable {
+    var id: String
+    var sourceWidth: Double, sourceHeight: Double
+    var w: Double, h: Double
+    var world: Affine
+    var rect: PixelRect
+  }
+
+  /// Copies in device pixels, a few per image, most recent last; a copy is kept only once it is asked for a
+  /// second time (a copy asked for once, as under a moving matrix, would only push others out).
+  private var deviceCopies: [String: [(key: DeviceKey, entry: CachedSurface?)]] = [:]
+  /// Copies (or keys waiting for a second request) remembered per image.
+  static let copiesPerImage = 4
+  /// Copies reused so far (for tests).
+  private(set) var deviceHits = 0
+
+  /// The copy for `key`, kept from before or made now by `make`; `temporary` is true when the caller must
+  /// destroy it after use (caches off, or not kept).
+  func deviceCopy(_ key: DeviceKey, caches: RenderCaches, make: () -> OpaquePointer?)
+    -> (surface: OpaquePointer, temporary: Bool)?
+  {
+    guard caches.isEnabled else { return make().map { ($0, true) } }
+    var list = deviceCopies[key.id] ?? []
+    let index = list.firstIndex { $0.key == key }
+    if let index, let entry = list[index].entry, let surface = entry.surface {
+      caches.touch(entry)
+      deviceHits += 1
+      list.append(list.remove(at: index))
+      deviceCopies[key.id] = list
+      return (surface, false)
+    }
+    guard let made = make() else { return nil }
+    let bytes = Int(cairo_image_surface_get_stride(made)) * Int(cairo_image_surface_get_height(made))
+    var result = (surface: made, temporary: true)
+    var entry: CachedSurface? = nil
+    if let index {
+      // Asked for again: kept (unless it could never fit).
+      entry = list.remove(at: index).entry ?? CachedSurface()
+      if let entry, bytes <= caches.budget {
+        caches.store(made, in: entry)
+        if let kept = entry.surface { result = (kept, false) }
+      }
+    }
+    list.append((key, entry))
+    while list.count > Self.copiesPerImage {
+      if let dropped = list.removeFirst().entry { caches.release(dropped) }
+    }
+    deviceCopies[key.id] = list
+    return result
+  }
+}
+
+/// Images drawn under a matrix that resamples them (anything but a whole-pixel translation) are first sampled
+/// once into a copy in device pixels, the size of the part of the image's rectangle inside the clip, and the
+/// rectangle is then filled from that copy, which Cairo composites as a plain copy. Filled straight from the
+/// transformed image, Cairo's span renderer composites each scanline separately through pixman's general
+/// (transformed) path, which clears a 24 KB buffer and sets up its iterators per row: 47 rotated images spent
+/// most of a frame there.
+///
+/// The copy depends only on the image, the matrix and its device rectangle, so a worker keeps copies that are
+/// asked for again with the same ones (a still image under an animated opacity, or redrawn under moving
+/// layers) and a render without caches makes the same copy.
+extension LayerPainter {
+  /// Fills the image's rectangle (`w` × `h` user units under `world`) with `source` (an image surface of
+  /// `sourceWidth` × `sourceHeight` pixels) at `opacity`: the pixels `drawContent` draws for an image layer.
+  func fillImage(
+    _ id: String, source: OpaquePointer, sourceWidth: Double, sourceHeight: Double, w: Double, h: Double,
+    world: Affine, opacity: Double
+  ) {
+    guard let pattern = cairo_pattern_create_for_surface(source) else { return }
+    defer { cairo_pattern_destroy(pattern) }
+    // The pattern maps user space (asset units) to image pixels.
+    var m = cairo_matrix_t()
+    cairo_matrix_init_scale(&m, sourceWidth / max(w, 1e-9), sourceHeight / max(h, 1e-9))
+    cairo_pattern_set_matrix(pattern, &m)
+    cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
+    // Smoothing samples around each pixel: padding repeats the border pixels outwards, so that a scaled-up
+    // image keeps opaque edges (the fill clips to its rectangle) instead of blending in the transparent outside.
+    cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+    setMatrix(world)
+    appendRectangle(w, h)
+    let toPixels = Affine.scale(sourceWidth / max(w, 1e-9), sourceHeight / max(h, 1e-9))
+    if let toDevice = toPixels.inverted()?.then(world), ImageScaling.resamples(toDevice),
+      let rect = devicePixels(w, h, world: world)
+    {
+      let key = ScaledImages.DeviceKey(
+        id: id, sourceWidth: sourceWidth, sourceHeight: sourceHeight, w: w, h: h, world: world, rect: rect)
+      if let copy = scene.scaledImages.deviceCopy(key, caches: scene.caches, make: {
+        ImageScaling.sample(pattern, world: world, rect: rect)
+      }) {
+        defer { if copy.temporary { cairo_surface_destroy(copy.surface) } }
+        // The copy's device offset places its pixels where they were sampled.
+        cairo_identity_matrix(context)
+        cairo_set_source_surface(context, copy.surface, 0, 0)
+        return fillCurrentPath(opacity: opacity)
+      }
+    }
+    cairo_set_source(context, pattern)
+    fillCurrentPath(opacity: opacity)
+  }
+
+  private func fillCurrentPath(opacity: Double) {
+    if opacity < 1 {
+      cairo_save(context)
+      cairo_clip(context)
+      cairo_paint_with_alpha(context, opacity)
+      cairo_restore(context)
+    } else {
+      cairo_fill(context)
+    }
+  }
+
+  /// The whole device pixels the current path (the image's rectangle) can cover inside the clip; nil when none.
+  private func devicePixels(_ w: Double, _ h: Double, world: Affine) -> PixelRect? {
+    var box = DeviceBox()
+    box.addRect(w: w, h: h, world)
+    guard box.isValid, let covered = PixelRect(box) else { return nil }
+    // The clip's extents in device space (Cairo gives them in user space: under the identity).
+    cairo_save(context)
+    cairo_identity_matrix(context)
+    var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+    cairo_clip_extents(context, &x0, &y0, &x1, &y1)
+    cairo_restore(context)
+    var clip = DeviceBox()
+    clip.add(Vec2(x0, y0), pad: 0)
+    clip.add(Vec2(x1, y1), pad: 0)
+    guard let clipRect = PixelRect(clip), let rect = covered.intersection(clipRect),
+      rect.width <= 32767, rect.height <= 32767
+    else { return nil }
+    return rect
+  }
+}
+
+extension ImageScaling {
+  /// Whether drawing image pixels under `toDevice` samples between them: anything but a translation by whole
+  /// pixels, which Cairo draws as a plain copy anyway.
+  static func resamples(_ toDevice: Affine) -> Bool {
+    !(toDevice.a == 1 && toDevice.b == 0 && toDevice.c == 0 && toDevice.d == 1 && toDevice.tx == toDevice.tx.rounded()
+      && toDevice.ty == toDevice.ty.rounded())
+  }
+
+  /// `pattern` (set up to be drawn under `world`) sampled over the device pixels `rect`, as a new image
+  /// surface with the device offset of `rect` (the caller owns it): the colours a fill would take from it.
+  static func sample(_ pattern: OpaquePointer, world: Affine, rect: PixelRect) -> OpaquePointer? {
+    guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(rect.width), Int32(rect.height)),
+      cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
+    else { return nil }
+    cairo_surface_set_device_offset(surface, Double(-rect.x), Double(-rect.y))
+    guard let cr = cairo_create(surface) else {
+      cairo_surface_destroy(surface)
+      return nil
+    }
+    var cm = cairo_matrix_t(xx: world.a, yx: world.b, xy: world.c, yy: world.d, x0: world.tx, y0: world.ty)
+    cairo_set_matrix(cr, &cm)
+    cairo_set_source(cr, pattern)
+    cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+    cairo_paint(cr)
+    cairo_destroy(cr)
+    cairo_surface_flush(surface)
+    return surface
+  }
 }

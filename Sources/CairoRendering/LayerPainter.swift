@@ -214,8 +214,6 @@ struct LayerPainter {
       guard let image = scene.images[id] else { return }
       // The image is drawn at the asset's size (w, h), which may differ from its pixel size.
       let (w, h) = imageSize(id, image)
-      setMatrix(world)
-      appendRectangle(w, h)
       // An image drawn much smaller than its pixels is drawn from a copy shrunk once (see `ImageScaling`).
       let toDevice = Affine.scale(w / Double(image.width), h / Double(image.height)).then(world)
       var source = image.surface, sourceWidth = Double(image.width), sourceHeight = Double(image.height)
@@ -233,25 +231,9 @@ struct LayerPainter {
         sourceWidth = Double(cairo_image_surface_get_width(source))
         sourceHeight = Double(cairo_image_surface_get_height(source))
       }
-      guard let pattern = cairo_pattern_create_for_surface(source) else { return }
-      defer { cairo_pattern_destroy(pattern) }
-      // The pattern maps user space (asset units) to image pixels.
-      var m = cairo_matrix_t()
-      cairo_matrix_init_scale(&m, sourceWidth / max(w, 1e-9), sourceHeight / max(h, 1e-9))
-      cairo_pattern_set_matrix(pattern, &m)
-      cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
-      // Smoothing samples around each pixel: padding repeats the border pixels outwards, so that a scaled-up
-      // image keeps opaque edges (the fill clips to its rectangle) instead of blending in the transparent outside.
-      cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-      cairo_set_source(context, pattern)
-      if opacity < 1 {
-        cairo_save(context)
-        cairo_clip(context)
-        cairo_paint_with_alpha(context, opacity)
-        cairo_restore(context)
-      } else {
-        cairo_fill(context)
-      }
+      fillImage(
+        id, source: source, sourceWidth: sourceWidth, sourceHeight: sourceHeight, w: w, h: h, world: world,
+        opacity: opacity)
     case .text(let text, _):
       let glyphs = text.document.value(at: layer.frame).text.unicodeScalars.count
       guard scene.graph.budget.checkGlyphs(glyphs, at: layer.model.path.appending("t")) else { return }
