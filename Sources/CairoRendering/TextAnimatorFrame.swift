@@ -212,12 +212,28 @@ struct TextPathFrame {
   /// Samples per curved segment (straight segments take their two ends), as lottie-web's tables.
   static let curveSamples = 150
 
-  /// The path at `frame`; nil when it has no length to put text on.
-  init?(_ p: TextPath, frame: Double) {
-    var path = p.path.value(at: frame)
+  /// The path at `frame`; nil when it has no length to put text on. `polylines` keeps the polylines of
+  /// paths met before (a text path rarely moves while its margins animate); nil measures the path again.
+  init?(_ p: TextPath, frame: Double, polylines: TextPathPolylines? = nil) {
+    let path = p.path.value(at: frame)
+    let reversed = p.reversed.value(at: frame) != 0
+    guard let line = polylines?.polyline(path, reversed: reversed) ?? Self.polyline(path, reversed: reversed)
+    else { return nil }
+    points = line.points
+    lengths = line.lengths
+    isClosed = path.isClosed
+    firstMargin = p.firstMargin.value(at: frame)
+    forceAlignment = p.forceAlignment.value(at: frame) != 0
+    perpendicular = p.perpendicular.value(at: frame) != 0
+  }
+
+  /// `path` (reversed when `reversed`) as polyline points and the length along it at each; nil when it has
+  /// no length.
+  static func polyline(_ original: BezierPath, reversed: Bool) -> (points: [Vec2], lengths: [Double])? {
+    var path = original
     let n = path.vertices.count
     guard n >= 2 else { return nil }
-    if p.reversed.value(at: frame) != 0 {
+    if reversed {
       // lottie-web's `ShapePath.reverse`: a closed path keeps its first vertex, the others swap order;
       // in and out tangents swap.
       let order = path.isClosed ? [0] + Array((1..<n).reversed()) : Array((0..<n).reversed())
@@ -237,22 +253,17 @@ struct TextPathFrame {
       let j = (i + 1) % n
       let p0 = path.vertices[i], p3 = path.vertices[j]
       let p1 = p0 + path.outTangents[i], p2 = p3 + path.inTangents[j]
-      if Self.isStraight(p0, p1, p2, p3) {
+      if isStraight(p0, p1, p2, p3) {
         add(p3)
         continue
       }
-      for k in 1...Self.curveSamples {
-        let t = Double(k) / Double(Self.curveSamples), u = 1 - t
+      for k in 1...curveSamples {
+        let t = Double(k) / Double(curveSamples), u = 1 - t
         add(p0 * (u * u * u) + p1 * (3 * u * u * t) + p2 * (3 * u * t * t) + p3 * (t * t * t))
       }
     }
     guard points.count >= 2 else { return nil }
-    self.points = points
-    self.lengths = lengths
-    isClosed = path.isClosed
-    firstMargin = p.firstMargin.value(at: frame)
-    forceAlignment = p.forceAlignment.value(at: frame) != 0
-    perpendicular = p.perpendicular.value(at: frame) != 0
+    return (points, lengths)
   }
 
   /// Whether a cubic segment's control points lie on the line through its ends.
@@ -280,5 +291,34 @@ struct TextPathFrame {
     let a = points[lo], b = points[lo + 1]
     let t = (s - lengths[lo]) / (lengths[lo + 1] - lengths[lo])
     return (a + (b - a) * t, atan2(b.y - a.y, b.x - a.x))
+  }
+}
+
+/// One worker's text path polylines, by path: sampling a path's curves (150 points a segment) cost more than
+/// the rest of drawing text on it, every frame, while only its margins moved.
+final class TextPathPolylines {
+  private struct Key: Hashable {
+    var path: BezierPath
+    var reversed: Bool
+  }
+  private var kept: [Key: (points: [Vec2], lengths: [Double])?] = [:]
+  private var order: [Key] = []
+  /// Paths kept at most; the oldest are dropped past it (a path that moves makes a new one every frame).
+  static let limit = 16
+  /// Polylines reused so far (for tests).
+  private(set) var hits = 0
+
+  /// The polyline of `path` (see `TextPathFrame.polyline`), kept from before or made now.
+  func polyline(_ path: BezierPath, reversed: Bool) -> (points: [Vec2], lengths: [Double])? {
+    let key = Key(path: path, reversed: reversed)
+    if let known = kept[key] {
+      hits += 1
+      return known
+    }
+    let made = TextPathFrame.polyline(path, reversed: reversed)
+    kept[key] = .some(made)
+    order.append(key)
+    while order.count > Self.limit { kept[order.removeFirst()] = nil }
+    return made
   }
 }

@@ -91,7 +91,9 @@ struct TextPainter {
     let styles = Self.letterStyles(
       letters, animators: animators, document: document, alignment: text.alignment.value(at: frame),
       lineStarts: lineStarts, top: top, tracking: tracking,
-      path: text.path.flatMap { TextPathFrame($0, frame: frame) }, lineWidths: lineWidths)
+      path: text.path.flatMap {
+        TextPathFrame($0, frame: frame, polylines: scene.caches.isEnabled ? scene.textShaper.pathPolylines : nil)
+      }, lineWidths: lineWidths)
     cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
     for (letter, letterStyle) in zip(letters, styles) {
       guard let s = letterStyle, let unit = letter.unit, !unit.isSpace else { continue }

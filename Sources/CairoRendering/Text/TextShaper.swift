@@ -54,6 +54,8 @@ final class TextShaper {
   private var faces: [FontFile: ShapingFace?] = [:]
   private var choices: [String: FontChoice] = [:]
   private var layouts: [TextLayoutKey: [[TextUnit]]] = [:]
+  /// Text paths measured as polylines (see `TextPathPolylines`).
+  let pathPolylines = TextPathPolylines()
   /// The HarfBuzz buffer reused for every run (owned).
   private let buffer: OpaquePointer?
 

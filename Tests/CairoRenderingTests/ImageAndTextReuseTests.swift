@@ -7,8 +7,9 @@ import Testing
 @testable import CairoRendering
 
 /// Resampled images are drawn from a copy sampled in device pixels (`LayerPainter.fillImage`), kept while the
-/// image, its matrix and its device rectangle stay the same; and text that cannot change is drawn once.
-struct ImageDeviceCopyTests {
+/// image, its matrix and its device rectangle stay the same; text that cannot change is drawn once; a text
+/// path that does not move is measured once.
+struct ImageAndTextReuseTests {
   /// A 16x16 image of smooth colours, premultiplied BGRA, half transparent in one corner.
   static var image: PixelBuffer {
     var bytes: [UInt8] = []
@@ -89,5 +90,20 @@ struct ImageDeviceCopyTests {
       #expect(renderer.lastRegion == FrameDamage.Region.none, "frame \(frame)")
     }
     #expect(buffer.bytes == first)
+  }
+  /// Text on a curved path whose first margin animates: the path is measured once and every frame comes out
+  /// as measured afresh.
+  @Test func aStillTextPathIsMeasuredOnce() throws {
+    let curve = #"{"inv":false,"mode":"n","pt":{"a":0,"k":{"c":false,"v":[[10,60],[90,50]],"i":[[0,0],[-30,-40]],"o":[[20,-30],[0,0]]}},"o":{"a":0,"k":100},"x":{"a":0,"k":0},"nm":"Path"}"#
+    let margin = #"{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":[40]}]}"#
+    let json = TextPathTests.animation("AAA", masks: [curve], options: ["f": margin])
+    let animation = try LottieParser.parse(bytes: Array(json.utf8), file: "text-path.json")
+    let cached = try FrameRenderer(animation: animation, width: 100, height: 100, caches: true)
+    let fresh = try FrameRenderer(animation: animation, width: 100, height: 100, caches: false)
+    for frame in 0..<6 {
+      #expect(cached.render(frame: Double(frame)).bytes == fresh.render(frame: Double(frame)).bytes, "frame \(frame)")
+    }
+    #expect(cached.scene.textShaper.pathPolylines.hits == 5)
+    #expect(fresh.scene.textShaper.pathPolylines.hits == 0)
   }
 }
