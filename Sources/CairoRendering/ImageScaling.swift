@@ -165,7 +165,9 @@ extension LayerPainter {
       let key = ScaledImages.DeviceKey(
         id: id, sourceWidth: sourceWidth, sourceHeight: sourceHeight, w: w, h: h, world: world, rect: rect)
       if let copy = scene.scaledImages.deviceCopy(key, caches: scene.caches, make: {
-        ImageScaling.sample(pattern, world: world, rect: rect)
+        ImageScaling.sample(pattern, world: world, rect: rect, corners: [(0, 0), (w, 0), (w, h), (0, h)].map {
+          world.apply(Vec2($0.0, $0.1))
+        })
       }) {
         defer { if copy.temporary { cairo_surface_destroy(copy.surface) } }
         // The copy's device offset places its pixels where they were sampled.
@@ -218,9 +220,10 @@ extension ImageScaling {
       && toDevice.ty == toDevice.ty.rounded())
   }
 
-  /// `pattern` (set up to be drawn under `world`) sampled over the device pixels `rect`, as a new image
-  /// surface with the device offset of `rect` (the caller owns it): the colours a fill would take from it.
-  static func sample(_ pattern: OpaquePointer, world: Affine, rect: PixelRect) -> OpaquePointer? {
+  /// `pattern` (set up to be drawn under `world`) sampled over the device pixels `rect` that the rectangle
+  /// with device `corners` can cover (the rest stays clear: a fill reads no pixel it does not cover), as a new
+  /// image surface with the device offset of `rect` (the caller owns it): the colours a fill would take.
+  static func sample(_ pattern: OpaquePointer, world: Affine, rect: PixelRect, corners: [Vec2]) -> OpaquePointer? {
     guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(rect.width), Int32(rect.height)),
       cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
     else { return nil }
@@ -230,12 +233,50 @@ extension ImageScaling {
       return nil
     }
     var cm = cairo_matrix_t(xx: world.a, yx: world.b, xy: world.c, yy: world.d, x0: world.tx, y0: world.ty)
-    cairo_set_matrix(cr, &cm)
-    cairo_set_source(cr, pattern)
     cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-    cairo_paint(cr)
+    // A turned rectangle covers about half its bounding box: sampled in bands of rows, each over the columns
+    // the rectangle reaches in it (one pixman call per band, through a pixel-aligned clip).
+    let turned = world.b != 0 || world.c != 0
+    let bandHeight = turned ? bandRows : rect.height
+    var top = rect.y
+    while top < rect.y + rect.height {
+      let bottom = min(top + bandHeight, rect.y + rect.height)
+      if let (left, right) = turned ? columns(of: corners, from: Double(top), to: Double(bottom)) : (rect.x, rect.x + rect.width) {
+        let x0 = max(left, rect.x), x1 = min(right, rect.x + rect.width)
+        if x1 > x0 {
+          cairo_save(cr)
+          cairo_identity_matrix(cr)
+          cairo_rectangle(cr, Double(x0), Double(top), Double(x1 - x0), Double(bottom - top))
+          cairo_clip(cr)
+          cairo_set_matrix(cr, &cm)
+          cairo_set_source(cr, pattern)
+          cairo_paint(cr)
+          cairo_restore(cr)
+        }
+      }
+      top = bottom
+    }
     cairo_destroy(cr)
     cairo_surface_flush(surface)
     return surface
+  }
+
+  /// Rows per band when sampling a turned image.
+  static let bandRows = 16
+
+  /// The whole columns the convex polygon `corners` reaches between rows `y0` and `y1`, a pixel wider on each
+  /// side (antialiasing reaches into the pixels an edge crosses); nil when it does not reach them.
+  static func columns(of corners: [Vec2], from y0: Double, to y1: Double) -> (Int, Int)? {
+    var low = Double.infinity, high = -Double.infinity
+    for (i, a) in corners.enumerated() {
+      if a.y >= y0 && a.y <= y1 { (low, high) = (min(low, a.x), max(high, a.x)) }
+      let b = corners[(i + 1) % corners.count]
+      for y in [y0, y1] where (a.y - y) * (b.y - y) < 0 {
+        let x = a.x + (b.x - a.x) * (y - a.y) / (b.y - a.y)
+        (low, high) = (min(low, x), max(high, x))
+      }
+    }
+    guard low.isFinite, high.isFinite, abs(low) < 1e9, abs(high) < 1e9 else { return nil }
+    return (Int(low.rounded(.down)) - 1, Int(high.rounded(.up)) + 1)  // int-audit: finite, under 1e9 (checked above)
   }
 }

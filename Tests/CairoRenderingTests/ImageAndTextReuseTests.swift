@@ -106,4 +106,29 @@ struct ImageAndTextReuseTests {
     #expect(cached.scene.textShaper.pathPolylines.hits == 5)
     #expect(fresh.scene.textShaper.pathPolylines.hits == 0)
   }
+  /// A turned image is sampled in bands over the columns it reaches: every pixel well inside its rectangle is
+  /// drawn opaque, and the band ranges hold the polygon.
+  @Test func aTurnedImageIsSampledWhereverItReaches() throws {
+    let red = PixelBuffer(width: 16, height: 16, stride: 64, bytes: Array(repeating: [0, 0, 255, 255], count: 256).flatMap { $0 })
+    for rotation in [30.0, 45.0, -70.0, 89.0] {
+      let animation = try Self.animation(scale: 300, rotation: rotation)
+      let frame = try FrameRenderer(animation: animation, width: 100, height: 100, images: ["img": red], caches: false)
+        .render(frame: 12)
+      let angle = rotation * .pi / 180
+      for v in stride(from: 3.0, through: 45.0, by: 2) {
+        for u in stride(from: 3.0, through: 45.0, by: 2) {
+          let x = 30.37 + cos(angle) * u - sin(angle) * v, y = 25.81 + sin(angle) * u + cos(angle) * v
+          guard x >= 0, y >= 0, x < 100, y < 100 else { continue }
+          let i = (Int(y) * frame.width + Int(x)) * 4
+          // Opacity 40% at frame 12, over the mover in places: red at 40% at least.
+          #expect(frame.bytes[i + 2] >= 100, "rotation \(rotation): (\(Int(x)), \(Int(y)))")
+        }
+      }
+    }
+    let diamond = [Vec2(50, 10), Vec2(90, 50), Vec2(50, 90), Vec2(10, 50)]
+    #expect(ImageScaling.columns(of: diamond, from: 40, to: 56)! == (9, 91))
+    #expect(ImageScaling.columns(of: diamond, from: 10, to: 26)! == (33, 67))
+    #expect(ImageScaling.columns(of: diamond, from: 90, to: 106)! == (49, 51))
+    #expect(ImageScaling.columns(of: diamond, from: 91, to: 107) == nil)
+  }
 }
