@@ -130,13 +130,19 @@ private struct MergeDrawing {
     let plain = ids.filter { slots[$0].merge == nil }
     let merged = ids.filter { slots[$0].merge != nil }
     if merged.isEmpty {
+      // An intersection (DEST_IN) must clear outside the path too. Cairo fills with such an unbounded
+      // operator by scan-converting the path into a mask of the whole clip and compositing through pixman's
+      // general path (14% of `happy2016`'s instructions); the path's coverage drawn into a group of its own
+      // with OVER, then painted with DEST_IN, is the same product of coverages, by fast paths.
+      let unbounded = op == CAIRO_OPERATOR_DEST_IN
+      if unbounded { painter.pushGroup(alphaOnly: true) }
       appendPaths(plain)
       cairo_set_fill_rule(context, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
       cairo_set_source_rgba(context, 0, 0, 0, 1)
-      cairo_set_operator(context, op)
-      // Unbounded operators (DEST_IN) clear outside the path too, as an intersection must.
+      cairo_set_operator(context, unbounded ? CAIRO_OPERATOR_OVER : op)
       cairo_fill(context)
       cairo_set_operator(context, CAIRO_OPERATOR_OVER)
+      if unbounded { popAndComposite(op) }
       return
     }
     painter.pushGroup(alphaOnly: true)
