@@ -49,6 +49,15 @@ struct MergeTwistMaskTests {
     Self.expect(frame, filled: Self.both, empty: Self.aOnly + Self.bOnly + Self.neither)
   }
 
+  /// Each later operand cuts what the ones before left (the painter composites each inside the first
+  /// operand's bounds only): with C the band 55..95 x 40..60, only A ∩ B ∩ C is left.
+  @Test func intersectWithThreeOperandsKeepsWhatAllShare() throws {
+    let c = Bodymovin.rectangle(x: 55, y: 40, width: 40, height: 20)
+    let frame = try Self.render([Self.a, Self.b, c, Self.merge(4), Bodymovin.fill(Bodymovin.red)])
+    Self.expect(
+      frame, filled: [(60, 50), (77, 45)], empty: [(75, 35), (60, 65), (85, 50), (90, 45)] + Self.aOnly + Self.neither)
+  }
+
   @Test func excludeIntersectionsKeepsEverythingButTheOverlap() throws {
     let frame = try Self.render([Self.a, Self.b, Self.merge(5), Bodymovin.fill(Bodymovin.red)])
     Self.expect(frame, filled: Self.aOnly + Self.bOnly, empty: Self.both + Self.neither)
