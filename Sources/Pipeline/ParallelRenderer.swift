@@ -202,9 +202,15 @@ public enum ParallelRenderer {
       }
       exchange.condition.unlock()
       // Copied here, out of the lock, into storage that faults in cheaply (not on the first write, as a copy
-      // on write would).
+      // on write would). The frame copied is let go at once: a reference kept while this frame is drawn would
+      // make whoever draws into it next, once it is consumed, copy it all again.
       var buffer: PixelBuffer
-      if isShared { buffer = PixelBuffer(copyOf: taken) } else { buffer = consume taken }
+      if isShared {
+        buffer = PixelBuffer(copyOf: taken)
+        _ = consume taken
+      } else {
+        buffer = consume taken
+      }
 
       renderer.render(frame: schedule.compositionFrame(index), into: &buffer)
       if let exceeded = renderer.workLimitExceeded {
