@@ -222,7 +222,9 @@ public enum ParallelRenderer {
       }
 
       exchange.condition.lock()
-      exchange.ready[index] = buffer
+      // Handed over (see `run`): a worker that stops here before letting go of it would make the worker
+      // drawing into it next, once it is consumed, copy it.
+      exchange.ready[index] = consume buffer
       exchange.condition.broadcast()
       exchange.condition.unlock()
     }
