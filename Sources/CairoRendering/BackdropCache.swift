@@ -152,7 +152,7 @@ final class BackdropCache {
       caches.touch(entry)
       reusedSnapshots += 1
     } else {
-      guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(rect.width), Int32(rect.height)),
+      guard let surface = CairoSurface.makeImage(width: rect.width, height: rect.height),
         cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
       else { return }
       BackdropCache.copy(from: target, at: (rect.x, rect.y), to: surface, at: (0, 0), size: (rect.width, rect.height))

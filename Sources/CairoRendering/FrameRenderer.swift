@@ -143,20 +143,42 @@ public final class FrameRenderer {
     if keepOutside, scene.caches.isEnabled { region = scene.damage.region(from: previous, to: current) }
     lastRegion = region
     defer { scene.damage.record(contentTag, current) }
-    switch region {
-    case .none:
-      return
-    case .rect(let r) where r.intersection(rect) != rect:
-      if let area = r.intersection(rect) { drawPart(area, walk: walk, bounds: current.bounds, on: cr) }
-    default:
-      drawWhole(walk: walk, on: cr, keepOutside: keepOutside)
+    if region == .none { return }
+    if case .rect(let r) = region, r.intersection(rect) != rect {
+      guard let area = r.intersection(rect) else { return }
+      let plan = scene.backdrop.plan(walk)
+      if FrameRenderer.partIsCheaper(area, of: rect, bounds: current.bounds, restore: plan.restore) {
+        return drawPart(area, walk: walk, plan: plan, bounds: current.bounds, on: cr)
+      }
+      lastRegion = .all
+      return drawWhole(walk: walk, plan: plan, on: cr, keepOutside: keepOutside)
     }
+    drawWhole(walk: walk, plan: scene.backdrop.plan(walk), on: cr, keepOutside: keepOutside)
   }
 
-  /// Draws the whole composition rectangle (see `draw`).
-  private func drawWhole(walk: BackdropCache.Walk, on cr: OpaquePointer, keepOutside: Bool) {
+  /// Whether drawing only `area` of the composition's rectangle `rect` (see `drawPart`) moves fewer pixels
+  /// than drawing it whole, both giving the same bytes. A part is cleared, drawn on this worker's own image
+  /// and copied into the target (three passes over it, a fourth to put back the still backdrop) with only the
+  /// steps that reach it; a whole frame is cleared (or has its backdrop put back: two passes) and has every
+  /// step drawn, each step costing about its bounds. A part most of the frame (a layer turning, or moving
+  /// across it) is cheaper drawn whole: a rotating rectangle spent three times the rectangle's area.
+  static func partIsCheaper(_ area: PixelRect, of rect: PixelRect, bounds: [PixelRect?], restore: Int) -> Bool {
+    func size(_ r: PixelRect) -> Int { r.width * r.height }
+    var part = size(area) * (restore > 0 ? 4 : 3)
+    var whole = size(rect) * (restore > 0 ? 2 : 1)
+    for (n, b) in bounds.enumerated() where n >= restore {
+      guard let b else { continue }
+      whole += size(b)
+      if b.intersection(area) != nil { part += size(b) }
+    }
+    return part < whole
+  }
+
+  /// Draws the whole composition rectangle (see `draw`) with `plan`, this frame's `BackdropCache.plan`.
+  private func drawWhole(
+    walk: BackdropCache.Walk, plan: (restore: Int, snapshotAt: Int?), on cr: OpaquePointer, keepOutside: Bool
+  ) {
     let rect = compositionRect
-    let plan = scene.backdrop.plan(walk)
     let target = cairo_get_target(cr)
     cairo_save(cr)
     cairo_identity_matrix(cr)
@@ -195,12 +217,14 @@ public final class FrameRenderer {
   /// column inside a clip a slightly different coverage, and groups are as large as the clip), and every
   /// operation reads and writes pixel by pixel (effects draw into images of their own), so the area comes out
   /// as in a whole frame whatever the stale pixels around it.
-  private func drawPart(_ area: PixelRect, walk: BackdropCache.Walk, bounds: [PixelRect?], on cr: OpaquePointer) {
+  private func drawPart(
+    _ area: PixelRect, walk: BackdropCache.Walk, plan: (restore: Int, snapshotAt: Int?), bounds: [PixelRect?],
+    on cr: OpaquePointer
+  ) {
     guard let target = cairo_get_target(cr) else { return }
     if partialCanvas == nil { partialCanvas = try? CairoSurface(width: width, height: height) }
-    guard let scratch = partialCanvas else { return drawWhole(walk: walk, on: cr, keepOutside: false) }
+    guard let scratch = partialCanvas else { return drawWhole(walk: walk, plan: plan, on: cr, keepOutside: false) }
     let context = scratch.context
-    let plan = scene.backdrop.plan(walk)
     cairo_save(context)
     defer { cairo_restore(context) }
     cairo_identity_matrix(context)

@@ -49,6 +49,11 @@ private final class FrameExchange: @unchecked Sendable {
   var ready: [Int: PixelBuffer] = [:]
   var spare: [PixelBuffer] = []
   var inFlight = 0
+  /// Buffers made so far (each frame-sized; the first write to one faults in all its pages).
+  var buffersMade = 0
+  /// The frame the consumer waits for or is consuming, and whether it holds it now.
+  var consumerIndex = 0
+  var consuming = false
   var cancelled = false
   var failure: (any Error)? = nil
   var finishedWorkers = 0
@@ -79,7 +84,7 @@ public enum ParallelRenderer {
         defer { group.leave() }
         worker(
           animation: animation, settings: settings, images: images, schedule: schedule, exchange: exchange,
-          maxInFlight: maxInFlight)
+          jobs: jobs, maxInFlight: maxInFlight)
       }
     }
     defer {
@@ -91,6 +96,9 @@ public enum ParallelRenderer {
     }
     for index in 0..<schedule.count {
       exchange.condition.lock()
+      exchange.consumerIndex = index
+      // A worker waiting for a spare buffer waits for this one only once it is ready (see `takeBuffer`).
+      if exchange.ready[index] != nil { exchange.condition.broadcast() }
       while exchange.ready[index] == nil && exchange.failure == nil { exchange.condition.wait() }
       if let failure = exchange.failure {
         exchange.condition.unlock()
@@ -100,38 +108,67 @@ public enum ParallelRenderer {
         exchange.condition.unlock()
         preconditionFailure("frame \(index) vanished from the exchange")
       }
+      exchange.consuming = true
       exchange.condition.unlock()
       try consume(index, buffer)
       exchange.condition.lock()
+      exchange.consuming = false
       exchange.inFlight -= 1
-      exchange.spare.append(buffer)
+      // Handed over, not shared: a reference kept here would make the worker's next write copy all 8 MB.
+      exchange.spare.append(consume buffer)
       exchange.condition.broadcast()
       exchange.condition.unlock()
     }
   }
 
-  /// The buffer a worker draws its next frame into (with `exchange`'s lock held). A buffer this worker drew
-  /// is redrawn only where the frame changed, so one of those comes first; then any spare one. Only when none
-  /// is spare is a buffer made: as a copy of the newest frame this worker drew that waits to be consumed, when
-  /// there is one (the copy is made when the worker first writes to it, and it too is redrawn only where the
-  /// frame changed), else a new one, drawn whole. So a run draws few frames whole and touches few new pages,
-  /// whatever the number of buffers in flight.
-  private static func takeBuffer(for renderer: FrameRenderer, settings: RenderSettings, exchange: FrameExchange)
-    -> PixelBuffer
-  {
-    if let mine = exchange.spare.lastIndex(where: renderer.drewLast) { return exchange.spare.remove(at: mine) }
-    if !exchange.spare.isEmpty { return exchange.spare.removeLast() }
+  /// About what making a frame buffer costs (faulting in its pages on the first write, 1 to 3 ms at 1080p):
+  /// how long a worker waits for a buffer to come back from the consumer before it makes one.
+  static let newBufferSeconds = 0.001
+
+  /// The buffer a worker draws its next frame into (with `exchange`'s lock held), or nil when the run was
+  /// stopped while it waited. A buffer this worker drew is redrawn only where the frame changed, so one of
+  /// those comes first; then any spare one.
+  ///
+  /// A new buffer costs more than a light frame (a run of 25 light frames made 3 of them, 5 with two workers,
+  /// and spent longer faulting them in than drawing), so when the consumer has a frame to give back (it holds
+  /// one, or the one it waits for is ready) a worker waits for it: for about as long as a new buffer would
+  /// cost while there are no more than one for each worker (a fast consumer, as `render`'s, then needs no
+  /// more), and for as long as it takes once there is one more, for the consumer. Frames finished out of
+  /// order still get new buffers (the consumer waits for another worker's frame then), and no worker waits
+  /// for another. A buffer is made as a copy of the newest frame this worker drew that waits to be consumed,
+  /// when there is one (`isShared`: the worker copies it out of the lock, and it too is redrawn only where the
+  /// frame changed), else as a new one, drawn whole.
+  private static func takeBuffer(
+    for renderer: FrameRenderer, settings: RenderSettings, jobs: Int, exchange: FrameExchange
+  ) -> (buffer: PixelBuffer, isShared: Bool)? {
+    var deadline: Date? = nil
+    while true {
+      if let mine = exchange.spare.lastIndex(where: renderer.drewLast) {
+        return (exchange.spare.remove(at: mine), false)
+      }
+      if !exchange.spare.isEmpty { return (exchange.spare.removeLast(), false) }
+      if exchange.cancelled || exchange.failure != nil { return nil }
+      guard exchange.consuming || exchange.ready[exchange.consumerIndex] != nil else { break }
+      if exchange.buffersMade > jobs {
+        exchange.condition.wait()
+      } else {
+        let until = deadline ?? Date(timeIntervalSinceNow: newBufferSeconds)
+        deadline = until
+        if !exchange.condition.wait(until: until) { break }
+      }
+    }
+    exchange.buffersMade += 1
     var newest: (index: Int, buffer: PixelBuffer)? = nil
     for (index, buffer) in exchange.ready where index > (newest?.index ?? -1) && renderer.drewLast(buffer) {
       newest = (index, buffer)
     }
-    if let newest { return newest.buffer }
-    return PixelBuffer(width: settings.width, height: settings.height)
+    if let newest { return (newest.buffer, true) }
+    return (PixelBuffer(unpaintedWidth: settings.width, height: settings.height), false)
   }
 
   private static func worker(
     animation: Animation, settings: RenderSettings, images: SharedImages, schedule: FrameSchedule,
-    exchange: FrameExchange, maxInFlight: Int
+    exchange: FrameExchange, jobs: Int, maxInFlight: Int
   ) {
     let renderer: FrameRenderer
     do {
@@ -158,8 +195,22 @@ public enum ParallelRenderer {
       let index = exchange.nextIndex
       exchange.nextIndex += 1
       exchange.inFlight += 1
-      var buffer = takeBuffer(for: renderer, settings: settings, exchange: exchange)
+      guard let (taken, isShared) = takeBuffer(for: renderer, settings: settings, jobs: jobs, exchange: exchange)
+      else {
+        exchange.condition.unlock()
+        return
+      }
       exchange.condition.unlock()
+      // Copied here, out of the lock, into storage that faults in cheaply (not on the first write, as a copy
+      // on write would). The frame copied is let go at once: a reference kept while this frame is drawn would
+      // make whoever draws into it next, once it is consumed, copy it all again.
+      var buffer: PixelBuffer
+      if isShared {
+        buffer = PixelBuffer(copyOf: taken)
+        _ = consume taken
+      } else {
+        buffer = consume taken
+      }
 
       renderer.render(frame: schedule.compositionFrame(index), into: &buffer)
       if let exceeded = renderer.workLimitExceeded {
@@ -171,7 +222,9 @@ public enum ParallelRenderer {
       }
 
       exchange.condition.lock()
-      exchange.ready[index] = buffer
+      // Handed over (see `run`): a worker that stops here before letting go of it would make the worker
+      // drawing into it next, once it is consumed, copy it.
+      exchange.ready[index] = consume buffer
       exchange.condition.broadcast()
       exchange.condition.unlock()
     }

@@ -31,4 +31,25 @@ struct BufferPoolTests {
     // The bar moves: the frames are not all the same.
     #expect(Set(frames.map(\.bytes)).count >= 10)
   }
+
+  /// A consumer that gives buffers back at once (as `render`'s): workers wait for them rather than make new
+  /// ones, and every frame is still the one drawn into a fresh buffer, in order.
+  @Test(.timeLimit(.minutes(1)), arguments: [1, 2, 3])
+  func aFastConsumerGetsTheFramesDrawnFresh(jobs: Int) throws {
+    let animation = try LottieParser.parse(bytes: Array(Self.json.utf8), file: "pool.json")
+    let settings = RenderSettings(width: 64, height: 64, jobs: jobs)
+    let schedule = FrameSchedule(startFrame: 0, step: 0.5, count: 30)
+    let fresh = try FrameRenderer(animation: animation, width: 64, height: 64)
+    var frames: [[UInt8]] = []
+    var indices: [Int] = []
+    try ParallelRenderer.run(animation: animation, settings: settings, schedule: schedule) { index, buffer in
+      indices.append(index)
+      frames.append(buffer.bytes)
+    }
+    #expect(indices == Array(0..<30))
+    for index in frames.indices {
+      #expect(frames[index] == fresh.render(frame: schedule.compositionFrame(index)).bytes, "frame \(index)")
+    }
+    #expect(Set(frames).count >= 10)
+  }
 }
