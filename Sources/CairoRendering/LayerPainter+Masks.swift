@@ -38,39 +38,95 @@ extension LayerPainter {
     cairo_save(context)
     clipToBox(box)
     defer { cairo_restore(context) }
-    pushGroup()
-    drawLayer(layer, matrix: matrix, depth: depth)
-    guard let content = popGroup() else { return }
+    // The matted layer's pixels: its kept image when that is all `drawLayer` would paint (no group to clear and
+    // fill), else a group it is drawn into.
+    guard
+      let content = keptImage(layer, matrix: matrix, depth: depth)
+        ?? drawnGroup({ drawLayer(layer, matrix: matrix, depth: depth) })
+    else { return }
     defer { cairo_pattern_destroy(content) }
-    pushGroup()
-    if matteVisible {
-      drawLayer(matteLayer, matrix: matrix, depth: depth)
+    let mask: OpaquePointer
+    if mode == .alpha, matteVisible, let kept = keptImage(matteLayer, matrix: matrix, depth: depth) {
+      mask = kept
+    } else {
+      // An alpha matte needs only coverage: an alpha-only group has a quarter of the bytes to clear and write.
+      let alphaOnly = mode == .alpha || mode == .alphaInverted
+      pushGroup(alphaOnly: alphaOnly)
+      if matteVisible {
+        drawLayer(matteLayer, matrix: matrix, depth: depth)
+      }
+      guard let popped = popGroup() else { return }
+      mask = popped
     }
-    guard let mask = popGroup() else { return }
     defer { cairo_pattern_destroy(mask) }
-    if mode == .luma || mode == .lumaInverted { LayerPainter.convertToLuma(mask) }
-    cairo_save(context)
+    switch mode {
+    case .alpha: break
+    // Inverted in place, so that the content is masked by it like any matte (no group of the content minus it).
+    case .alphaInverted: LayerPainter.invertCoverage(mask)
+    case .luma, .lumaInverted: LayerPainter.convertToLuma(mask, inverted: mode == .lumaInverted)
+    }
     cairo_identity_matrix(context)
     clipToArea()
-    if mode == .alpha || mode == .luma {
-      cairo_set_source(context, content)
-      cairo_mask(context, mask)
-    } else {
-      pushGroup()
-      cairo_set_source(context, content)
-      cairo_paint(context)
-      cairo_set_operator(context, CAIRO_OPERATOR_DEST_OUT)
-      cairo_set_source(context, mask)
-      cairo_paint(context)
-      popGroupToSource()
-      cairo_set_operator(context, CAIRO_OPERATOR_OVER)
-      cairo_paint(context)
-    }
-    cairo_restore(context)
+    cairo_set_source(context, content)
+    cairo_mask(context, mask)
   }
 
-  /// Replaces each pixel's alpha with its (premultiplied) luminance, so the pattern masks by brightness.
-  static func convertToLuma(_ pattern: OpaquePointer) {
+  /// The pattern `drawLayer` would paint for `layer` when that is only its kept image (masks or effects, full
+  /// opacity, the normal blend mode) on nothing: the layer's image itself, which the caller releases. Nil for any
+  /// other layer, which is then drawn in a group.
+  func keptImage(_ layer: SceneLayer, matrix: Affine, depth: Int) -> OpaquePointer? {
+    guard layer.opacity >= 1, layer.model.blendMode != LayerPainter.hardMix,
+      LayerPainter.blendOperator(layer.model.blendMode) == CAIRO_OPERATOR_OVER,
+      !layer.activeMasks.isEmpty || !layer.effects.isEmpty
+    else { return nil }
+    let world = contentMatrix(layer, matrix: matrix)
+    guard abs(world.determinant) > 1e-12 else { return nil }
+    let effects = self.effects(layer, world: world)
+    let activeMasks = layer.activeMasks
+    guard !activeMasks.isEmpty || !effects.isEmpty, var box = contentBounds(layer, world: world) else { return nil }
+    // `drawLayer`'s box for the image.
+    if !activeMasks.isEmpty {
+      guard let limit = LayerPainter.maskBounds(activeMasks, world: world, within: box) else { return nil }
+      box = limit
+    }
+    if !effects.isEmpty { box = box.expanded(by: ResolvedEffect.margin(effects)) }
+    guard !box.isEmpty(within: canvasBox), let rect = PixelRect(box.intersection(canvasBox)),
+      let surface = layerImage(layer, world: world, rect: rect, effects: effects, opacity: 1, depth: depth),
+      let pattern = cairo_pattern_create_for_surface(surface)
+    else { return nil }
+    cairo_surface_destroy(surface)
+    return pattern
+  }
+
+  /// A group with what `draw` draws (nil if Cairo fails).
+  private func drawnGroup(_ draw: () -> Void) -> OpaquePointer? {
+    pushGroup()
+    draw()
+    return popGroup()
+  }
+
+  /// Replaces each alpha of an alpha-only group with its complement (255 − a), so that it masks by what the
+  /// matte does not cover.
+  static func invertCoverage(_ pattern: OpaquePointer) {
+    var surfaceOut: OpaquePointer? = nil
+    guard cairo_pattern_get_surface(pattern, &surfaceOut) == CAIRO_STATUS_SUCCESS, let surface = surfaceOut,
+      cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE,
+      cairo_image_surface_get_format(surface) == CAIRO_FORMAT_A8
+    else { return }
+    cairo_surface_flush(surface)
+    guard let data = cairo_image_surface_get_data(surface) else { return }
+    let w = Int(cairo_image_surface_get_width(surface)), h = Int(cairo_image_surface_get_height(surface))
+    let stride = Int(cairo_image_surface_get_stride(surface))
+    for y in 0..<h {
+      let row = data + y * stride
+      for x in 0..<w { row[x] = 255 &- row[x] }
+    }
+    cairo_surface_mark_dirty(surface)
+  }
+
+  /// Replaces each pixel's alpha with its (premultiplied) luminance, so the pattern masks by brightness (by
+  /// darkness when `inverted`: 255 minus it).
+  static func convertToLuma(_ pattern: OpaquePointer, inverted: Bool = false) {
     var surfaceOut: OpaquePointer? = nil
     guard cairo_pattern_get_surface(pattern, &surfaceOut) == CAIRO_STATUS_SUCCESS, let surface = surfaceOut,
       cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE
@@ -85,7 +141,8 @@ extension LayerPainter {
         let p = row + x * 4
         // BT.709 luma of premultiplied BGRA: transparent counts as black.
         let red = Int(p[2]) * 54, green = Int(p[1]) * 183, blue = Int(p[0]) * 19
-        let l = UInt8(truncatingIfNeeded: min(255, (red + green + blue + 128) >> 8))
+        let luma = UInt8(truncatingIfNeeded: min(255, (red + green + blue + 128) >> 8))
+        let l = inverted ? 255 - luma : luma
         p[0] = l; p[1] = l; p[2] = l; p[3] = l
       }
     }

@@ -160,7 +160,7 @@ struct LayerPainter {
   /// The layer's pixels inside `rect` after its masks and effects (before its opacity and blend mode), as an
   /// image surface with the device offset of `rect` (the caller releases it): kept from an earlier frame when
   /// the layer's content, matrix and effects are the same, else drawn now on a context of its own.
-  private func layerImage(
+  func layerImage(
     _ layer: SceneLayer, world: Affine, rect: PixelRect, effects: [ResolvedEffect], opacity: Double, depth: Int
   ) -> OpaquePointer? {
     let key = LayerGroupCache.Key(version: layer.version, world: world, effects: effects, rect: rect, opacity: opacity)
