@@ -99,7 +99,7 @@ extension LayerPainter {
   }
 
   /// A group with what `draw` draws (nil if Cairo fails).
-  private func drawnGroup(_ draw: () -> Void) -> OpaquePointer? {
+  func drawnGroup(_ draw: () -> Void) -> OpaquePointer? {
     pushGroup()
     draw()
     return popGroup()
@@ -151,28 +151,29 @@ extension LayerPainter {
 
   // MARK: - Masks
 
-  /// Builds the combined mask in an alpha group, in order, as After Effects combines masks, then keeps the
-  /// layer's pixels where the mask is. With a the coverage so far and c a mask's coverage times its opacity:
-  /// add a + c − ac, subtract a(1 − c), intersect ac, lighten max(a, c), darken min(a, c), difference |a − c|.
+  /// Keeps the current group's pixels (the layer's) where its masks are: the combined mask is built in order,
+  /// as After Effects combines masks, then the group is multiplied by it in place (DEST_IN: the same values as
+  /// masking the layer into a new group, without clearing and filling one). With a the coverage so far and c a
+  /// mask's coverage times its opacity: add a + c − ac, subtract a(1 − c), intersect ac, lighten max(a, c),
+  /// darken min(a, c), difference |a − c|. The group must not be clipped (DEST_IN would stop at the clip).
   func applyMasks(_ masks: [MaskNode], world: Affine) {
-    guard let content = popGroup() else { return }
-    defer { cairo_pattern_destroy(content) }
     let plain = masks.allSatisfy { !$0.isInverted && $0.opacity >= 100 && $0.expansion == 0 }
     if plain, let first = masks.first, first.mode == .add || first.mode == .lighten,
       masks.dropFirst().allSatisfy({ $0.mode == .subtract || $0.mode == .intersect })
     {
-      // Plain masks that add one shape and then cut it: the layer's pixels filled through the first outline,
-      // then each later outline taken away (subtract) or kept (intersect) by a fill with that operator. The
-      // same coverage as combining the masks in groups of their own and masking with the result, without the
-      // groups.
+      // Plain masks that add one shape and then cut it: the layer's pixels filled through the first outline
+      // into a new group (keeping them in place through its coverage gives other roundings at the edges: Cairo's
+      // spans mix differently), then each later outline taken away (subtract) or kept (intersect) by a fill
+      // with that operator. No combined mask is made.
+      guard let content = popGroup() else { return }
       pushGroup()
-      cairo_identity_matrix(context)
       cairo_set_source(context, content)
       setMatrix(world)
       cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
       cairo_new_path(context)
       appendPath(first.path, transform: .identity)
       cairo_fill(context)
+      cairo_pattern_destroy(content)
       cairo_set_source_rgba(context, 0, 0, 0, 1)
       for mask in masks.dropFirst() {
         cairo_new_path(context)
@@ -266,10 +267,11 @@ extension LayerPainter {
     }
     guard let maskPattern = popGroup() else { return }
     defer { cairo_pattern_destroy(maskPattern) }
-    pushGroup()
     cairo_identity_matrix(context)
-    cairo_set_source(context, content)
-    cairo_mask(context, maskPattern)
+    cairo_set_source(context, maskPattern)
+    cairo_set_operator(context, CAIRO_OPERATOR_DEST_IN)
+    cairo_paint(context)
+    cairo_set_operator(context, CAIRO_OPERATOR_OVER)
   }
 
   /// Where the masks can leave anything of a layer whose content lies in `box`, in device pixels: `box` cut

@@ -178,15 +178,18 @@ struct LayerPainter {
     defer { cairo_destroy(cr) }
     let painter = LayerPainter(scene: scene, context: cr)
     painter.pushGroup()
+    let drawn: OpaquePointer?
     if let outline = LayerPainter.solidOutline(layer, effects: effects) {
       painter.drawSolidOutline(layer, outline, world: world, opacity: opacity)
+      drawn = painter.popGroup()
     } else {
       painter.drawContent(layer, opacity: opacity, world: world, depth: depth)
-      // After Effects order: masks, then effects (the layer's opacity and blend mode come when it is composited).
+      // After Effects order: masks (in place), then effects (they take the group and give back their result);
+      // the layer's opacity and blend mode come when it is composited.
       if !layer.activeMasks.isEmpty { painter.applyMasks(layer.activeMasks, world: world) }
-      if !effects.isEmpty { painter.applyEffects(effects, of: layer) }
+      drawn = effects.isEmpty ? painter.popGroup() : painter.applyEffects(effects, of: layer)
     }
-    guard let group = painter.popGroup() else { return nil }
+    guard let group = drawn else { return nil }
     defer { cairo_pattern_destroy(group) }
     var surface: OpaquePointer? = nil
     guard cairo_pattern_get_surface(group, &surface) == CAIRO_STATUS_SUCCESS, let surface else { return nil }
