@@ -156,7 +156,10 @@ extension LayerPainter {
   /// masking the layer into a new group, without clearing and filling one). With a the coverage so far and c a
   /// mask's coverage times its opacity: add a + c − ac, subtract a(1 − c), intersect ac, lighten max(a, c),
   /// darken min(a, c), difference |a − c|. The group must not be clipped (DEST_IN would stop at the clip).
-  func applyMasks(_ masks: [MaskNode], world: Affine) {
+  /// With `ontoTarget` (a fresh, clear target under the group, and nothing more to do to the result) plain masks
+  /// may leave their result on the target instead, the group popped: true when they did.
+  @discardableResult
+  func applyMasks(_ masks: [MaskNode], world: Affine, ontoTarget: Bool = false) -> Bool {
     let plain = masks.allSatisfy { !$0.isInverted && $0.opacity >= 100 && $0.expansion == 0 }
     if plain, let first = masks.first, first.mode == .add || first.mode == .lighten,
       masks.dropFirst().allSatisfy({ $0.mode == .subtract || $0.mode == .intersect })
@@ -165,8 +168,9 @@ extension LayerPainter {
       // into a new group (keeping them in place through its coverage gives other roundings at the edges: Cairo's
       // spans mix differently), then each later outline taken away (subtract) or kept (intersect) by a fill
       // with that operator. No combined mask is made.
-      guard let content = popGroup() else { return }
-      pushGroup()
+      guard let content = popGroup() else { return false }
+      // The target is as clear as a new group would be: one group fewer to clear.
+      if !ontoTarget { pushGroup() }
       cairo_set_source(context, content)
       setMatrix(world)
       cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
@@ -183,7 +187,7 @@ extension LayerPainter {
         cairo_fill(context)
       }
       cairo_set_operator(context, CAIRO_OPERATOR_OVER)
-      return
+      return ontoTarget
     }
     pushGroup(alphaOnly: true)
     // Start empty when the first mask adds, full when it subtracts or intersects.
@@ -265,13 +269,14 @@ extension LayerPainter {
       cairo_paint_with_alpha(context, opacity)
       cairo_set_operator(context, CAIRO_OPERATOR_OVER)
     }
-    guard let maskPattern = popGroup() else { return }
+    guard let maskPattern = popGroup() else { return false }
     defer { cairo_pattern_destroy(maskPattern) }
     cairo_identity_matrix(context)
     cairo_set_source(context, maskPattern)
     cairo_set_operator(context, CAIRO_OPERATOR_DEST_IN)
     cairo_paint(context)
     cairo_set_operator(context, CAIRO_OPERATOR_OVER)
+    return false
   }
 
   /// Where the masks can leave anything of a layer whose content lies in `box`, in device pixels: `box` cut

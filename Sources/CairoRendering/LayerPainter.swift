@@ -168,7 +168,9 @@ struct LayerPainter {
       return cairo_surface_reference(kept)
     }
 
-    // A target of the rectangle's size: only the group drawn on it is kept (its pages are never written).
+    // A target of the rectangle's size: the group drawn on it is kept, or the target itself where a solid's
+    // outline or plain masks are drawn straight onto it (it is as clear as a new group, and its pages are
+    // written only then).
     guard let target = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(rect.width), Int32(rect.height)),
       cairo_surface_status(target) == CAIRO_STATUS_SUCCESS
     else { return nil }
@@ -177,17 +179,21 @@ struct LayerPainter {
     guard let cr = cairo_create(target) else { return nil }
     defer { cairo_destroy(cr) }
     let painter = LayerPainter(scene: scene, context: cr)
-    painter.pushGroup()
     let drawn: OpaquePointer?
     if let outline = LayerPainter.solidOutline(layer, effects: effects) {
       painter.drawSolidOutline(layer, outline, world: world, opacity: opacity)
-      drawn = painter.popGroup()
+      drawn = cairo_pattern_create_for_surface(target)
     } else {
+      painter.pushGroup()
       painter.drawContent(layer, opacity: opacity, world: world, depth: depth)
       // After Effects order: masks (in place), then effects (they take the group and give back their result);
       // the layer's opacity and blend mode come when it is composited.
-      if !layer.activeMasks.isEmpty { painter.applyMasks(layer.activeMasks, world: world) }
-      drawn = effects.isEmpty ? painter.popGroup() : painter.applyEffects(effects, of: layer)
+      let onTarget =
+        !layer.activeMasks.isEmpty && painter.applyMasks(layer.activeMasks, world: world, ontoTarget: effects.isEmpty)
+      drawn =
+        onTarget
+        ? cairo_pattern_create_for_surface(target)
+        : effects.isEmpty ? painter.popGroup() : painter.applyEffects(effects, of: layer)
     }
     guard let group = drawn else { return nil }
     defer { cairo_pattern_destroy(group) }
