@@ -41,9 +41,12 @@ extension LayerPainter {
     guard cairo_pattern_get_surface(group, &source) == CAIRO_STATUS_SUCCESS, let source,
       let target = cairo_get_group_target(context),
       cairo_surface_get_type(source) == CAIRO_SURFACE_TYPE_IMAGE,
-      cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE
+      cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
+      cairo_image_surface_get_format(source) == CAIRO_FORMAT_ARGB32,
+      cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32
     else {
-      // Not image surfaces (never the case here): draw normally rather than not at all.
+      // Not colour image surfaces: draw normally rather than not at all. On an alpha-only group (an alpha
+      // matte's) that is exact: hard mix's alpha is the normal one, sa + ba − sa·ba.
       cairo_set_source(context, group)
       cairo_paint_with_alpha(context, opacity)
       return

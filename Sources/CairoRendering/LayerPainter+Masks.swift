@@ -38,39 +38,95 @@ extension LayerPainter {
     cairo_save(context)
     clipToBox(box)
     defer { cairo_restore(context) }
-    pushGroup()
-    drawLayer(layer, matrix: matrix, depth: depth)
-    guard let content = popGroup() else { return }
+    // The matted layer's pixels: its kept image when that is all `drawLayer` would paint (no group to clear and
+    // fill), else a group it is drawn into.
+    guard
+      let content = keptImage(layer, matrix: matrix, depth: depth)
+        ?? drawnGroup({ drawLayer(layer, matrix: matrix, depth: depth) })
+    else { return }
     defer { cairo_pattern_destroy(content) }
-    pushGroup()
-    if matteVisible {
-      drawLayer(matteLayer, matrix: matrix, depth: depth)
+    let mask: OpaquePointer
+    if mode == .alpha, matteVisible, let kept = keptImage(matteLayer, matrix: matrix, depth: depth) {
+      mask = kept
+    } else {
+      // An alpha matte needs only coverage: an alpha-only group has a quarter of the bytes to clear and write.
+      let alphaOnly = mode == .alpha || mode == .alphaInverted
+      pushGroup(alphaOnly: alphaOnly)
+      if matteVisible {
+        drawLayer(matteLayer, matrix: matrix, depth: depth)
+      }
+      guard let popped = popGroup() else { return }
+      mask = popped
     }
-    guard let mask = popGroup() else { return }
     defer { cairo_pattern_destroy(mask) }
-    if mode == .luma || mode == .lumaInverted { LayerPainter.convertToLuma(mask) }
-    cairo_save(context)
+    switch mode {
+    case .alpha: break
+    // Inverted in place, so that the content is masked by it like any matte (no group of the content minus it).
+    case .alphaInverted: LayerPainter.invertCoverage(mask)
+    case .luma, .lumaInverted: LayerPainter.convertToLuma(mask, inverted: mode == .lumaInverted)
+    }
     cairo_identity_matrix(context)
     clipToArea()
-    if mode == .alpha || mode == .luma {
-      cairo_set_source(context, content)
-      cairo_mask(context, mask)
-    } else {
-      pushGroup()
-      cairo_set_source(context, content)
-      cairo_paint(context)
-      cairo_set_operator(context, CAIRO_OPERATOR_DEST_OUT)
-      cairo_set_source(context, mask)
-      cairo_paint(context)
-      popGroupToSource()
-      cairo_set_operator(context, CAIRO_OPERATOR_OVER)
-      cairo_paint(context)
-    }
-    cairo_restore(context)
+    cairo_set_source(context, content)
+    cairo_mask(context, mask)
   }
 
-  /// Replaces each pixel's alpha with its (premultiplied) luminance, so the pattern masks by brightness.
-  static func convertToLuma(_ pattern: OpaquePointer) {
+  /// The pattern `drawLayer` would paint for `layer` when that is only its kept image (masks or effects, full
+  /// opacity, the normal blend mode) on nothing: the layer's image itself, which the caller releases. Nil for any
+  /// other layer, which is then drawn in a group.
+  func keptImage(_ layer: SceneLayer, matrix: Affine, depth: Int) -> OpaquePointer? {
+    guard layer.opacity >= 1, layer.model.blendMode != LayerPainter.hardMix,
+      LayerPainter.blendOperator(layer.model.blendMode) == CAIRO_OPERATOR_OVER,
+      !layer.activeMasks.isEmpty || !layer.effects.isEmpty
+    else { return nil }
+    let world = contentMatrix(layer, matrix: matrix)
+    guard abs(world.determinant) > 1e-12 else { return nil }
+    let effects = self.effects(layer, world: world)
+    let activeMasks = layer.activeMasks
+    guard !activeMasks.isEmpty || !effects.isEmpty, var box = contentBounds(layer, world: world) else { return nil }
+    // `drawLayer`'s box for the image.
+    if !activeMasks.isEmpty {
+      guard let limit = LayerPainter.maskBounds(activeMasks, world: world, within: box) else { return nil }
+      box = limit
+    }
+    if !effects.isEmpty { box = box.expanded(by: ResolvedEffect.margin(effects)) }
+    guard !box.isEmpty(within: canvasBox), let rect = PixelRect(box.intersection(canvasBox)),
+      let surface = layerImage(layer, world: world, rect: rect, effects: effects, opacity: 1, depth: depth),
+      let pattern = cairo_pattern_create_for_surface(surface)
+    else { return nil }
+    cairo_surface_destroy(surface)
+    return pattern
+  }
+
+  /// A group with what `draw` draws (nil if Cairo fails).
+  func drawnGroup(_ draw: () -> Void) -> OpaquePointer? {
+    pushGroup()
+    draw()
+    return popGroup()
+  }
+
+  /// Replaces each alpha of an alpha-only group with its complement (255 − a), so that it masks by what the
+  /// matte does not cover.
+  static func invertCoverage(_ pattern: OpaquePointer) {
+    var surfaceOut: OpaquePointer? = nil
+    guard cairo_pattern_get_surface(pattern, &surfaceOut) == CAIRO_STATUS_SUCCESS, let surface = surfaceOut,
+      cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE,
+      cairo_image_surface_get_format(surface) == CAIRO_FORMAT_A8
+    else { return }
+    cairo_surface_flush(surface)
+    guard let data = cairo_image_surface_get_data(surface) else { return }
+    let w = Int(cairo_image_surface_get_width(surface)), h = Int(cairo_image_surface_get_height(surface))
+    let stride = Int(cairo_image_surface_get_stride(surface))
+    for y in 0..<h {
+      let row = data + y * stride
+      for x in 0..<w { row[x] = 255 &- row[x] }
+    }
+    cairo_surface_mark_dirty(surface)
+  }
+
+  /// Replaces each pixel's alpha with its (premultiplied) luminance, so the pattern masks by brightness (by
+  /// darkness when `inverted`: 255 minus it).
+  static func convertToLuma(_ pattern: OpaquePointer, inverted: Bool = false) {
     var surfaceOut: OpaquePointer? = nil
     guard cairo_pattern_get_surface(pattern, &surfaceOut) == CAIRO_STATUS_SUCCESS, let surface = surfaceOut,
       cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE
@@ -85,7 +141,8 @@ extension LayerPainter {
         let p = row + x * 4
         // BT.709 luma of premultiplied BGRA: transparent counts as black.
         let red = Int(p[2]) * 54, green = Int(p[1]) * 183, blue = Int(p[0]) * 19
-        let l = UInt8(truncatingIfNeeded: min(255, (red + green + blue + 128) >> 8))
+        let luma = UInt8(truncatingIfNeeded: min(255, (red + green + blue + 128) >> 8))
+        let l = inverted ? 255 - luma : luma
         p[0] = l; p[1] = l; p[2] = l; p[3] = l
       }
     }
@@ -94,28 +151,33 @@ extension LayerPainter {
 
   // MARK: - Masks
 
-  /// Builds the combined mask in an alpha group, in order, as After Effects combines masks, then keeps the
-  /// layer's pixels where the mask is. With a the coverage so far and c a mask's coverage times its opacity:
-  /// add a + c − ac, subtract a(1 − c), intersect ac, lighten max(a, c), darken min(a, c), difference |a − c|.
-  func applyMasks(_ masks: [MaskNode], world: Affine) {
-    guard let content = popGroup() else { return }
-    defer { cairo_pattern_destroy(content) }
+  /// Keeps the current group's pixels (the layer's) where its masks are: the combined mask is built in order,
+  /// as After Effects combines masks, then the group is multiplied by it in place (DEST_IN: the same values as
+  /// masking the layer into a new group, without clearing and filling one). With a the coverage so far and c a
+  /// mask's coverage times its opacity: add a + c − ac, subtract a(1 − c), intersect ac, lighten max(a, c),
+  /// darken min(a, c), difference |a − c|. The group must not be clipped (DEST_IN would stop at the clip).
+  /// With `ontoTarget` (a fresh, clear target under the group, and nothing more to do to the result) plain masks
+  /// may leave their result on the target instead, the group popped: true when they did.
+  @discardableResult
+  func applyMasks(_ masks: [MaskNode], world: Affine, ontoTarget: Bool = false) -> Bool {
     let plain = masks.allSatisfy { !$0.isInverted && $0.opacity >= 100 && $0.expansion == 0 }
     if plain, let first = masks.first, first.mode == .add || first.mode == .lighten,
       masks.dropFirst().allSatisfy({ $0.mode == .subtract || $0.mode == .intersect })
     {
-      // Plain masks that add one shape and then cut it: the layer's pixels filled through the first outline,
-      // then each later outline taken away (subtract) or kept (intersect) by a fill with that operator. The
-      // same coverage as combining the masks in groups of their own and masking with the result, without the
-      // groups.
-      pushGroup()
-      cairo_identity_matrix(context)
+      // Plain masks that add one shape and then cut it: the layer's pixels filled through the first outline
+      // into a new group (keeping them in place through its coverage gives other roundings at the edges: Cairo's
+      // spans mix differently), then each later outline taken away (subtract) or kept (intersect) by a fill
+      // with that operator. No combined mask is made.
+      guard let content = popGroup() else { return false }
+      // The target is as clear as a new group would be: one group fewer to clear.
+      if !ontoTarget { pushGroup() }
       cairo_set_source(context, content)
       setMatrix(world)
       cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
       cairo_new_path(context)
       appendPath(first.path, transform: .identity)
       cairo_fill(context)
+      cairo_pattern_destroy(content)
       cairo_set_source_rgba(context, 0, 0, 0, 1)
       for mask in masks.dropFirst() {
         cairo_new_path(context)
@@ -125,7 +187,7 @@ extension LayerPainter {
         cairo_fill(context)
       }
       cairo_set_operator(context, CAIRO_OPERATOR_OVER)
-      return
+      return ontoTarget
     }
     pushGroup(alphaOnly: true)
     // Start empty when the first mask adds, full when it subtracts or intersects.
@@ -207,12 +269,14 @@ extension LayerPainter {
       cairo_paint_with_alpha(context, opacity)
       cairo_set_operator(context, CAIRO_OPERATOR_OVER)
     }
-    guard let maskPattern = popGroup() else { return }
+    guard let maskPattern = popGroup() else { return false }
     defer { cairo_pattern_destroy(maskPattern) }
-    pushGroup()
     cairo_identity_matrix(context)
-    cairo_set_source(context, content)
-    cairo_mask(context, maskPattern)
+    cairo_set_source(context, maskPattern)
+    cairo_set_operator(context, CAIRO_OPERATOR_DEST_IN)
+    cairo_paint(context)
+    cairo_set_operator(context, CAIRO_OPERATOR_OVER)
+    return false
   }
 
   /// Where the masks can leave anything of a layer whose content lies in `box`, in device pixels: `box` cut

@@ -160,7 +160,7 @@ struct LayerPainter {
   /// The layer's pixels inside `rect` after its masks and effects (before its opacity and blend mode), as an
   /// image surface with the device offset of `rect` (the caller releases it): kept from an earlier frame when
   /// the layer's content, matrix and effects are the same, else drawn now on a context of its own.
-  private func layerImage(
+  func layerImage(
     _ layer: SceneLayer, world: Affine, rect: PixelRect, effects: [ResolvedEffect], opacity: Double, depth: Int
   ) -> OpaquePointer? {
     let key = LayerGroupCache.Key(version: layer.version, world: world, effects: effects, rect: rect, opacity: opacity)
@@ -168,7 +168,9 @@ struct LayerPainter {
       return cairo_surface_reference(kept)
     }
 
-    // A target of the rectangle's size: only the group drawn on it is kept (its pages are never written).
+    // A target of the rectangle's size: the group drawn on it is kept, or the target itself where a solid's
+    // outline or plain masks are drawn straight onto it (it is as clear as a new group, and its pages are
+    // written only then).
     guard let target = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(rect.width), Int32(rect.height)),
       cairo_surface_status(target) == CAIRO_STATUS_SUCCESS
     else { return nil }
@@ -177,16 +179,23 @@ struct LayerPainter {
     guard let cr = cairo_create(target) else { return nil }
     defer { cairo_destroy(cr) }
     let painter = LayerPainter(scene: scene, context: cr)
-    painter.pushGroup()
+    let drawn: OpaquePointer?
     if let outline = LayerPainter.solidOutline(layer, effects: effects) {
       painter.drawSolidOutline(layer, outline, world: world, opacity: opacity)
+      drawn = cairo_pattern_create_for_surface(target)
     } else {
+      painter.pushGroup()
       painter.drawContent(layer, opacity: opacity, world: world, depth: depth)
-      // After Effects order: masks, then effects (the layer's opacity and blend mode come when it is composited).
-      if !layer.activeMasks.isEmpty { painter.applyMasks(layer.activeMasks, world: world) }
-      if !effects.isEmpty { painter.applyEffects(effects, of: layer) }
+      // After Effects order: masks (in place), then effects (they take the group and give back their result);
+      // the layer's opacity and blend mode come when it is composited.
+      let onTarget =
+        !layer.activeMasks.isEmpty && painter.applyMasks(layer.activeMasks, world: world, ontoTarget: effects.isEmpty)
+      drawn =
+        onTarget
+        ? cairo_pattern_create_for_surface(target)
+        : effects.isEmpty ? painter.popGroup() : painter.applyEffects(effects, of: layer)
     }
-    guard let group = painter.popGroup() else { return nil }
+    guard let group = drawn else { return nil }
     defer { cairo_pattern_destroy(group) }
     var surface: OpaquePointer? = nil
     guard cairo_pattern_get_surface(group, &surface) == CAIRO_STATUS_SUCCESS, let surface else { return nil }

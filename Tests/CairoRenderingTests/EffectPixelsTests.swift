@@ -237,7 +237,41 @@ struct EffectPixelsTests {
     EffectPixels.ramp(
       buffer.image, offset: offset, toLayer: toLayer, start: start, end: end, startColor: startColor,
       endColor: endColor, radial: radial, blend: blend)
-    let image = reference.image
+    EffectPixelsTests.ramp(
+      reference.image, offset: offset, toLayer: toLayer, start: start, end: end, startColor: startColor,
+      endColor: endColor, radial: radial, blend: blend)
+    #expect(buffer.bytes == reference.bytes)
+  }
+
+  /// Long runs of slowly changing colour (where the loop reuses a pixel over a span of t) against the formula:
+  /// a wide opaque image with alpha changes in it, ramps nearly along and across the rows, radial ones, and
+  /// ramps of no length.
+  @Test(arguments: [
+    (Vec2(0, 0), Vec2(2000, 3), false), (Vec2(5, -40), Vec2(9, 140), false), (Vec2(300, 2), Vec2(301, 2), true),
+    (Vec2(-100, 0), Vec2(900, 7), true), (Vec2(7, 7), Vec2(7, 7), false), (Vec2(7, 7), Vec2(7, 7), true),
+  ])
+  func rampSpansMatchTheFormula(start: Vec2, end: Vec2, radial: Bool) throws {
+    let buffer = Buffer(width: 700, height: 6)
+    for y in 0..<6 {
+      for x in 0..<700 { buffer.set(x, y, r: 0, g: 0, b: 0, a: x % 97 == 5 ? 128 : (x % 131 == 0 ? 0 : 255)) }
+    }
+    let reference = buffer.copy()
+    let toLayer = try #require(Affine(a: 0.7, b: 0.01, c: 0.02, d: 1.1, tx: -3.25, ty: 1.5).inverted())
+    let startColor = RGBA(0.811, 0.929, 0.984), endColor = RGBA(0.423, 0.780, 0.917)
+    EffectPixels.ramp(
+      buffer.image, offset: Vec2(2, -1), toLayer: toLayer, start: start, end: end, startColor: startColor,
+      endColor: endColor, radial: radial, blend: 0)
+    EffectPixelsTests.ramp(
+      reference.image, offset: Vec2(2, -1), toLayer: toLayer, start: start, end: end, startColor: startColor,
+      endColor: endColor, radial: radial, blend: 0)
+    #expect(buffer.bytes == reference.bytes)
+  }
+
+  /// Gradient Ramp pixel by pixel, straight from its formula: the matrix applied to each pixel centre.
+  static func ramp(
+    _ image: EffectPixels.Image, offset: Vec2, toLayer: Affine, start: Vec2, end: Vec2, startColor: RGBA,
+    endColor: RGBA, radial: Bool, blend: Double
+  ) {
     let d = end - start
     let length2 = d.x * d.x + d.y * d.y
     let radius = length2.squareRoot()
@@ -261,6 +295,5 @@ struct EffectPixelsTests {
         p[0] = mixed(p[0], startColor.b, endColor.b)
       }
     }
-    #expect(buffer.bytes == reference.bytes)
   }
 }

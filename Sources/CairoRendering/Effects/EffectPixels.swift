@@ -102,34 +102,64 @@ enum EffectPixels {
       }
     }
     let starts = unblended ? table(0) : [], ends = unblended ? table(1) : []
+    // A row's ramp positions are found first, in a loop of arithmetic alone that the compiler vectorises: the
+    // division (or square root) of each pixel then no longer holds up the branches that colour it.
+    let divisor = radial ? radius : length2
+    let raw = UnsafeMutablePointer<Double>.allocate(capacity: image.width)
+    defer { raw.deallocate() }
+    // Each channel of an unblended pixel is a monotonic function of t (every floating-point step is: rounding
+    // keeps order), so two positions at the same alpha that give the same pixel give it to every t between
+    // them too. `known` is such a span: where the ramp's colour changes slowly it is looked up, not computed.
+    var known: (limit: UInt8, low: Double, high: Double, pixel: UInt32) = (0, 1, 0, 0)
     for y in 0..<image.height {
       let pixels = UnsafeMutableRawPointer(image.data + y * image.stride).assumingMemoryBound(to: UInt32.self)
       let py = Double(y) + 0.5 - oy
       let cy = m.c * py, dy = m.d * py
+      if divisor > 0 {
+        if radial {
+          for x in 0..<image.width {
+            let px = Double(x) + 0.5 - ox
+            let qx = m.a * px + cy + m.tx - start.x, qy = m.b * px + dy + m.ty - start.y
+            raw[x] = (qx * qx + qy * qy).squareRoot() / divisor
+          }
+        } else {
+          for x in 0..<image.width {
+            let px = Double(x) + 0.5 - ox
+            let qx = m.a * px + cy + m.tx - start.x, qy = m.b * px + dy + m.ty - start.y
+            raw[x] = (qx * d.x + qy * d.y) / divisor
+          }
+        }
+      }
       for x in 0..<image.width {
         let pixel = pixels[x]
         let limit = UInt8(truncatingIfNeeded: pixel >> 24)
         if limit == 0 { continue }
-        let px = Double(x) + 0.5 - ox
-        let qx = m.a * px + cy + m.tx - start.x, qy = m.b * px + dy + m.ty - start.y
-        let t: Double
-        if radial {
-          t = radius > 0 ? unit((qx * qx + qy * qy).squareRoot() / radius) : 1
-        } else {
-          t = length2 > 0 ? unit((qx * d.x + qy * d.y) / length2) : 0
+        // A ramp of no length is at its end (radial) or its start (linear) everywhere.
+        let t = divisor > 0 ? unit(raw[x]) : (radial ? 1 : 0)
+        if unblended, limit == known.limit, t >= known.low, t <= known.high {
+          pixels[x] = known.pixel
+          continue
         }
         if unblended {
-          // At either end the colour is the end's: its pixel depends on the alpha alone.
+          let out: UInt32
           if t == 0 || t == 1 {
-            pixels[x] = (t == 0 ? starts : ends)[Int(limit)]
-            continue
+            // At either end the colour is the end's: its pixel depends on the alpha alone.
+            out = (t == 0 ? starts : ends)[Int(limit)]
+          } else {
+            let alpha = Double(limit)
+            // `original * 0 + ramp * 1` is `ramp`.
+            @inline(__always) func pure(_ a: Double, _ delta: Double) -> UInt32 {
+              UInt32(byte(unit(a + delta * t) * alpha + 0.5, upTo: limit))
+            }
+            out = pure(b0, db) | pure(g0, dg) << 8 | pure(r0, dr) << 16 | pixel & 0xFF00_0000
           }
-          let alpha = Double(limit)
-          // `original * 0 + ramp * 1` is `ramp`.
-          @inline(__always) func pure(_ a: Double, _ delta: Double) -> UInt32 {
-            UInt32(byte(unit(a + delta * t) * alpha + 0.5, upTo: limit))
+          if limit == known.limit, out == known.pixel {
+            known.low = min(known.low, t)
+            known.high = max(known.high, t)
+          } else {
+            known = (limit, t, t, out)
           }
-          pixels[x] = pure(b0, db) | pure(g0, dg) << 8 | pure(r0, dr) << 16 | pixel & 0xFF00_0000
+          pixels[x] = out
           continue
         }
         let alpha = Double(limit)

@@ -120,15 +120,15 @@ extension DeviceBox {
 }
 
 extension LayerPainter {
-  /// Replaces the current group (the layer's pixels after its masks) with the effects' result, in a new group.
-  /// `layer`'s effects' work (their passes over the group's pixels) is checked against the budget first: over
-  /// it, the layer is left without its effects (and the frame is refused).
-  func applyEffects(_ effects: [ResolvedEffect], of layer: SceneLayer) {
-    guard var content = popGroup() else { return }
+  /// Pops the current group (the layer's pixels after its masks) and gives back the effects' result (nil if
+  /// Cairo fails): the group itself where every effect works in place, so nothing is copied. `layer`'s effects'
+  /// work (their passes over the group's pixels) is checked against the budget first: over it, the layer is
+  /// left out (and the frame is refused).
+  func applyEffects(_ effects: [ResolvedEffect], of layer: SceneLayer) -> OpaquePointer? {
+    guard var content = popGroup() else { return nil }
     guard checkEffectWork(effects, on: content, of: layer) else {
       cairo_pattern_destroy(content)
-      pushGroup()
-      return
+      return drawnGroup {}
     }
     for effect in effects {
       switch effect {
@@ -168,10 +168,7 @@ extension LayerPainter {
         }
       }
     }
-    pushGroup()
-    cairo_set_source(context, content)
-    cairo_paint(context)
-    cairo_pattern_destroy(content)
+    return content
   }
 
   /// Passes over the layer's pixels each effect makes (a pass reads and writes every pixel once): a blur is
