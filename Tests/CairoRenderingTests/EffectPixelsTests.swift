@@ -148,6 +148,41 @@ struct EffectPixelsTests {
     if (width + 1).rounded(.up) <= Double(Int16.narrowestReach) { check(Int16.self) }
   }
 
+  /// The rows' distances are written only within reach of a shape pixel, found eight at a time over clear runs:
+  /// sparse pixels on wide rows (gaps shorter and longer than the reach, pixels on either end of a row, rows with
+  /// none, alphas either side of half) still give the exact distances below the limit.
+  @Test(arguments: [(0.4, 21 as UInt64), (2.5, 22), (7.0, 23), (19.5, 24), (45.0, 25)])
+  func sparseRowsGiveExactDistances(width: Double, seed: UInt64) throws {
+    let w = 203, h = 17
+    let buffer = Buffer(width: w, height: h)
+    var random = Random(state: seed)
+    for y in 0..<h where y % 3 != 2 {
+      for _ in 0..<random.next(6) { buffer.set(random.next(w), y, r: 1, g: 2, b: 3, a: 127 + random.next(3)) }
+    }
+    buffer.set(0, 4, r: 0, g: 0, b: 0, a: 255)
+    buffer.set(w - 1, 4, r: 0, g: 0, b: 0, a: 200)
+    buffer.set(w - 1, 9, r: 0, g: 0, b: 0, a: 128)
+    let image = buffer.image
+    let expected = EffectPixelsTests.bruteDistances(image)
+    let limit = (width + 1) * (width + 1)
+    let box = try #require(EffectPixels.opaqueBox(image))
+    func check<T: SquaredDistance>(_: T.Type) {
+      let out = UnsafeMutablePointer<T>.allocate(capacity: w * h)
+      defer { out.deallocate() }
+      EffectPixels.squaredDistances(
+        image, x0: 0, y0: 0, width: w, height: h, shapeRows: box.minY...box.maxY, limit: limit, into: out)
+      var wrong = 0
+      for i in 0..<(w * h) {
+        let got = out[i].value
+        let right = expected[i].map { $0 < limit ? got == $0 : got >= limit } ?? (got >= limit)
+        if !right { wrong += 1 }
+      }
+      #expect(wrong == 0, "\(T.self): \(wrong) pixels wrong")
+    }
+    check(Float.self)
+    if (width + 1).rounded(.up) <= Double(Int16.narrowestReach) { check(Int16.self) }
+  }
+
   /// The box of the half-opaque pixels, found eight at a time, is the one found pixel by pixel.
   @Test(arguments: [(1, 1, 0 as UInt64, 0), (9, 3, 1, 0), (17, 16, 2, 2), (33, 20, 3, 5), (64, 9, 4, 1)])
   func opaqueBoxMatchesAScan(width: Int, height: Int, seed: UInt64, margin: Int) {

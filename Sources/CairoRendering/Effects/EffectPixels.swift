@@ -230,12 +230,16 @@ enum EffectPixels {
     let limit = reach * reach
     let distance = UnsafeMutablePointer<T>.allocate(capacity: w * h)
     defer { distance.deallocate() }
-    squaredDistances(
+    let cap = squaredDistances(
       image, x0: box.x0, y0: box.y0, width: w, height: h, shapeRows: shapeRows, limit: limit, into: distance)
+    // A distance at the cap is at or past the limit: most of the box, told apart before its pixel is read (when
+    // the cap is held exactly: a `Float` one past 2^24 may not be).
+    let far = T(distance: cap), farIsPast = far.value >= limit
     for y in 0..<h {
       let row = image.data + (y + box.y0) * image.stride + box.x0 * 4
       let line = distance + y * w
       for x in 0..<w {
+        if farIsPast && line[x] >= far { continue }
         let p = row + x * 4
         // An opaque pixel stays as it is (nothing goes under it).
         if p[3] == 255 { continue }
@@ -256,7 +260,8 @@ enum EffectPixels {
   /// distance to the nearest pixel at least half opaque, exact below `limit`; a distance at or above it may come
   /// out as the returned cap (`limit` rounded up) instead. Every shape pixel lies on `shapeRows`.
   ///
-  /// Rows first: along each row, two scans find its nearest shape pixel; then `T.columns` down the columns.
+  /// Rows first: along each row, the distance to its nearest shape pixel, written only within reach of one (the
+  /// rest stay at the cap); then `T.columns` down the columns.
   @discardableResult
   static func squaredDistances<T: SquaredDistance>(
     _ image: Image, x0: Int, y0: Int, width w: Int, height h: Int, shapeRows: ClosedRange<Int>, limit: Double,
@@ -267,31 +272,66 @@ enum EffectPixels {
     let rows = UnsafeMutablePointer<T>.allocate(capacity: w * h)
     defer { rows.deallocate() }
     rows.initialize(repeating: capped, count: w * h)
+    // A row distance of `reach` or less is under the cap; one farther is the cap, as the rows start.
+    var reach = Int(Double(cap).squareRoot())
+    while reach > 0 && reach * reach >= cap { reach -= 1 }
+    while (reach + 1) * (reach + 1) < cap { reach += 1 }
     let zero = T(distance: 0)
+    let written = UnsafeMutablePointer<(first: Int, last: Int)>.allocate(capacity: h)
+    defer { written.deallocate() }
+    written.initialize(repeating: (w, -1), count: h)
     for y in shapeRows {
       let pixels = UnsafeRawPointer(image.data + (y + y0) * image.stride).assumingMemoryBound(to: UInt32.self) + x0
       let line = rows + y * w
-      var last = -1
-      for x in 0..<w {
-        if pixels[x] >= 0x8000_0000 {
-          last = x
-          line[x] = zero
-        } else if last >= 0 {
-          line[x] = T(distance: min((x - last) * (x - last), cap))
+      // From run to run of shape pixels (clear pixels skipped eight at a time, in four 64-bit words): only the
+      // pixels of each gap within reach of its ends are written; the others keep the cap, as two full scans
+      // along the row would leave them.
+      var previous = -1
+      var x = 0
+      while true {
+        while x + 8 <= w {
+          let eight = UnsafeRawPointer(pixels + x)
+          let any =
+            eight.loadUnaligned(as: UInt64.self) | eight.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            | eight.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
+            | eight.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+          if any & 0x8000_0000_8000_0000 != 0 { break }
+          x += 8
         }
-      }
-      guard last >= 0 else { continue }
-      var next = -1
-      for x in stride(from: w - 1, through: 0, by: -1) {
-        if line[x] == zero {
-          next = x
-        } else if next >= 0 {
-          let d2 = T(distance: min((next - x) * (next - x), cap))
-          if d2 < line[x] { line[x] = d2 }
+        while x < w, pixels[x] < 0x8000_0000 { x += 1 }
+        let next = x < w ? x : -1
+        let gapEnd = next < 0 ? w : next
+        if previous >= 0 {
+          var i = previous + 1
+          while i < gapEnd && i - previous <= reach {
+            line[i] = T(distance: (i - previous) * (i - previous))
+            i += 1
+          }
+        }
+        if next >= 0 {
+          var i = next - 1
+          while i > previous && next - i <= reach {
+            let d2 = T(distance: (next - i) * (next - i))
+            if d2 < line[i] { line[i] = d2 }
+            i -= 1
+          }
+          if previous < 0 { written[y].first = max(next - reach, 0) }
+          // The run of shape pixels from here, at no distance.
+          var end = next
+          line[next] = zero
+          while end + 1 < w && pixels[end + 1] >= 0x8000_0000 {
+            end += 1
+            line[end] = zero
+          }
+          written[y].last = min(end + reach, w - 1)
+          previous = end
+          x = end + 1
+        } else {
+          break
         }
       }
     }
-    T.columns(rows, width: w, height: h, shapeRows: shapeRows, cap: cap, into: out)
+    T.columns(rows, width: w, height: h, shapeRows: shapeRows, cap: cap, written: written, into: out)
     return cap
   }
 

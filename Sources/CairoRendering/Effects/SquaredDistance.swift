@@ -10,9 +10,11 @@ protocol SquaredDistance: Comparable {
   /// `distance`, a whole number from 0 to the cap.
   init(distance: Int)
   var value: Double { get }
+  /// `written[y]` holds the columns of row `y` that may be under the cap (every other one is the cap): empty
+  /// (`first > last`) for a row with no shape pixel.
   static func columns(
     _ rows: UnsafeMutablePointer<Self>, width: Int, height: Int, shapeRows: ClosedRange<Int>, cap: Int,
-    into out: UnsafeMutablePointer<Self>)
+    written: UnsafePointer<(first: Int, last: Int)>, into out: UnsafeMutablePointer<Self>)
 }
 
 extension Int16: SquaredDistance {
@@ -25,7 +27,7 @@ extension Int16: SquaredDistance {
 
   static func columns(
     _ rows: UnsafeMutablePointer<Int16>, width w: Int, height h: Int, shapeRows: ClosedRange<Int>, cap: Int,
-    into out: UnsafeMutablePointer<Int16>
+    written: UnsafePointer<(first: Int, last: Int)>, into out: UnsafeMutablePointer<Int16>
   ) {
     let capped = Int16(truncatingIfNeeded: cap)
     // Rows `dy` away with dy² at or over the cap cannot bring a distance under it.
@@ -39,8 +41,16 @@ extension Int16: SquaredDistance {
         o.initialize(repeating: capped, count: w)
         continue
       }
+      // Outside the columns any row within reach wrote, every row holds the cap, and so does the result.
+      var first = w, last = -1
+      for sy in lo...hi {
+        first = Swift.min(first, written[sy].first)
+        last = Swift.max(last, written[sy].last)
+      }
+      o.initialize(repeating: capped, count: w)
+      guard first <= last else { continue }
       let ov = UnsafeMutableRawPointer(o)
-      for i in 0..<vectors {
+      for i in stride(from: first / 16, to: Swift.min(last / 16 + 1, vectors), by: 1) {
         var m = SIMD16<Int16>(repeating: capped)
         for sy in lo...hi {
           let dy = Int16(truncatingIfNeeded: (sy - y) * (sy - y))
@@ -49,7 +59,7 @@ extension Int16: SquaredDistance {
         }
         ov.storeBytes(of: m, toByteOffset: i * 32, as: SIMD16<Int16>.self)
       }
-      for x in (vectors * 16)..<w {
+      for x in stride(from: Swift.max(vectors * 16, first), through: last, by: 1) {
         var m = capped
         for sy in lo...hi { m = Swift.min(m, rows[sy * w + x] &+ Int16(truncatingIfNeeded: (sy - y) * (sy - y))) }
         o[x] = m
@@ -64,7 +74,7 @@ extension Float: SquaredDistance {
 
   static func columns(
     _ rows: UnsafeMutablePointer<Float>, width w: Int, height h: Int, shapeRows: ClosedRange<Int>, cap: Int,
-    into out: UnsafeMutablePointer<Float>
+    written: UnsafePointer<(first: Int, last: Int)>, into out: UnsafeMutablePointer<Float>
   ) {
     guard w > 0, h > 0 else { return }
     let capped = Double(cap)
