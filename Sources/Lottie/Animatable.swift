@@ -115,7 +115,7 @@ public enum Animatable<Value: Interpolatable>: Sendable {
 
   /// The index of the last keyframe at or before `frame` (binary search); `frame` lies strictly inside the
   /// keyframes' span.
-  public static func segmentStart(_ keys: [Keyframe<Value>], at frame: Double) -> Int {
+  @inlinable public static func segmentStart(_ keys: [Keyframe<Value>], at frame: Double) -> Int {
     var lo = 0
     var hi = keys.count - 1
     while hi - lo > 1 {
@@ -126,7 +126,7 @@ public enum Animatable<Value: Interpolatable>: Sendable {
   }
 
   /// Finds the segment for `frame` and interpolates it.
-  static func evaluate(_ keys: [Keyframe<Value>], at frame: Double) -> Value {
+  @inlinable static func evaluate(_ keys: [Keyframe<Value>], at frame: Double) -> Value {
     let first = keys[0]
     if keys.count == 1 || frame <= first.frame { return first.value }
     let last = keys[keys.count - 1]
@@ -136,7 +136,7 @@ public enum Animatable<Value: Interpolatable>: Sendable {
   }
 
   /// The value between keyframes `a` and `b` (consecutive) at `frame`, which lies in `a.frame ..< b.frame`.
-  public static func interpolate(_ a: Keyframe<Value>, _ b: Keyframe<Value>, at frame: Double) -> Value {
+  @inlinable public static func interpolate(_ a: Keyframe<Value>, _ b: Keyframe<Value>, at frame: Double) -> Value {
     if a.isHold || b.frame <= a.frame { return a.value }
     let linear = (frame - a.frame) / (b.frame - a.frame)
     let progress: (Int) -> Double = { dimension in
@@ -163,7 +163,7 @@ extension Animatable where Value == Vec2 {
 
   /// The value between consecutive keyframes `a` and `b` at `frame` (in `a.frame ..< b.frame`) along their
   /// motion path: `path` when the caller keeps it (built once per segment), else built here.
-  public static func spatialInterpolate(
+  @inlinable public static func spatialInterpolate(
     _ a: Keyframe<Vec2>, _ b: Keyframe<Vec2>, at frame: Double, along path: SpatialCurve?
   ) -> Vec2 {
     guard let curve = path ?? SpatialCurve(a, b) else { return interpolate(a, b, at: frame) }
@@ -175,10 +175,10 @@ extension Animatable where Value == Vec2 {
 
 /// A cubic Bézier motion path between two position keyframes, with its arc-length table (built once).
 public struct SpatialCurve: Sendable {
-  let p0: Vec2, p1: Vec2, p2: Vec2, p3: Vec2
+  @usableFromInline let p0: Vec2, p1: Vec2, p2: Vec2, p3: Vec2
   /// Cumulative lengths at `samples` evenly spaced parameters.
-  let lengths: [Double]
-  static let samples = 48
+  @usableFromInline let lengths: [Double]
+  @usableFromInline static let samples = 48
 
   /// The motion path from `a` to `b`; nil when the segment has none (a hold, no length in time, or no
   /// spatial tangents), and the value then moves in a straight line.
@@ -204,17 +204,17 @@ public struct SpatialCurve: Sendable {
     self.lengths = lengths
   }
 
-  static func point(_ p0: Vec2, _ p1: Vec2, _ p2: Vec2, _ p3: Vec2, atParameter t: Double) -> Vec2 {
+  @inlinable static func point(_ p0: Vec2, _ p1: Vec2, _ p2: Vec2, _ p3: Vec2, atParameter t: Double) -> Vec2 {
     let u = 1 - t
     let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
     return Vec2(
       a * p0.x + b * p1.x + c * p2.x + d * p3.x, a * p0.y + b * p1.y + c * p2.y + d * p3.y)
   }
 
-  func point(atParameter t: Double) -> Vec2 { SpatialCurve.point(p0, p1, p2, p3, atParameter: t) }
+  @inlinable func point(atParameter t: Double) -> Vec2 { SpatialCurve.point(p0, p1, p2, p3, atParameter: t) }
 
   /// The point at a fraction of the curve's length (extrapolating linearly outside 0...1 for overshoot).
-  func point(atFraction fraction: Double) -> Vec2 {
+  @inlinable func point(atFraction fraction: Double) -> Vec2 {
     let samples = SpatialCurve.samples
     let total = lengths[samples]
     guard total > 0 else { return p0 }
@@ -240,7 +240,7 @@ public struct SpatialCurve: Sendable {
 /// Keyframe easing: the cubic Bézier from (0,0) through the out handle and the in handle to (1,1).
 public enum Easing {
   /// Eased progress for linear progress `x` in 0...1, for one dimension.
-  public static func progress(_ x: Double, out: EasingHandle, in inHandle: EasingHandle, dimension: Int) -> Double {
+  @inlinable public static func progress(_ x: Double, out: EasingHandle, in inHandle: EasingHandle, dimension: Int) -> Double {
     func pick(_ a: [Double], _ fallback: Double) -> Double {
       if a.isEmpty { return fallback }
       return dimension < a.count ? a[dimension] : a[a.count - 1]
@@ -254,7 +254,7 @@ public enum Easing {
   }
 
   /// Solves the CSS-style timing curve for `x` (Newton's method with a bisection fallback).
-  static func cubicBezierY(forX x: Double, x1: Double, y1: Double, x2: Double, y2: Double) -> Double {
+  @inlinable static func cubicBezierY(forX x: Double, x1: Double, y1: Double, x2: Double, y2: Double) -> Double {
     if x <= 0 { return 0 }
     if x >= 1 { return 1 }
     let cx = 3 * x1, bx = 3 * (x2 - x1) - cx, ax = 1 - cx - bx

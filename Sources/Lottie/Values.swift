@@ -59,19 +59,19 @@ public protocol Interpolatable: Sendable {
 }
 
 extension Double: Interpolatable {
-  public static func interpolate(_ a: Double, _ b: Double, progress: (Int) -> Double) -> Double {
+  @inlinable public static func interpolate(_ a: Double, _ b: Double, progress: (Int) -> Double) -> Double {
     a + (b - a) * progress(0)
   }
 }
 
 extension Vec2: Interpolatable {
-  public static func interpolate(_ a: Vec2, _ b: Vec2, progress: (Int) -> Double) -> Vec2 {
+  @inlinable public static func interpolate(_ a: Vec2, _ b: Vec2, progress: (Int) -> Double) -> Vec2 {
     Vec2(a.x + (b.x - a.x) * progress(0), a.y + (b.y - a.y) * progress(1))
   }
 }
 
 extension RGBA: Interpolatable {
-  public static func interpolate(_ a: RGBA, _ b: RGBA, progress: (Int) -> Double) -> RGBA {
+  @inlinable public static func interpolate(_ a: RGBA, _ b: RGBA, progress: (Int) -> Double) -> RGBA {
     let p = progress(0)
     return RGBA(a.r + (b.r - a.r) * p, a.g + (b.g - a.g) * p, a.b + (b.b - a.b) * p, a.a + (b.a - a.a) * p)
   }
@@ -101,7 +101,7 @@ public struct NumberList: Sendable, Hashable, Interpolatable {
   public var values: [Double]
   /// Wraps numbers.
   public init(_ values: [Double]) { self.values = values }
-  public static func interpolate(_ a: NumberList, _ b: NumberList, progress: (Int) -> Double) -> NumberList {
+  @inlinable public static func interpolate(_ a: NumberList, _ b: NumberList, progress: (Int) -> Double) -> NumberList {
     guard a.values.count == b.values.count else { return a }
     let p = progress(0)
     return NumberList(zip(a.values, b.values).map { $0 + ($1 - $0) * p })

@@ -97,6 +97,7 @@ final class KeyframeAnimator<Value: Interpolatable>: Animator<Value> {
 
   @_specialize(where Value == Double)
   @_specialize(where Value == Vec2)
+  @_specialize(where Value == RGBA)
   override func value(at frame: Double) -> Value {
     // As `Animatable.evaluate`.
     if frame <= frames[0] { return keys[0].value }
