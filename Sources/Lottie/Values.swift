@@ -78,7 +78,7 @@ extension RGBA: Interpolatable {
 }
 
 extension BezierPath: Interpolatable {
-  public static func interpolate(_ a: BezierPath, _ b: BezierPath, progress: (Int) -> Double) -> BezierPath {
+  @inlinable public static func interpolate(_ a: BezierPath, _ b: BezierPath, progress: (Int) -> Double) -> BezierPath {
     // Paths with different vertex counts cannot be blended vertex by vertex; lottie-web keeps the first.
     guard a.vertices.count == b.vertices.count, a.inTangents.count == b.inTangents.count,
       a.outTangents.count == b.outTangents.count

@@ -30,12 +30,24 @@ package struct Track<Value: Interpolatable & Equatable> {
       if spatial, let positions = keys as? [Keyframe<Vec2>], let path = SpatialAnimator(positions) as? Animator<Value> {
         animator = path
       } else {
-        animator = KeyframeAnimator(keys)
+        animator = Track.keyframeAnimator(keys)
       }
     case .expression(let e):
       value = e.base.initialValue
       animator = ExpressionAnimator(e, scope: scope)
     }
+  }
+
+  /// The animator of keyframes: a concrete one for the common value types. A generic class's method is its
+  /// unspecialized body (a `@_specialize`d one looks up the metadata of `Keyframe<Value>` at every call before
+  /// it can branch to the specialization, more than the interpolation itself costs); a concrete subclass's is
+  /// the specialized code, with `Animatable.interpolate` inlined.
+  private static func keyframeAnimator(_ keys: [Keyframe<Value>]) -> Animator<Value> {
+    if let k = keys as? [Keyframe<Double>], let a = DoubleKeyframeAnimator(k) as? Animator<Value> { return a }
+    if let k = keys as? [Keyframe<Vec2>], let a = Vec2KeyframeAnimator(k) as? Animator<Value> { return a }
+    if let k = keys as? [Keyframe<RGBA>], let a = RGBAKeyframeAnimator(k) as? Animator<Value> { return a }
+    if let k = keys as? [Keyframe<BezierPath>], let a = PathKeyframeAnimator(k) as? Animator<Value> { return a }
+    return KeyframeAnimator(keys)
   }
 
   /// A constant track.
@@ -95,9 +107,6 @@ final class KeyframeAnimator<Value: Interpolatable>: Animator<Value> {
     return segment
   }
 
-  @_specialize(where Value == Double)
-  @_specialize(where Value == Vec2)
-  @_specialize(where Value == RGBA)
   override func value(at frame: Double) -> Value {
     // As `Animatable.evaluate`.
     if frame <= frames[0] { return keys[0].value }
@@ -105,6 +114,34 @@ final class KeyframeAnimator<Value: Interpolatable>: Animator<Value> {
     let lo = segment(at: frame)
     return Animatable.interpolate(keys[lo], keys[lo + 1], at: frame)
   }
+}
+
+/// `KeyframeAnimator` for one value type: its (final) animator's method called directly is specialized.
+final class DoubleKeyframeAnimator: Animator<Double> {
+  let keyframes: KeyframeAnimator<Double>
+  init(_ keys: [Keyframe<Double>]) { keyframes = KeyframeAnimator(keys) }
+  override func value(at frame: Double) -> Double { keyframes.value(at: frame) }
+}
+
+/// `KeyframeAnimator` for one value type: its (final) animator's method called directly is specialized.
+final class Vec2KeyframeAnimator: Animator<Vec2> {
+  let keyframes: KeyframeAnimator<Vec2>
+  init(_ keys: [Keyframe<Vec2>]) { keyframes = KeyframeAnimator(keys) }
+  override func value(at frame: Double) -> Vec2 { keyframes.value(at: frame) }
+}
+
+/// `KeyframeAnimator` for one value type: its (final) animator's method called directly is specialized.
+final class RGBAKeyframeAnimator: Animator<RGBA> {
+  let keyframes: KeyframeAnimator<RGBA>
+  init(_ keys: [Keyframe<RGBA>]) { keyframes = KeyframeAnimator(keys) }
+  override func value(at frame: Double) -> RGBA { keyframes.value(at: frame) }
+}
+
+/// `KeyframeAnimator` for one value type: its (final) animator's method called directly is specialized.
+final class PathKeyframeAnimator: Animator<BezierPath> {
+  let keyframes: KeyframeAnimator<BezierPath>
+  init(_ keys: [Keyframe<BezierPath>]) { keyframes = KeyframeAnimator(keys) }
+  override func value(at frame: Double) -> BezierPath { keyframes.value(at: frame) }
 }
 
 /// Position keyframes along their motion paths, each segment's arc-length table built once.
