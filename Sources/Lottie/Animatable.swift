@@ -214,7 +214,7 @@ public struct SpatialCurve: Sendable {
   @inlinable func point(atParameter t: Double) -> Vec2 { SpatialCurve.point(p0, p1, p2, p3, atParameter: t) }
 
   /// The point at a fraction of the curve's length (extrapolating linearly outside 0...1 for overshoot).
-  @inlinable func point(atFraction fraction: Double) -> Vec2 {
+  @inlinable public func point(atFraction fraction: Double) -> Vec2 {
     let samples = SpatialCurve.samples
     let total = lengths[samples]
     guard total > 0 else { return p0 }
