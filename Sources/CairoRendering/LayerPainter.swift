@@ -290,9 +290,9 @@ struct LayerPainter {
       guard let image = scene.images[id] else { return nil }
       let (w, h) = imageSize(id, image)
       box.addRect(w: w, h: h, world)
-    case .text:
-      // Text extents are only known after layout: the whole canvas.
-      box = canvasBox
+    case .text(let text, _):
+      // The laid-out glyphs where the animators put them.
+      box = TextPainter(scene: scene, context: context).bounds(text, frame: layer.frame, world: world)
     case .none:
       return nil
     }

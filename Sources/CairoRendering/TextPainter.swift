@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import Lottie
+import LottieScene
 
 /// Lays out and draws a text document: glyph outlines from the file's `chars` when it has them, otherwise
 /// text shaped with HarfBuzz in the system font of the same family and style, with per-character fallback,
@@ -43,12 +44,93 @@ struct TextPainter {
     var strokeWidth: Double
   }
 
+  /// The laid-out text at a frame: each unit that may draw with its matrix and paints.
+  private struct Layout {
+    var placed: [(unit: TextUnit, style: LetterStyle)]
+    var size: Double
+    var strokeOverFill: Bool
+  }
+
   /// Draws a text layer at a (property) frame: its document there, each character moved and restyled by
   /// the animators.
   func draw(_ text: TextLayer, frame: Double, world: Affine, opacity: Double) {
+    guard let layout = layout(text, frame: frame) else { return }
+    cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
+    for (unit, s) in layout.placed {
+      draw(unit, style: s, world: world, opacity: opacity, strokeOverFill: layout.strokeOverFill, size: layout.size)
+    }
+    setMatrix(world)
+  }
+
+  /// Device-space bounds of everything `draw` paints at `frame` under `world` (invalid when it paints
+  /// nothing): each drawn unit's outline control points (which hold its curves) under the unit's own matrix,
+  /// padded by half its stroke (and a synthetic bold's) and a pixel of antialiasing; colour images by their
+  /// rectangles. The same layout as `draw`, so whatever the animators or a text path move is where it is.
+  func bounds(_ text: TextLayer, frame: Double, world: Affine) -> DeviceBox {
+    var box = DeviceBox()
+    guard let layout = layout(text, frame: frame) else { return box }
+    let size = layout.size
+    for (unit, s) in layout.placed {
+      guard s.opacity > 0, let m = drawnMatrix(unit, style: s, world: world, size: size) else { continue }
+      let scale = m.maxScale
+      let strokes = s.strokeWidth > 0 && s.stroke != nil
+      guard s.fill != nil || strokes else { continue }
+      // Round joins and butt caps reach half the line width from the outline; 1.5 for Cairo's stroker, as
+      // shape strokes are padded (`contentBounds`).
+      // Widths held as `heldLineWidth` holds them under the unit's matrix (the context's is not set here).
+      func reach(_ width: Double) -> Double { min(width / 2 * scale, LayerPainter.deviceReach) * 1.5 }
+      var pad = 1.0
+      if strokes { pad += reach(s.strokeWidth) }
+      if s.fill != nil, unit.glyphs.contains(where: \.face.file.emboldens) { pad = max(pad, 1 + reach(size / 24)) }
+      if let key = unit.charsGlyph, let outlines = scene.glyphOutlines(key) {
+        let toDevice = Affine.scale(size / 100, size / 100).then(m)
+        for path in outlines {
+          for (i, v) in path.vertices.enumerated() {
+            box.add(toDevice.apply(v), pad: pad)
+            box.add(toDevice.apply(v + path.inTangents[i]), pad: pad)
+            box.add(toDevice.apply(v + path.outTangents[i]), pad: pad)
+          }
+        }
+      }
+      func add(_ elements: [GlyphPathElement], at glyph: PlacedGlyph) {
+        for e in elements {
+          switch e {
+          case .move(let px, let py), .line(let px, let py):
+            box.add(m.apply(Vec2(glyph.x + px * size, glyph.y + py * size)), pad: pad)
+          case .curve(let ax, let ay, let bx, let by, let px, let py):
+            box.add(m.apply(Vec2(glyph.x + ax * size, glyph.y + ay * size)), pad: pad)
+            box.add(m.apply(Vec2(glyph.x + bx * size, glyph.y + by * size)), pad: pad)
+            box.add(m.apply(Vec2(glyph.x + px * size, glyph.y + py * size)), pad: pad)
+          case .close: break
+          }
+        }
+      }
+      for glyph in unit.glyphs {
+        switch glyph.face.drawing(glyph.glyph) {
+        case .outline(let elements): add(elements, at: glyph)
+        case .layers(let colored):
+          guard s.fill != nil else { break }
+          for layer in colored { add(layer.outline, at: glyph) }
+        case .image(let image):
+          guard s.fill != nil else { break }
+          // Filtered image edges spread into the next pixel: 2 pixels.
+          let x = glyph.x + image.x * size, y = glyph.y + image.y * size
+          for corner in [Vec2(x, y), Vec2(x + image.width * size, y), Vec2(x, y + image.height * size),
+            Vec2(x + image.width * size, y + image.height * size)]
+          {
+            box.add(m.apply(corner), pad: 2)
+          }
+        }
+      }
+    }
+    return box
+  }
+
+  /// Lays the text out at `frame`; nil when there is nothing to draw.
+  private func layout(_ text: TextLayer, frame: Double) -> Layout? {
     let document = text.document.value(at: frame)
     let size = document.size
-    guard size > 0, !document.text.isEmpty else { return }
+    guard size > 0, !document.text.isEmpty else { return nil }
     let font = scene.animation.fonts[document.fontName]
     let content = document.allCaps ? document.text.uppercased() : document.text
     let tracking = document.tracking / 1000 * size
@@ -94,12 +176,23 @@ struct TextPainter {
       path: text.path.flatMap {
         TextPathFrame($0, frame: frame, polylines: scene.caches.isEnabled ? scene.textShaper.pathPolylines : nil)
       }, lineWidths: lineWidths)
-    cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
+    var placed: [(unit: TextUnit, style: LetterStyle)] = []
     for (letter, letterStyle) in zip(letters, styles) {
       guard let s = letterStyle, let unit = letter.unit, !unit.isSpace else { continue }
-      draw(unit, style: s, world: world, opacity: opacity, strokeOverFill: document.strokeOverFill, size: size)
+      placed.append((unit, s))
     }
-    setMatrix(world)
+    return Layout(placed: placed, size: size, strokeOverFill: document.strokeOverFill)
+  }
+
+  /// The matrix a unit is drawn with, or nil when it is not drawn: a unit that could reach beyond Cairo's
+  /// fixed point (see `LayerPainter.deviceReach`) is scaled so far that it is a thousand canvases across.
+  /// Glyphs lie within a couple of ems of their places.
+  private func drawnMatrix(_ unit: TextUnit, style s: LetterStyle, world: Affine, size: Double) -> Affine? {
+    let m = s.matrix.then(world)
+    var extent = Vec2(abs(unit.advance), 0)
+    for glyph in unit.glyphs { extent = Vec2(max(extent.x, abs(glyph.x)), max(extent.y, abs(glyph.y))) }
+    extent = extent + Vec2(2 * abs(size), 2 * abs(size))
+    return LayerPainter.mayExceedReach(extent, under: m) ? nil : m
   }
 
   /// Fills and strokes one unit at the origin of its matrix; colour glyphs (emoji) are painted over.
@@ -111,13 +204,8 @@ struct TextPainter {
     let fill = s.fill
     let stroke = s.strokeWidth > 0 ? s.stroke : nil
     guard fill != nil || stroke != nil else { return }
-    setMatrix(s.matrix.then(world))
-    // Glyphs lie within a couple of ems of their places. A unit that could reach beyond Cairo's fixed point
-    // (see `LayerPainter.deviceReach`) is scaled so far that it is a thousand canvases across: not drawn.
-    var extent = Vec2(abs(unit.advance), 0)
-    for glyph in unit.glyphs { extent = Vec2(max(extent.x, abs(glyph.x)), max(extent.y, abs(glyph.y))) }
-    extent = extent + Vec2(2 * abs(size), 2 * abs(size))
-    guard !LayerPainter.mayExceedReach(extent, under: s.matrix.then(world)) else { return }
+    guard let m = drawnMatrix(unit, style: s, world: world, size: size) else { return }
+    setMatrix(m)
     cairo_new_path(context)
     var images: [(ImageGlyph, PlacedGlyph)] = []
     var layers: [([GlyphPathElement], RGBA?, PlacedGlyph)] = []

@@ -1,5 +1,5 @@
 /// A text document (`t.d.k[].s`): what a text layer shows at a time.
-public struct TextDocument: Sendable, Interpolatable {
+public struct TextDocument: Sendable, Interpolatable, Equatable {
   /// The text; lines are separated by `\r`, `\n` or U+0003.
   public var text: String
   /// Font name (`f`), matching `fonts.list[].fName`.

@@ -56,6 +56,10 @@ package final class SceneLayer {
   package private(set) var childFrame = 0.0
 
   private let clock: SceneClock
+  /// For text: whether anything but the document (animators, alignment, a text path) can change, and the
+  /// document shown at the last update when nothing else can.
+  private let textAnimatesBeyondDocument: Bool
+  private var shownDocument: TextDocument?
   private var ownMatrixChanged = false
 
   init(_ model: Layer, content: SceneContent, context: BuildContext) {
@@ -72,6 +76,11 @@ package final class SceneLayer {
       return EffectNode.make(effect, scope: scope)
     }
     if case .precomp(_, _, _, let remap?) = model.content { timeRemap = Track(remap, scope: scope) }
+    if case .text(let text, _) = content {
+      textAnimatesBeyondDocument = !SceneComposition.isStatic(text, document: true)
+    } else {
+      textAnimatesBeyondDocument = false
+    }
     version = context.clock.next()
     var animated =
       transform.isAnimated || transformEffects.contains { $0.isAnimated } || masks.contains { $0.isAnimated }
@@ -179,8 +188,18 @@ package final class SceneLayer {
         childFrame = model.stretch != 0 ? local / model.stretch : local
       }
       if child.update(at: childFrame) { changed = true }
-    case .text(_, let isAnimated):
-      changed = changed || isAnimated
+    case .text(let text, let isAnimated):
+      guard isAnimated else { break }
+      if textAnimatesBeyondDocument {
+        changed = true
+      } else {
+        // Only the document changes, and documents hold: what is drawn changes when the document shown does.
+        let document = text.document.value(at: frame)
+        if shownDocument != document {
+          shownDocument = document
+          changed = true
+        }
+      }
     case .solid, .image, .none:
       break
     }
