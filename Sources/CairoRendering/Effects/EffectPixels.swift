@@ -273,7 +273,7 @@ enum EffectPixels {
     defer { rows.deallocate() }
     rows.initialize(repeating: capped, count: w * h)
     // A row distance of `reach` or less is under the cap; one farther is the cap, as the rows start.
-    var reach = Int(Double(cap).squareRoot())
+    var reach = Int(Double(cap).squareRoot())  // int-audit: cap is in 0...Int32.max, so its root is finite and under 46341
     while reach > 0 && reach * reach >= cap { reach -= 1 }
     while (reach + 1) * (reach + 1) < cap { reach += 1 }
     let zero = T(distance: 0)
