@@ -83,29 +83,10 @@ extension LayerPainter {
 
   /// A paint with a blend mode of its own (`bm` on a fill or stroke): drawn normally into a group, which is
   /// then blended onto what the paints before it in its group drew (see `paintShapes`).
-  ///
-  /// A solid fill or stroke with a separable blend mode (multiply ... exclusion, add) is blended as it is drawn,
-  /// with the blend operator: Cairo composites `(colour IN coverage) OP canvas`, which is what drawing it into a
-  /// cleared group and compositing the group with `OP` computes, to within 2 levels of rounding
-  /// (`BlendedPaintEquivalenceTests`), without a group as large as the clip to clear and composite
-  /// (calculator's exclusion strokes spent half its frame there). pixman's non-separable (HSL) operators apply
-  /// coverage differently (up to 41 levels apart), so those, hard mix, gradients and merged paths still go
-  /// through a group.
   private func paintBlended(_ op: PaintOperation, slots: [GeometrySlot], world: Affine, opacity: Double) {
     guard op.opacity * opacity > 0 else { return }
     var plain = op
     plain.blendMode = 0
-    if Self.blendsAsDrawn(op.blendMode), !LayerPainter.coversMerged(op, slots: slots) {
-      switch op.paint {
-      case .fill, .stroke:
-        cairo_set_operator(context, LayerPainter.blendOperator(op.blendMode))
-        paint(plain, slots: slots, world: world, opacity: opacity)
-        cairo_set_operator(context, CAIRO_OPERATOR_OVER)
-        return
-      case .gradientFill, .gradientStroke:
-        break
-      }
-    }
     pushGroup()
     paint(plain, slots: slots, world: world, opacity: opacity)
     guard let group = popGroup() else { return }
@@ -119,9 +100,6 @@ extension LayerPainter {
       cairo_set_operator(context, CAIRO_OPERATOR_OVER)
     }
   }
-
-  /// The blend modes whose solid paints `paintBlended` draws with the operator rather than through a group.
-  static func blendsAsDrawn(_ mode: Int) -> Bool { (1...11).contains(mode) || mode == 16 }
 
   func setStroke(_ s: StrokeParameters) -> Bool {
     guard s.width > 0 else { return false }
