@@ -108,45 +108,49 @@ extension LayerPainter {
   /// Replaces each alpha of an alpha-only group with its complement (255 − a), so that it masks by what the
   /// matte does not cover.
   static func invertCoverage(_ pattern: OpaquePointer) {
+    editPixels(of: pattern, format: CAIRO_FORMAT_A8) { data, w, h, stride in
+      for y in 0..<h {
+        let row = data + y * stride
+        for x in 0..<w { row[x] = 255 &- row[x] }
+      }
+    }
+  }
+
+  /// Runs `edit` on the pixels (data, width, height, stride) of a pattern's image surface, flushed before and
+  /// marked dirty after; nothing when the pattern is not an image surface (of `format`, when given).
+  private static func editPixels(
+    of pattern: OpaquePointer, format: cairo_format_t? = nil,
+    _ edit: (UnsafeMutablePointer<UInt8>, Int, Int, Int) -> Void
+  ) {
     var surfaceOut: OpaquePointer? = nil
     guard cairo_pattern_get_surface(pattern, &surfaceOut) == CAIRO_STATUS_SUCCESS, let surface = surfaceOut,
       cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE,
-      cairo_image_surface_get_format(surface) == CAIRO_FORMAT_A8
+      format.map({ cairo_image_surface_get_format(surface) == $0 }) ?? true
     else { return }
     cairo_surface_flush(surface)
     guard let data = cairo_image_surface_get_data(surface) else { return }
-    let w = Int(cairo_image_surface_get_width(surface)), h = Int(cairo_image_surface_get_height(surface))
-    let stride = Int(cairo_image_surface_get_stride(surface))
-    for y in 0..<h {
-      let row = data + y * stride
-      for x in 0..<w { row[x] = 255 &- row[x] }
-    }
+    edit(
+      data, Int(cairo_image_surface_get_width(surface)), Int(cairo_image_surface_get_height(surface)),
+      Int(cairo_image_surface_get_stride(surface)))
     cairo_surface_mark_dirty(surface)
   }
 
   /// Replaces each pixel's alpha with its (premultiplied) luminance, so the pattern masks by brightness (by
   /// darkness when `inverted`: 255 minus it).
   static func convertToLuma(_ pattern: OpaquePointer, inverted: Bool = false) {
-    var surfaceOut: OpaquePointer? = nil
-    guard cairo_pattern_get_surface(pattern, &surfaceOut) == CAIRO_STATUS_SUCCESS, let surface = surfaceOut,
-      cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE
-    else { return }
-    cairo_surface_flush(surface)
-    guard let data = cairo_image_surface_get_data(surface) else { return }
-    let w = Int(cairo_image_surface_get_width(surface)), h = Int(cairo_image_surface_get_height(surface))
-    let stride = Int(cairo_image_surface_get_stride(surface))
-    for y in 0..<h {
-      let row = data + y * stride
-      for x in 0..<w {
-        let p = row + x * 4
-        // BT.709 luma of premultiplied BGRA: transparent counts as black.
-        let red = Int(p[2]) * 54, green = Int(p[1]) * 183, blue = Int(p[0]) * 19
-        let luma = UInt8(truncatingIfNeeded: min(255, (red + green + blue + 128) >> 8))
-        let l = inverted ? 255 - luma : luma
-        p[0] = l; p[1] = l; p[2] = l; p[3] = l
+    editPixels(of: pattern) { data, w, h, stride in
+      for y in 0..<h {
+        let row = data + y * stride
+        for x in 0..<w {
+          let p = row + x * 4
+          // BT.709 luma of premultiplied BGRA: transparent counts as black.
+          let red = Int(p[2]) * 54, green = Int(p[1]) * 183, blue = Int(p[0]) * 19
+          let luma = UInt8(truncatingIfNeeded: min(255, (red + green + blue + 128) >> 8))
+          let l = inverted ? 255 - luma : luma
+          p[0] = l; p[1] = l; p[2] = l; p[3] = l
+        }
       }
     }
-    cairo_surface_mark_dirty(surface)
   }
 
   // MARK: - Masks
