@@ -69,6 +69,16 @@ extension LayerPainter {
     return box
   }
 
+  /// The union of what the drawn layers of `comp`, drawn with `matrix`, can change, or nil when none draws.
+  func drawnBounds(of comp: SceneComposition, matrix: Affine) -> DeviceBox? {
+    var union: DeviceBox? = nil
+    for layer in comp.layers where layer.isDrawn {
+      guard let box = drawnBounds(layer, matrix: matrix) else { continue }
+      union = union.map { $0.union(box) } ?? box
+    }
+    return union
+  }
+
   private func computeDrawnBounds(_ layer: SceneLayer, world: Affine) -> DeviceBox? {
     guard abs(world.determinant) > 1e-12, var box = contentBounds(layer, world: world) else { return nil }
     if !layer.activeMasks.isEmpty {

@@ -147,7 +147,9 @@ public final class FrameRenderer {
     if case .rect(let r) = region, r.intersection(rect) != rect {
       guard let area = r.intersection(rect) else { return }
       let plan = scene.backdrop.plan(walk)
-      if FrameRenderer.partIsCheaper(area, of: rect, bounds: current.bounds, restore: plan.restore) {
+      // A frame that is to take a new snapshot of the still bottom layers is drawn whole (only a whole frame
+      // takes one): the frames after it then copy those layers back instead of drawing them.
+      if plan.snapshotAt == nil, FrameRenderer.partIsCheaper(area, of: rect, bounds: current.bounds, restore: plan.restore) {
         return drawPart(area, walk: walk, plan: plan, bounds: current.bounds, on: cr)
       }
       lastRegion = .all

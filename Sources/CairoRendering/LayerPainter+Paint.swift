@@ -14,7 +14,13 @@ extension LayerPainter {
   /// normally. The layer is then a group of its own too (`drawLayer`), so nothing blends with the layers under
   /// it. lottie-web's canvas renderer and ThorVG draw these paints as normal; lottie-web's SVG renderer and
   /// Skottie blend them with everything under them, other layers included.
-  func paintShapes(_ shapes: ShapeContent, world: Affine, opacity: Double) {
+  ///
+  /// `ontoClearGroup`: the context draws on a group pushed just now. Where the clip is pixel-aligned, what a
+  /// group pushed there would hold is what drawing straight on the clear target gives (the same extents and
+  /// clip), and compositing it back onto nothing copies it (see `blendsOntoClearExactly`). So while the
+  /// target still holds nothing, an isolated group is not pushed, and a blended paint is drawn as a normal
+  /// one: the same bytes, without two clip-sized groups and the general blend combiner for each such paint.
+  func paintShapes(_ shapes: ShapeContent, world: Affine, opacity: Double, ontoClearGroup: Bool = false) {
     guard shapes.hasBlendedPaint else {
       for operation in shapes.operations.reversed() {
         paint(operation, slots: shapes.slots, world: world, opacity: opacity)
@@ -22,24 +28,65 @@ extension LayerPainter {
       return
     }
     let isolated = Set(shapes.operations.compactMap { $0.blendMode != 0 ? $0.groups.last : nil })
-    // The isolated groups drawn into at the moment, outermost first.
-    var open: [Int] = []
+    // Whether the surface drawn on holds nothing yet (only if it is known clear and the clip pixel-aligned).
+    var clear = ontoClearGroup && LayerPainter.clipIsPixelAligned(context)
+    // The isolated groups drawn into at the moment, outermost first, and whether each was pushed.
+    var open: [(group: Int, pushed: Bool)] = []
     func closeInnermost() {
-      open.removeLast()
-      guard let group = popGroup() else { return }
+      guard open.removeLast().pushed, let group = popGroup() else { return }
       cairo_set_source(context, group)
       cairo_paint(context)
       cairo_pattern_destroy(group)
+      // A group is pushed only onto a target holding something already.
+      clear = false
     }
     for operation in shapes.operations.reversed() {
-      while let innermost = open.last, !operation.groups.contains(innermost) { closeInnermost() }
-      for g in operation.groups where isolated.contains(g) && !open.contains(g) {
-        pushGroup()
-        open.append(g)
+      while let innermost = open.last, !operation.groups.contains(innermost.group) { closeInnermost() }
+      for g in operation.groups where isolated.contains(g) && !open.contains(where: { $0.group == g }) {
+        if clear {
+          open.append((g, false))
+        } else {
+          pushGroup()
+          open.append((g, true))
+          clear = true
+        }
       }
-      paint(operation, slots: shapes.slots, world: world, opacity: opacity)
+      if clear, operation.blendMode != 0, LayerPainter.blendsOntoClearExactly(operation.blendMode) {
+        // Its group holds nothing yet: blending onto nothing gives the paint itself.
+        var plain = operation
+        plain.blendMode = 0
+        paint(plain, slots: shapes.slots, world: world, opacity: opacity)
+      } else {
+        paint(operation, slots: shapes.slots, world: world, opacity: opacity)
+      }
+      clear = false
     }
     while !open.isEmpty { closeInnermost() }
+  }
+
+  /// Whether the clip in force lets each pixel through wholly or not at all (Cairo's clip is then a region),
+  /// so that a group composited through it is copied as it is, not once more faded at the clip's edges.
+  /// (The matrix of `cr` is left as the identity.)
+  static func clipIsPixelAligned(_ cr: OpaquePointer) -> Bool {
+    cairo_identity_matrix(cr)
+    guard let list = cairo_copy_clip_rectangle_list(cr) else { return false }
+    defer { cairo_rectangle_list_destroy(list) }
+    // A clip that is no region (a path, or unaligned boxes) is not representable, and neither is no clip at
+    // all (taken as unaligned: it only costs the groups); a region's rectangles are whole device pixels.
+    guard list.pointee.status == CAIRO_STATUS_SUCCESS else { return false }
+    for i in 0..<Int(list.pointee.num_rectangles) {
+      let r = list.pointee.rectangles[i]
+      for v in [r.x, r.y, r.width, r.height] where v != v.rounded() { return false }
+    }
+    return true
+  }
+
+  /// Whether blending with `mode` onto a clear pixel gives the source pixel exactly, byte for byte. Pixman's
+  /// separable and non-separable combiners compute `s·(1 − da) + d·(1 − sa) + B(s, d)`, in which `d`, `da`
+  /// and the blend term are 0 there and `s·255/255` is exact; `BlendOntoClearTests` checks every mode on
+  /// every alpha and a spread of colours.
+  static func blendsOntoClearExactly(_ mode: Int) -> Bool {
+    (1...17).contains(mode)
   }
 
   func paint(_ op: PaintOperation, slots: [GeometrySlot], world: Affine, opacity layerOpacity: Double) {
@@ -84,7 +131,13 @@ extension LayerPainter {
   /// A paint with a blend mode of its own (`bm` on a fill or stroke): drawn normally into a group, which is
   /// then blended onto what the paints before it in its group drew (see `paintShapes`).
   private func paintBlended(_ op: PaintOperation, slots: [GeometrySlot], world: Affine, opacity: Double) {
-    guard op.opacity * opacity > 0 else { return }
+    guard op.opacity * opacity > 0, abs(op.matrix.then(world).determinant) > 1e-12 else { return }
+    // A stroke of no width draws nothing, and compositing a clear group leaves every pixel as it was (every
+    // blend mode gives the backdrop where the source is clear: `BlendOntoClearTests`): no group for it.
+    switch op.paint {
+    case .stroke(_, let s), .gradientStroke(_, let s): guard s.width > 0 else { return }
+    case .fill, .gradientFill: break
+    }
     var plain = op
     plain.blendMode = 0
     pushGroup()

@@ -130,7 +130,7 @@ struct LayerPainter {
     let group: OpaquePointer
     if activeMasks.isEmpty && effects.isEmpty {
       pushGroup()
-      drawContent(layer, opacity: paintOpacity, world: world, depth: depth)
+      drawContent(layer, opacity: paintOpacity, world: world, depth: depth, ontoClearGroup: true)
       guard let popped = popGroup() else { return }
       group = popped
     } else {
@@ -185,7 +185,7 @@ struct LayerPainter {
       drawn = cairo_pattern_create_for_surface(target)
     } else {
       painter.pushGroup()
-      painter.drawContent(layer, opacity: opacity, world: world, depth: depth)
+      painter.drawContent(layer, opacity: opacity, world: world, depth: depth, ontoClearGroup: true)
       // After Effects order: masks (in place), then effects (they take the group and give back their result);
       // the layer's opacity and blend mode come when it is composited.
       let onTarget =
@@ -203,10 +203,11 @@ struct LayerPainter {
     return cairo_surface_reference(surface)
   }
 
-  func drawContent(_ layer: SceneLayer, opacity: Double, world: Affine, depth: Int) {
+  /// `ontoClearGroup`: the context draws on a group pushed just now, under the clip in force (see `paintShapes`).
+  func drawContent(_ layer: SceneLayer, opacity: Double, world: Affine, depth: Int, ontoClearGroup: Bool = false) {
     switch layer.content {
     case .shapes(let shapes):
-      paintShapes(shapes, world: world, opacity: opacity)
+      paintShapes(shapes, world: world, opacity: opacity, ontoClearGroup: ontoClearGroup)
     case .solid(let color, let w, let h):
       setMatrix(world)
       appendRectangle(w, h)
@@ -284,8 +285,14 @@ struct LayerPainter {
           }
         }
       }
-    case .solid(_, let w, let h), .precomp(_, let w, let h):
+    case .solid(_, let w, let h):
       box.addRect(w: w, h: h, world)
+    case .precomp(let child, let w, let h):
+      // What its layers draw, inside its rectangle: a precomp's group (as large as the clip) then covers its
+      // drawn layers, not its whole rectangle (a few words of text in a composition-sized precomp).
+      box.addRect(w: w, h: h, world)
+      guard let drawn = drawnBounds(of: child, matrix: world) else { return nil }
+      box = box.intersection(drawn)
     case .image(let id):
       guard let image = scene.images[id] else { return nil }
       let (w, h) = imageSize(id, image)
