@@ -28,8 +28,10 @@ extension LayerPainter {
       return
     }
     let isolated = Set(shapes.operations.compactMap { $0.blendMode != 0 ? $0.groups.last : nil })
-    // Whether the surface drawn on holds nothing yet (only if it is known clear and the clip pixel-aligned).
-    var clear = ontoClearGroup && LayerPainter.clipIsPixelAligned(context)
+    // Whether the surface drawn on holds nothing yet, as far as the shortcuts go: only under a pixel-aligned
+    // clip (under another, a group composited back is faded at the clip's edges a second time).
+    let aligned = LayerPainter.clipIsPixelAligned(context)
+    var clear = ontoClearGroup && aligned
     // The isolated groups drawn into at the moment, outermost first, and whether each was pushed.
     var open: [(group: Int, pushed: Bool)] = []
     func closeInnermost() {
@@ -48,7 +50,7 @@ extension LayerPainter {
         } else {
           pushGroup()
           open.append((g, true))
-          clear = true
+          clear = aligned
         }
       }
       if clear, operation.blendMode != 0, LayerPainter.blendsOntoClearExactly(operation.blendMode) {
@@ -71,8 +73,8 @@ extension LayerPainter {
     cairo_identity_matrix(cr)
     guard let list = cairo_copy_clip_rectangle_list(cr) else { return false }
     defer { cairo_rectangle_list_destroy(list) }
-    // A clip that is no region (a path, or unaligned boxes) is not representable, and neither is no clip at
-    // all (taken as unaligned: it only costs the groups); a region's rectangles are whole device pixels.
+    // A clip that is no region (a path, or unaligned boxes) is not representable; a region's rectangles (the
+    // whole surface when nothing clips) are whole device pixels.
     guard list.pointee.status == CAIRO_STATUS_SUCCESS else { return false }
     for i in 0..<Int(list.pointee.num_rectangles) {
       let r = list.pointee.rectangles[i]
