@@ -247,7 +247,8 @@ struct LayerPainter {
     case .text(let text, _):
       let glyphs = text.document.value(at: layer.frame).text.unicodeScalars.count
       guard scene.graph.budget.checkGlyphs(glyphs, at: layer.model.path.appending("t")) else { return }
-      TextPainter(scene: scene, context: context).draw(text, frame: layer.frame, world: world, opacity: opacity)
+      TextPainter(scene: scene, context: context).draw(
+        text, frame: layer.frame, world: world, opacity: opacity, layer: ObjectIdentifier(layer))
     case .none:
       break
     }
@@ -299,7 +300,8 @@ struct LayerPainter {
       box.addRect(w: w, h: h, world)
     case .text(let text, _):
       // The laid-out glyphs where the animators put them.
-      box = TextPainter(scene: scene, context: context).bounds(text, frame: layer.frame, world: world)
+      box = TextPainter(scene: scene, context: context).bounds(
+        text, frame: layer.frame, world: world, layer: ObjectIdentifier(layer))
     case .none:
       return nil
     }

@@ -36,7 +36,7 @@ struct TextPainter {
   }
 
   /// What a character is drawn with after the animators.
-  private struct LetterStyle {
+  struct LetterStyle {
     var matrix: Affine
     var opacity: Double
     var fill: RGBA?
@@ -45,16 +45,16 @@ struct TextPainter {
   }
 
   /// The laid-out text at a frame: each unit that may draw with its matrix and paints.
-  private struct Layout {
+  struct Layout {
     var placed: [(unit: TextUnit, style: LetterStyle)]
     var size: Double
     var strokeOverFill: Bool
   }
 
   /// Draws a text layer at a (property) frame: its document there, each character moved and restyled by
-  /// the animators.
-  func draw(_ text: TextLayer, frame: Double, world: Affine, opacity: Double) {
-    guard let layout = layout(text, frame: frame) else { return }
+  /// the animators. `layer` names the scene layer showing `text`, whose layout is then shared with `bounds`.
+  func draw(_ text: TextLayer, frame: Double, world: Affine, opacity: Double, layer: ObjectIdentifier? = nil) {
+    guard let layout = layout(text, frame: frame, layer: layer) else { return }
     cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
     for (unit, s) in layout.placed {
       draw(unit, style: s, world: world, opacity: opacity, strokeOverFill: layout.strokeOverFill, size: layout.size)
@@ -66,9 +66,9 @@ struct TextPainter {
   /// nothing): each drawn unit's outline control points (which hold its curves) under the unit's own matrix,
   /// padded by half its stroke (and a synthetic bold's) and a pixel of antialiasing; colour images by their
   /// rectangles. The same layout as `draw`, so whatever the animators or a text path move is where it is.
-  func bounds(_ text: TextLayer, frame: Double, world: Affine) -> DeviceBox {
+  func bounds(_ text: TextLayer, frame: Double, world: Affine, layer: ObjectIdentifier? = nil) -> DeviceBox {
     var box = DeviceBox()
-    guard let layout = layout(text, frame: frame) else { return box }
+    guard let layout = layout(text, frame: frame, layer: layer) else { return box }
     let size = layout.size
     for (unit, s) in layout.placed {
       guard s.opacity > 0, let m = drawnMatrix(unit, style: s, world: world, size: size) else { continue }
@@ -126,8 +126,20 @@ struct TextPainter {
     return box
   }
 
+  /// The layout of `text` at `frame` for the scene layer `layer`: made once in a frame and shared by the
+  /// layer's bounds (damage, group box) and drawing. It depends only on the layer's text and the frame
+  /// (and the worker's shaping), so the layer and frame name it; the frame renderer forgets them every frame.
+  private func layout(_ text: TextLayer, frame: Double, layer: ObjectIdentifier?) -> Layout? {
+    guard let layer else { return layout(text, frame: frame) }
+    if let kept = scene.textLayouts[layer], kept.frame == frame { return kept.layout }
+    let made = layout(text, frame: frame)
+    scene.textLayouts[layer] = (frame, made)
+    return made
+  }
+
   /// Lays the text out at `frame`; nil when there is nothing to draw.
   private func layout(_ text: TextLayer, frame: Double) -> Layout? {
+    scene.textLayoutsMade += 1
     let document = text.document.value(at: frame)
     let size = document.size
     guard size > 0, !document.text.isEmpty else { return nil }
