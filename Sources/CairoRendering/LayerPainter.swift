@@ -290,10 +290,13 @@ struct LayerPainter {
       box.addRect(w: w, h: h, world)
     case .precomp(let child, let w, let h):
       // What its layers draw, inside its rectangle: a precomp's group (as large as the clip) then covers its
-      // drawn layers, not its whole rectangle (a few words of text in a composition-sized precomp).
+      // drawn layers, not its whole rectangle (a few words of text in a composition-sized precomp). Not with
+      // effects: some (a gradient ramp) paint the layer's whole rectangle.
       box.addRect(w: w, h: h, world)
-      guard let drawn = drawnBounds(of: child, matrix: world) else { return nil }
-      box = box.intersection(drawn)
+      if layer.effects.isEmpty {
+        guard let drawn = drawnBounds(of: child, matrix: world) else { return nil }
+        box = box.intersection(drawn)
+      }
     case .image(let id):
       guard let image = scene.images[id] else { return nil }
       let (w, h) = imageSize(id, image)
