@@ -62,12 +62,13 @@ package final class WorkBudget {
     return false
   }
 
-  /// The message when `count` more vertices would not fit in the frame, nil when they fit.
-  package func vertexOverflow(_ count: Int, what: String? = nil) -> String? {
+  /// The message when `count` more vertices would not fit in the frame, nil when they fit (`what` is only
+  /// worded then: this runs for every modifier of every build).
+  package func vertexOverflow(_ count: Int, what: @autoclosure () -> String? = nil) -> String? {
     let total = frameVertices.addingReportingOverflow(count)
     guard total.overflow || total.partialValue > limits.vertices else { return nil }
     let sum = total.overflow ? "more than \(Int.max)" : "\(total.partialValue)"
-    if let what {
+    if let what = what() {
       let rest = frameVertices == 0 ? "" : " (\(sum) with the rest of frame \(WorkBudget.frameText(frame)))"
       return "\(what) makes \(count) vertices\(rest); the limit is \(limits.vertices) (--limit vertices=N)"
     }

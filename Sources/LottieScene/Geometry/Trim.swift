@@ -35,28 +35,57 @@ package struct Cubic {
 
   package static let samples = 16
 
-  /// Cumulative arc lengths at `samples` evenly spaced parameters.
-  package func lengthTable() -> [Double] {
-    var table = [Double](repeating: 0, count: Cubic.samples + 1)
+  /// Appends the cumulative arc lengths at `samples + 1` evenly spaced parameters (0 first) to `table`.
+  package func appendLengthTable(to table: inout [Double]) {
     var previous = p0
+    var sum = 0.0
+    table.append(0)
     for i in 1...Cubic.samples {
       let q = point(Double(i) / Double(Cubic.samples))
-      table[i] = table[i - 1] + (q - previous).length
+      sum = sum + (q - previous).length
+      table.append(sum)
       previous = q
     }
-    return table
   }
 
-  /// The parameter at which the arc length from the start is `length`, using `table`.
-  package static func parameter(forLength length: Double, table: [Double]) -> Double {
-    let total = table[table.count - 1]
+  /// The parameter at which the arc length from the start is `length`, using the `samples + 1` lengths of
+  /// `table` from `base`.
+  package static func parameter(forLength length: Double, table: [Double], base: Int) -> Double {
+    let last = base + Cubic.samples
+    let total = table[last]
     if length <= 0 || total <= 0 { return 0 }
     if length >= total { return 1 }
-    var i = 1
-    while i < table.count - 1 && table[i] < length { i += 1 }
+    var i = base + 1
+    while i < last && table[i] < length { i += 1 }
     let span = table[i] - table[i - 1]
     let local = span > 0 ? (length - table[i - 1]) / span : 0
-    return (Double(i - 1) + local) / Double(table.count - 1)
+    return (Double(i - base - 1) + local) / Double(Cubic.samples)
+  }
+}
+
+/// An outline's segments with their arc-length tables: what trimming needs of it, whatever the trim's
+/// parameters, so it is measured once per outline (see `ModifierNode.measured`) and cut at every frame's
+/// trim from the same numbers.
+package struct MeasuredPath {
+  package let isClosed: Bool
+  package let cubics: [Cubic]
+  /// `Cubic.samples + 1` cumulative lengths for each segment, one segment after the other.
+  package let tables: [Double]
+  /// The outline's length: its segments' lengths added in order.
+  package let length: Double
+
+  package init(_ path: BezierPath) {
+    isClosed = path.isClosed
+    cubics = path.cubics
+    var tables: [Double] = []
+    tables.reserveCapacity(cubics.count * (Cubic.samples + 1))
+    var length = 0.0
+    for cubic in cubics {
+      cubic.appendLengthTable(to: &tables)
+      length = length + tables[tables.count - 1]
+    }
+    self.tables = tables
+    self.length = length
   }
 }
 
@@ -73,24 +102,6 @@ extension BezierPath {
       out.append(Cubic(p0: vertices[i], p1: vertices[i] + outTangents[i], p2: vertices[j] + inTangents[j], p3: vertices[j]))
     }
     return out
-  }
-
-  /// An open path through consecutive segments.
-  package init(cubics: [Cubic]) {
-    var v: [Vec2] = [], i: [Vec2] = [], o: [Vec2] = []
-    guard let first = cubics.first else {
-      self.init(isClosed: false, vertices: [], inTangents: [], outTangents: [])
-      return
-    }
-    v.append(first.p0)
-    i.append(.zero)
-    for c in cubics {
-      o.append(c.p1 - c.p0)
-      v.append(c.p3)
-      i.append(c.p2 - c.p3)
-    }
-    o.append(.zero)
-    self.init(isClosed: false, vertices: v, inTangents: i, outTangents: o)
   }
 }
 
@@ -128,37 +139,102 @@ package enum Trim {
 
   /// Keeps the parts of the concatenated outlines that lie in the fractional `ranges` of their total length.
   package static func cut(_ paths: [BezierPath], ranges: [(Double, Double)]) -> [BezierPath] {
-    let segmentsPerPath = paths.map { $0.cubics }
-    let tables = segmentsPerPath.map { $0.map { $0.lengthTable() } }
-    let total = tables.reduce(0.0) { sum, path in sum + path.reduce(0.0) { $0 + $1[$1.count - 1] } }
-    guard total > 0 else { return [] }
+    cut(paths.map(MeasuredPath.init), ranges: ranges)
+  }
+
+  /// `cut` of outlines measured before.
+  package static func cut(_ paths: [MeasuredPath], ranges: [(Double, Double)]) -> [BezierPath] {
     var out: [BezierPath] = []
-    // A closed single outline trimmed across its start joins the two pieces into one open path.
-    let wraps = ranges.count == 2 && paths.count == 1 && paths[0].isClosed
-    var pieces: [[Cubic]] = []
-    for (a, b) in ranges {
+    cut(paths, ranges: ranges, into: &out)
+    return out
+  }
+
+  /// `cut` of outlines measured before, the pieces appended to `out` (one outline at a time is the common
+  /// case: `CollectionOfOne` makes no list for it).
+  package static func cut<Paths: Collection<MeasuredPath>>(
+    _ paths: Paths, ranges: [(Double, Double)], into out: inout [BezierPath]
+  ) {
+    var total = 0.0
+    for path in paths { total = total + path.length }
+    guard total > 0 else { return }
+    // A closed single outline trimmed across its start joins the two pieces into one open path: the first
+    // range's piece waits here for the second's.
+    let wraps = ranges.count == 2 && paths.count == 1 && paths.first?.isClosed == true
+    var held: PieceBuilder? = nil
+    for (r, (a, b)) in ranges.enumerated() {
       let from = a * total, to = b * total
       var position = 0.0
-      for (p, segments) in segmentsPerPath.enumerated() {
-        var current: [Cubic] = []
-        for (k, cubic) in segments.enumerated() {
-          let table = tables[p][k]
-          let length = table[table.count - 1]
+      for path in paths {
+        var current = PieceBuilder()
+        for (k, cubic) in path.cubics.enumerated() {
+          let base = k * (Cubic.samples + 1)
+          let length = path.tables[base + Cubic.samples]
           let s0 = position, s1 = position + length
           position = s1
           if s1 <= from || s0 >= to || length <= 0 { continue }
-          let t0 = Cubic.parameter(forLength: max(from - s0, 0), table: table)
-          let t1 = Cubic.parameter(forLength: min(to - s0, length), table: table)
+          let t0 = Cubic.parameter(forLength: max(from - s0, 0), table: path.tables, base: base)
+          let t1 = Cubic.parameter(forLength: min(to - s0, length), table: path.tables, base: base)
+          if current.isEmpty { current.reserve(path.cubics.count - k) }
           current.append(cubic.segment(t0, t1))
         }
-        if !current.isEmpty { pieces.append(current) }
+        if current.isEmpty { continue }
+        if wraps && r == 0 {
+          held = current
+        } else if wraps, var first = held {
+          held = nil
+          first.append(current)
+          out.append(first.finish())
+        } else {
+          out.append(current.finish())
+        }
       }
     }
-    if wraps && pieces.count == 2 {
-      out.append(BezierPath(cubics: pieces[0] + pieces[1]))
-    } else {
-      out = pieces.map { BezierPath(cubics: $0) }
+    if var held { out.append(held.finish()) }
+  }
+}
+
+/// An open path being made of consecutive segments, as a path through them.
+struct PieceBuilder {
+  private var vertices: [Vec2] = []
+  private var inTangents: [Vec2] = []
+  /// One for each segment (the last vertex's, zero, is added by `finish`).
+  private var outTangents: [Vec2] = []
+
+  var isEmpty: Bool { outTangents.isEmpty }
+
+  /// Makes room for `segments` more segments.
+  mutating func reserve(_ segments: Int) {
+    vertices.reserveCapacity(vertices.count + segments + 1)
+    inTangents.reserveCapacity(inTangents.count + segments + 1)
+    outTangents.reserveCapacity(outTangents.count + segments + 1)
+  }
+
+  mutating func append(_ c: Cubic) {
+    if vertices.isEmpty {
+      vertices.append(c.p0)
+      inTangents.append(.zero)
     }
-    return out
+    outTangents.append(c.p1 - c.p0)
+    vertices.append(c.p3)
+    inTangents.append(c.p2 - c.p3)
+  }
+
+  /// Continues with the segments of `next` (its start is taken to be this one's end, as joining segment
+  /// lists does).
+  mutating func append(_ next: PieceBuilder) {
+    guard !next.isEmpty else { return }
+    if vertices.isEmpty {
+      self = next
+      return
+    }
+    vertices += next.vertices.dropFirst()
+    inTangents += next.inTangents.dropFirst()
+    outTangents += next.outTangents
+  }
+
+  /// The open path (the builder is done with).
+  mutating func finish() -> BezierPath {
+    outTangents.append(.zero)
+    return BezierPath(isClosed: false, vertices: vertices, inTangents: inTangents, outTangents: outTangents)
   }
 }

@@ -128,12 +128,12 @@ package final class SceneComposition {
     self.frame = frame
     pass += 1
     var changed = false
-    var moved = [Bool](repeating: false, count: layers.count)
-    for (i, layer) in layers.enumerated() where layer.updateTransform(at: frame) { moved[i] = true }
+    // Whether each layer moved stays on it (`didMove`), so the pass needs no list of its own.
+    for layer in layers { layer.updateTransform(at: frame) }
     for (i, layer) in layers.enumerated() {
       let isDrawn = layer.isDrawn
       if isDrawn || drawn[i] {
-        if layer.resolveMatrix(pass: pass) || moved[i] || isDrawn != drawn[i] { changed = true }
+        if layer.resolveMatrix(pass: pass) || layer.didMove || isDrawn != drawn[i] { changed = true }
         drawn[i] = isDrawn
       }
       guard isDrawn, budget.checkTime(at: layer.model.path) else { continue }

@@ -115,7 +115,8 @@ package final class SceneLayer {
   // MARK: - Per frame
 
   /// 1. Range and transform (every layer: a layer out of range still parents others). True when the
-  /// layer's own matrix or opacity changed.
+  /// layer's own matrix or opacity changed (as `didMove` says until the next update).
+  @discardableResult
   func updateTransform(at frame: Double) -> Bool {
     isInRange = model.inPoint <= frame && frame < model.outPoint
     self.frame = frame

@@ -99,9 +99,10 @@ final class ModifierNode {
       kind = .twist(angle: a, center: c)
     }
     if changed {
-      // New parameters: nothing made with the old ones applies.
-      current = [:]
-      previous = [:]
+      // New parameters: nothing made with the old ones applies (the tables keep their room: a modifier that
+      // changed in this frame mostly changes in the next).
+      ModifierNode.clear(&current)
+      ModifierNode.clear(&previous)
       joint = nil
     }
     return changed
@@ -111,8 +112,30 @@ final class ModifierNode {
   func begin(build number: Int) {
     guard number != build else { return }
     build = number
-    previous = current
-    current = [:]
+    swap(&previous, &current)
+    ModifierNode.clear(&current)
+    swap(&previousMeasures, &measures)
+    ModifierNode.clear(&measures)
+  }
+
+  /// Empties a table, keeping its room. An empty one is left alone: emptying the shared empty table
+  /// "keeping capacity" would allocate a table of its own.
+  private static func clear<Value>(_ table: inout [UInt64: Value]) {
+    if !table.isEmpty { table.removeAll(keepingCapacity: true) }
+  }
+
+  /// A trim's inputs measured (segments and arc-length tables), by input stamp, of this build and of the one
+  /// before. They depend on the input only, not on the trim's parameters, which mostly are what animates.
+  private var measures: [UInt64: [MeasuredPath]] = [:]
+  private var previousMeasures: [UInt64: [MeasuredPath]] = [:]
+
+  /// The contours of input `stamp` measured: as measured before for the same stamp, else now.
+  func measured(_ stamp: UInt64, _ contours: [BezierPath]) -> [MeasuredPath] {
+    guard cachesEnabled else { return contours.map(MeasuredPath.init) }
+    if let hit = measures[stamp] { return hit }
+    let made = previousMeasures.removeValue(forKey: stamp) ?? contours.map(MeasuredPath.init)
+    measures[stamp] = made
+    return made
   }
 
   /// The result for input `stamp` made since the last build, if any.

@@ -158,7 +158,9 @@ struct ShapeBuilder {
     groupPath.append(groupCount)
     defer { groupPath.removeLast() }
     var mine: [Int] = []
-    // What merge paths would combine: each shape alone, a nested group's shapes together.
+    // What merge paths would combine: each shape alone, a nested group's shapes together (kept only in a
+    // group with merge paths: a list per shape, every build, for nothing otherwise).
+    let tracksOperands = node.hasMerge
     var operands: [[Int]] = []
     let firstOperation = operations.count
     for item in node.items {
@@ -173,12 +175,12 @@ struct ShapeBuilder {
         if childOpacity <= 0 { continue }
         let nested = group(child, matrix: childMatrix, opacity: childOpacity)
         mine += nested
-        if !nested.isEmpty { operands.append(nested) }
+        if tracksOperands && !nested.isEmpty { operands.append(nested) }
       case .geometry(let geometry):
         let outline = geometry.outline
-        slots.append(GeometrySlot(contours: [outline.path], matrix: matrix, stamp: outline.stamp))
+        slots.append(GeometrySlot(contours: outline.contours, matrix: matrix, stamp: outline.stamp))
         mine.append(slots.count - 1)
-        operands.append([slots.count - 1])
+        if tracksOperands { operands.append([slots.count - 1]) }
       case .paint(let paint):
         operations.append(
           PaintOperation(
@@ -189,7 +191,7 @@ struct ShapeBuilder {
         apply(modifier, to: mine, matrix: matrix)
       case .repeater(let repeater):
         mine = applyRepeater(repeater, slots: mine, operationsFrom: firstOperation, matrix: matrix)
-        operands = mine.map { [$0] }
+        if tracksOperands { operands = mine.map { [$0] } }
       case .merge(let mode):
         guard !operands.isEmpty else { break }
         if mode == .merge {
@@ -311,7 +313,22 @@ struct ShapeBuilder {
     }
     switch mode {
     case .simultaneously:
-      modify(ids, modifier, whole: { Trim.cut([$0], ranges: ranges) })
+      for id in ids {
+        let input = slots[id].stamp
+        if let hit = modifier.cached(input) {
+          slots[id].contours = hit.contours
+          slots[id].stamp = hit.stamp
+          continue
+        }
+        var contours: [BezierPath] = []
+        for contour in modifier.measured(input, slots[id].contours) {
+          Trim.cut(CollectionOfOne(contour), ranges: ranges, into: &contours)
+        }
+        let output = ModifierNode.Output(contours: contours, stamp: clock.next())
+        modifier.store(input, output)
+        slots[id].contours = output.contours
+        slots[id].stamp = output.stamp
+      }
     case .individually:
       // All shapes form one outline; each keeps the pieces that fall in its own stretch.
       let inputs = ids.map { slots[$0].stamp }
@@ -322,18 +339,15 @@ struct ShapeBuilder {
         }
         return
       }
-      let all = ids.flatMap { slots[$0].contours }
-      let lengths = all.map { $0.cubics.reduce(0.0) { $0 + $1.lengthTable()[Cubic.samples] } }
-      let total = lengths.reduce(0, +)
+      let measured = ids.map { modifier.measured(slots[$0].stamp, slots[$0].contours) }
+      let total = measured.reduce(0.0) { sum, contours in contours.reduce(sum) { $0 + $1.length } }
       guard total > 0 else { return }
       var position = 0.0
-      var index = 0
       var outputs: [ModifierNode.Output] = []
-      for id in ids {
+      for contours in measured {
         var kept: [BezierPath] = []
-        for contour in slots[id].contours {
-          let length = lengths[index]
-          index += 1
+        for contour in contours {
+          let length = contour.length
           defer { position += length }
           guard length > 0 else { continue }
           var local: [(Double, Double)] = []
@@ -341,7 +355,7 @@ struct ShapeBuilder {
             let s = max(a * total, position), e = min(b * total, position + length)
             if e > s { local.append(((s - position) / length, (e - position) / length)) }
           }
-          if !local.isEmpty { kept += Trim.cut([contour], ranges: local) }
+          if !local.isEmpty { Trim.cut(CollectionOfOne(contour), ranges: local, into: &kept) }
         }
         outputs.append(ModifierNode.Output(contours: kept, stamp: clock.next()))
       }
@@ -351,11 +365,6 @@ struct ShapeBuilder {
       }
       modifier.joint = (inputs, outputs)
     }
-  }
-
-  /// `modify` for a change that turns one contour into several.
-  private mutating func modify(_ ids: [Int], _ modifier: ModifierNode, whole change: (BezierPath) -> [BezierPath]) {
-    modify(slots: ids, modifier) { $0.flatMap(change) }
   }
 
   /// Gives each slot of `ids` the modifier's output for its contours: the one kept for the same input, else

@@ -14,6 +14,8 @@ final class ShapeGroupNode {
   let indices: [Int]
   /// Whether it or a group in it has a repeater.
   let hasRepeaters: Bool
+  /// Whether it has merge paths of its own (only then does a build track what they would combine).
+  let hasMerge: Bool
 
   init(_ items: [ShapeItem], transforms: [Transform], context: BuildContext, path: JSONPath) {
     var nodes: [ShapeNode] = []
@@ -33,6 +35,10 @@ final class ShapeGroupNode {
       case .group(let g): return g.hasRepeaters
       default: return false
       }
+    }
+    hasMerge = nodes.contains {
+      if case .merge = $0 { return true }
+      return false
     }
     self.transforms = transforms.map { TransformTracks($0, scope: context.scope) }
     isAnimated = self.items.contains { $0.isAnimated } || self.transforms.contains { $0.isAnimated }
@@ -129,7 +135,8 @@ final class GeometryNode {
   let isAnimated: Bool
   private let clock: SceneClock
   private let cachesEnabled: Bool
-  private var built: (path: BezierPath, stamp: UInt64)?
+  /// The outline as a slot's contours (made once per change, not once per build) and its stamp.
+  private var built: (contours: [BezierPath], stamp: UInt64)?
 
   init(_ kind: Kind, _ context: BuildContext) {
     self.kind = kind
@@ -167,8 +174,8 @@ final class GeometryNode {
     return changed
   }
 
-  /// The outline at the last update and the stamp naming it.
-  var outline: (path: BezierPath, stamp: UInt64) {
+  /// The outline at the last update, as one contour, and the stamp naming it.
+  var outline: (contours: [BezierPath], stamp: UInt64) {
     if let built, cachesEnabled { return built }
     let path: BezierPath
     switch kind {
@@ -181,7 +188,7 @@ final class GeometryNode {
     case .polystar(let star):
       path = ShapeGeometry.polystar(star.values)
     }
-    let result = (path, clock.next())
+    let result = ([path], clock.next())
     built = result
     return result
   }

@@ -68,7 +68,9 @@ package struct GeometrySlot {
 
   /// The slots holding contours that `ids` stand for: merged slots give their operands' leaves.
   package static func leaves(_ ids: [Int], in slots: [GeometrySlot]) -> [Int] {
-    ids.flatMap { id in
+    // Mostly no slot is merged: the ids are their own leaves (and no list is made per id).
+    if !ids.contains(where: { slots[$0].merge != nil }) { return ids }
+    return ids.flatMap { id in
       guard let merge = slots[id].merge else { return [id] }
       return leaves(merge.operands.flatMap { $0 }, in: slots)
     }
