@@ -866,23 +866,32 @@ struct ExpressionParser {
     return node
   }
 
+  /// Each level's operators, made once: a set literal at each level of every operand parsed was most of the
+  /// time spent compiling.
+  static let orOperators: Set<String> = ["||"]
+  static let andOperators: Set<String> = ["&&"]
+  static let equalityOperators: Set<String> = ["==", "!=", "===", "!=="]
+  static let relationalOperators: Set<String> = ["<", ">", "<=", ">="]
+  static let additiveOperators: Set<String> = ["+", "-"]
+  static let multiplicativeOperators: Set<String> = ["*", "/", "%"]
+
   /// `||` (and: false) over `&&` (and: true) over comparisons.
   mutating func logical(and: Bool) throws -> Expression.Node {
-    try binaryLevel([and ? "&&" : "||"], operand: { and ? try $0.equality() : try $0.logical(and: true) }) {
+    try binaryLevel(and ? Self.andOperators : Self.orOperators, operand: { and ? try $0.equality() : try $0.logical(and: true) }) {
       .logical(and: and, $1, $2)
     }
   }
 
   mutating func equality() throws -> Expression.Node {
-    try binaryLevel(["==", "!=", "===", "!=="], operand: { try $0.relational() }) { .compare($0, $1, $2) }
+    try binaryLevel(Self.equalityOperators, operand: { try $0.relational() }) { .compare($0, $1, $2) }
   }
 
   mutating func relational() throws -> Expression.Node {
-    try binaryLevel(["<", ">", "<=", ">="], operand: { try $0.additive() }) { .compare($0, $1, $2) }
+    try binaryLevel(Self.relationalOperators, operand: { try $0.additive() }) { .compare($0, $1, $2) }
   }
 
   mutating func additive() throws -> Expression.Node {
-    try binaryLevel(["+", "-"], operand: { try $0.term() }) { .binary(Character($0), $1, $2) }
+    try binaryLevel(Self.additiveOperators, operand: { try $0.term() }) { .binary(Character($0), $1, $2) }
   }
 
   /// A transform property of this layer (`transform.position`, `thisLayer.transform.position`) or of another
@@ -944,7 +953,7 @@ struct ExpressionParser {
   }
 
   mutating func term() throws -> Expression.Node {
-    try binaryLevel(["*", "/", "%"], operand: { try $0.unary() }) { .binary(Character($0), $1, $2) }
+    try binaryLevel(Self.multiplicativeOperators, operand: { try $0.unary() }) { .binary(Character($0), $1, $2) }
   }
 
   mutating func unary() throws -> Expression.Node {

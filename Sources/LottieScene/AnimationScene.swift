@@ -8,6 +8,14 @@ import Lottie
 /// renderer what changed.
 ///
 /// Not `Sendable`: each worker builds its own from the shared model, and its caches never need locks.
+///
+/// Exclusivity: the nodes' per-frame state (tracks, matrices, versions, built outlines, their caches, the
+/// budget's counts) is marked `@exclusivity(unchecked)`, because the run-time checks on it were about a
+/// seventh of a frame's `seek`. That is safe because no access to one of those properties can begin while
+/// another is under way: a scene is used by one thread (its worker); a node's state is only changed by the
+/// node's own methods, and what they call while changing it (tracks, animators, expressions) reads the
+/// immutable model, never a scene node (expressions read other layers through `ExpressionScope`, over the
+/// model's layers); parent chains are cut of cycles at build, so a layer never reaches itself.
 package final class AnimationScene {
   /// Precomps nested deeper than this draw nothing.
   package static let maxDepth = 64

@@ -6,16 +6,17 @@ import Lottie
 /// (`FrameRenderer.workLimitExceeded`). Not `Sendable`: one per worker, like its scene.
 package final class WorkBudget {
   package let limits: WorkLimits
+  // Stored state marked `@exclusivity(unchecked)`: see "Exclusivity" at `AnimationScene`.
   /// The first limit exceeded, if any (later ones are not recorded).
-  package private(set) var exceeded: WorkLimitExceeded?
+  @exclusivity(unchecked) package private(set) var exceeded: WorkLimitExceeded?
   /// Shapes and vertices of the layers brought to the current frame so far.
-  package private(set) var frameCopies = 0
-  package private(set) var frameVertices = 0
+  @exclusivity(unchecked) package private(set) var frameCopies = 0
+  @exclusivity(unchecked) package private(set) var frameVertices = 0
   /// The frame being built, for messages.
-  package private(set) var frame = 0.0
-  private var frameStart: UInt64 = 0
+  @exclusivity(unchecked) package private(set) var frame = 0.0
+  @exclusivity(unchecked) private var frameStart: UInt64 = 0
   /// The most each budget has seen (for the corpus measurements in the tests).
-  package private(set) var peaks = (copies: 0, vertices: 0, glyphs: 0, effectWork: 0.0)
+  @exclusivity(unchecked) package private(set) var peaks = (copies: 0, vertices: 0, glyphs: 0, effectWork: 0.0)
 
   package init(_ limits: WorkLimits = .defaults) {
     self.limits = limits

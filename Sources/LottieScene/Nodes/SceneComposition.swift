@@ -8,15 +8,16 @@ package final class SceneComposition {
   package let layers: [SceneLayer]
   /// Whether any layer can change (visibility aside).
   package let isAnimated: Bool
+  // Stored state marked `@exclusivity(unchecked)`: see "Exclusivity" at `AnimationScene`.
   /// Changes whenever anything the composition draws changed: a layer's content, matrix, opacity or
   /// visibility.
-  package private(set) var version: UInt64
+  @exclusivity(unchecked) package private(set) var version: UInt64
   /// The frame of the last update (nil before the first).
-  package private(set) var frame: Double?
+  @exclusivity(unchecked) package private(set) var frame: Double?
   private let frameRate: Double
   private let clock: SceneClock
-  private var pass = 0
-  private var drawn: [Bool]
+  @exclusivity(unchecked) private var pass = 0
+  @exclusivity(unchecked) private var drawn: [Bool]
   private let budget: WorkBudget
 
   /// Builds the composition of `layers`; `depth` counts precomps around it (deeper ones draw nothing).

@@ -20,47 +20,48 @@ package enum SceneContent {
 package final class SceneLayer {
   /// The layer as parsed.
   package let model: Layer
+  // Stored state marked `@exclusivity(unchecked)`: see "Exclusivity" at `AnimationScene`.
   /// The parent whose transform this layer's follows (cycles and dangling parents cut at build).
-  package private(set) var parent: SceneLayer?
+  @exclusivity(unchecked) package private(set) var parent: SceneLayer?
   /// The matte layer, for a layer with a track matte.
-  package private(set) var matte: SceneLayer?
+  @exclusivity(unchecked) package private(set) var matte: SceneLayer?
   package let content: SceneContent
   /// Every mask, in order (a stroke effect counts them all), and those that draw (mode other than none).
   package let masks: [MaskNode]
   package let activeMasks: [MaskNode]
   /// Effects and styles drawn after the masks, in order (Transform effects are in `contentMatrix`).
   package let effects: [EffectNode]
-  private var transform: TransformTracks
+  @exclusivity(unchecked) private var transform: TransformTracks
   private let transformEffects: [TransformEffectNode]
-  private var timeRemap: Track<Double>?
+  @exclusivity(unchecked) private var timeRemap: Track<Double>?
   /// Whether anything about the layer can change over time (visibility aside).
-  package private(set) var isAnimated: Bool
+  @exclusivity(unchecked) package private(set) var isAnimated: Bool
 
   // MARK: - State at the last update
 
   /// Whether the layer is in its frame range (`inPoint <= frame < outPoint`).
-  package private(set) var isInRange = false
+  @exclusivity(unchecked) package private(set) var isInRange = false
   /// Whether the composition draws it: in range, not hidden, not only a matte.
   package var isDrawn: Bool { isInRange && !model.isHidden && !model.isMatteSource }
   /// From layer space to composition space: the layer's transform, then its parents'.
-  package private(set) var parentedMatrix = Affine.identity
+  @exclusivity(unchecked) package private(set) var parentedMatrix = Affine.identity
   /// From the space the content is drawn in to layer space: the Transform effects' matrix (identity without).
-  package private(set) var effectMatrix = Affine.identity
+  @exclusivity(unchecked) package private(set) var effectMatrix = Affine.identity
   /// Opacity: the transform's (0...1, more when the file says more), times the Transform effects'.
-  package private(set) var opacity = 1.0
+  @exclusivity(unchecked) package private(set) var opacity = 1.0
   /// Changes whenever the content, masks or effects changed (not the matrix or opacity).
-  package private(set) var version: UInt64
+  @exclusivity(unchecked) package private(set) var version: UInt64
   /// The frame the content was evaluated at (the composition's frame).
-  package private(set) var frame = 0.0
+  @exclusivity(unchecked) package private(set) var frame = 0.0
   /// A precomp's time, at the last update.
-  package private(set) var childFrame = 0.0
+  @exclusivity(unchecked) package private(set) var childFrame = 0.0
 
   private let clock: SceneClock
   /// For text: whether anything but the document (animators, alignment, a text path) can change, and the
   /// document shown at the last update when nothing else can.
   private let textAnimatesBeyondDocument: Bool
-  private var shownDocument: TextDocument?
-  private var ownMatrixChanged = false
+  @exclusivity(unchecked) private var shownDocument: TextDocument?
+  @exclusivity(unchecked) private var ownMatrixChanged = false
 
   init(_ model: Layer, content: SceneContent, context: BuildContext) {
     self.model = model
@@ -132,9 +133,9 @@ package final class SceneLayer {
     return didMove
   }
 
-  private var effectOpacity = 1.0
+  @exclusivity(unchecked) private var effectOpacity = 1.0
   /// Whether the last `updateTransform` changed the layer's own matrix or opacity.
-  private(set) var didMove = false
+  @exclusivity(unchecked) private(set) var didMove = false
 
   /// The Transform effects combined in order: the first one's result goes through the next.
   private func updateEffectMatrix() {
@@ -166,9 +167,9 @@ package final class SceneLayer {
     return matrixChanged
   }
 
-  private var matrixPass = -1
-  private var matrixChanged = false
-  private var isResolved = false
+  @exclusivity(unchecked) private var matrixPass = -1
+  @exclusivity(unchecked) private var matrixChanged = false
+  @exclusivity(unchecked) private var isResolved = false
 
   /// 3. The content, masks and effects, for a layer that is drawn (or is a drawn layer's matte). True when
   /// anything changed.

@@ -12,7 +12,8 @@ final class ModifierNode {
     case offsetPath(Track<Double>, LineJoin, miterLimit: Track<Double>)
     case twist(angle: Track<Double>, center: Track<Vec2>)
   }
-  private(set) var kind: Kind
+  // Stored state marked `@exclusivity(unchecked)`: see "Exclusivity" at `AnimationScene`.
+  @exclusivity(unchecked) private(set) var kind: Kind
   let isAnimated: Bool
   let cachesEnabled: Bool
   /// Where it is in the JSON.
@@ -25,11 +26,11 @@ final class ModifierNode {
     var center: Vec2 = .zero
   }
   /// Results by input stamp, of this build and of the one before (older ones are dropped).
-  private var current: [UInt64: Output] = [:]
-  private var previous: [UInt64: Output] = [:]
+  @exclusivity(unchecked) private var current: [UInt64: Output] = [:]
+  @exclusivity(unchecked) private var previous: [UInt64: Output] = [:]
   /// `trim` individually: the inputs' stamps, in order, and the outputs.
-  var joint: (inputs: [UInt64], outputs: [Output])?
-  private var build = -1
+  @exclusivity(unchecked) var joint: (inputs: [UInt64], outputs: [Output])?
+  @exclusivity(unchecked) private var build = -1
 
   init?(_ item: ShapeItem.Kind, context: BuildContext, path: JSONPath) {
     let scope = context.scope
@@ -126,8 +127,8 @@ final class ModifierNode {
 
   /// A trim's inputs measured (segments and arc-length tables), by input stamp, of this build and of the one
   /// before. They depend on the input only, not on the trim's parameters, which mostly are what animates.
-  private var measures: [UInt64: [MeasuredPath]] = [:]
-  private var previousMeasures: [UInt64: [MeasuredPath]] = [:]
+  @exclusivity(unchecked) private var measures: [UInt64: [MeasuredPath]] = [:]
+  @exclusivity(unchecked) private var previousMeasures: [UInt64: [MeasuredPath]] = [:]
 
   /// The contours of input `stamp` measured: as measured before for the same stamp, else now.
   func measured(_ stamp: UInt64, _ contours: [BezierPath]) -> [MeasuredPath] {
@@ -156,14 +157,15 @@ final class ModifierNode {
 /// A repeater's tracks.
 final class RepeaterNode {
   let copiesAbove: Bool
-  var copies: Track<Double>
-  var offset: Track<Double>
-  var anchor: Track<Vec2>
-  var position: PositionTrack
-  var scale: Track<Vec2>
-  var rotation: Track<Double>
-  var startOpacity: Track<Double>
-  var endOpacity: Track<Double>
+  // Stored state marked `@exclusivity(unchecked)`: see "Exclusivity" at `AnimationScene`.
+  @exclusivity(unchecked) var copies: Track<Double>
+  @exclusivity(unchecked) var offset: Track<Double>
+  @exclusivity(unchecked) var anchor: Track<Vec2>
+  @exclusivity(unchecked) var position: PositionTrack
+  @exclusivity(unchecked) var scale: Track<Vec2>
+  @exclusivity(unchecked) var rotation: Track<Double>
+  @exclusivity(unchecked) var startOpacity: Track<Double>
+  @exclusivity(unchecked) var endOpacity: Track<Double>
   let isAnimated: Bool
   /// Where it is in the JSON.
   let path: JSONPath

@@ -9,11 +9,12 @@ final class PaintNode {
     case gradientFill(GradientTracks, FillRule)
     case gradientStroke(GradientTracks, StrokeTracks)
   }
-  private var kind: Kind
-  private var opacityTrack: Track<Double>
+  // Stored state marked `@exclusivity(unchecked)`: see "Exclusivity" at `AnimationScene`.
+  @exclusivity(unchecked) private var kind: Kind
+  @exclusivity(unchecked) private var opacityTrack: Track<Double>
   let isAnimated: Bool
   /// The paint at the last update.
-  private(set) var paint: PaintOperation.Paint
+  @exclusivity(unchecked) private(set) var paint: PaintOperation.Paint
   /// Opacity 0...100 at the last update.
   var opacity: Double { opacityTrack.value }
   /// The paint's own blend mode (`bm`, numbered as layers'; 0 normal).

@@ -15,17 +15,18 @@ package final class ShapeContent {
   private let cachesEnabled: Bool
   /// Whether any item can change.
   package var isAnimated: Bool { root.isAnimated }
+  // Stored state marked `@exclusivity(unchecked)`: see "Exclusivity" at `AnimationScene`.
   /// The geometry and paints at the last update, top paint first.
-  package private(set) var slots: [GeometrySlot] = []
-  package private(set) var operations: [PaintOperation] = []
+  @exclusivity(unchecked) package private(set) var slots: [GeometrySlot] = []
+  @exclusivity(unchecked) package private(set) var operations: [PaintOperation] = []
   /// Changes whenever `slots` or `operations` do.
-  package private(set) var version: UInt64
-  private var isBuilt = false
-  private var builds = 0
+  @exclusivity(unchecked) package private(set) var version: UInt64
+  @exclusivity(unchecked) private var isBuilt = false
+  @exclusivity(unchecked) private var builds = 0
 
   /// The shapes and vertices the last build made (what this layer adds to a frame's budget).
-  private var builtCopies = 0
-  private var builtVertices = 0
+  @exclusivity(unchecked) private var builtCopies = 0
+  @exclusivity(unchecked) private var builtVertices = 0
   private let budget: WorkBudget
   /// The layer's place in the JSON (its items are at `shapes` in it).
   private let layerPath: JSONPath

@@ -6,8 +6,9 @@ import Lottie
 /// A shape group (`gr`, or a shape layer's top level): its transforms and its items in order.
 final class ShapeGroupNode {
   let items: [ShapeNode]
+  // Stored state marked `@exclusivity(unchecked)`: see "Exclusivity" at `AnimationScene`.
   /// The group's `tr` items, in order (the last one places the group; every one's opacity applies).
-  var transforms: [TransformTracks]
+  @exclusivity(unchecked) var transforms: [TransformTracks]
   let isAnimated: Bool
   /// Where its items are in the JSON (`...shapes` or `...it`), and each item's index there.
   let path: JSONPath
@@ -131,12 +132,13 @@ final class GeometryNode {
     case path(Track<BezierPath>, Bool)
     case polystar(StarTracks)
   }
-  private var kind: Kind
+  // Stored state marked `@exclusivity(unchecked)`: see "Exclusivity" at `AnimationScene`.
+  @exclusivity(unchecked) private var kind: Kind
   let isAnimated: Bool
   private let clock: SceneClock
   private let cachesEnabled: Bool
   /// The outline as a slot's contours (made once per change, not once per build) and its stamp.
-  private var built: (contours: [BezierPath], stamp: UInt64)?
+  @exclusivity(unchecked) private var built: (contours: [BezierPath], stamp: UInt64)?
 
   init(_ kind: Kind, _ context: BuildContext) {
     self.kind = kind
