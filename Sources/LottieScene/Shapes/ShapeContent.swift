@@ -75,6 +75,9 @@ package final class ShapeContent {
       return
     }
     var builder = ShapeBuilder(clock: clock, build: builds, budget: budget)
+    // A build mostly makes as many slots and operations as the last one: room for them at once, not grown.
+    builder.slots.reserveCapacity(slots.count)
+    builder.operations.reserveCapacity(operations.count)
     builds += 1
     _ = builder.group(root, matrix: .identity, opacity: 1)
     slots = builder.slots
