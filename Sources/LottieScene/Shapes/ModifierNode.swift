@@ -141,7 +141,8 @@ final class ModifierNode {
 
   /// The result for input `stamp` made since the last build, if any.
   func cached(_ stamp: UInt64) -> Output? {
-    guard cachesEnabled else { return nil }
+    // Empty after new parameters (every frame of an animated trim): nothing to look up.
+    guard cachesEnabled, !current.isEmpty || !previous.isEmpty else { return nil }
     if let hit = current[stamp] { return hit }
     guard let hit = previous.removeValue(forKey: stamp) else { return nil }
     current[stamp] = hit
