@@ -109,7 +109,9 @@ struct StrokeTracks {
 
   mutating func update(at frame: Double) -> Bool {
     var changed = width.update(at: frame)
-    for i in dashes.indices where dashes[i].length.update(at: frame) { changed = true }
+    // Only animated dashes are updated in place: a change through the list copies it (the paint's enum still
+    // holds it), which every frame would do for nothing when the dashes stand still.
+    for i in dashes.indices where dashes[i].length.isAnimated && dashes[i].length.update(at: frame) { changed = true }
     if changed { parameters = makeParameters() }
     return changed
   }
