@@ -42,11 +42,12 @@ public struct RenderSettings: Sendable {
 }
 
 /// Shared state between the render workers and the consumer. Guarded by `condition`; it is
-/// `@unchecked Sendable` because every access goes through the lock.
-private final class FrameExchange: @unchecked Sendable {
+/// `@unchecked Sendable` because every access goes through the lock. `Frame` is what the workers hand
+/// over: their buffers, or what they made of them (``ParallelRenderer/run(animation:settings:schedule:preparing:consume:)``).
+private final class FrameExchange<Frame>: @unchecked Sendable {
   let condition = NSCondition()
   var nextIndex = 0
-  var ready: [Int: PixelBuffer] = [:]
+  var ready: [Int: Frame] = [:]
   var spare: [PixelBuffer] = []
   var inFlight = 0
   /// Buffers made so far (each frame-sized; the first write to one faults in all its pages).
@@ -57,6 +58,28 @@ private final class FrameExchange: @unchecked Sendable {
   var cancelled = false
   var failure: (any Error)? = nil
   var finishedWorkers = 0
+  /// The most frames taken by workers and not yet consumed at any one time (for tests).
+  var mostInFlight = 0
+  /// The workers, waited for when the run ends.
+  var group: DispatchGroup? = nil
+
+  /// Records `error` as the run's failure unless there is one already, and wakes everyone (lock held).
+  func fail(_ error: any Error) {
+    if failure == nil { failure = error }
+    condition.broadcast()
+  }
+
+  /// Takes the next frame index for a worker once fewer than `maxInFlight` frames are in flight, or nil when
+  /// the run is over (lock held).
+  func nextFrame(count: Int, maxInFlight: Int) -> Int? {
+    while inFlight >= maxInFlight && !cancelled && failure == nil { condition.wait() }
+    if cancelled || failure != nil || nextIndex >= count { return nil }
+    let index = nextIndex
+    nextIndex += 1
+    inFlight += 1
+    mostInFlight = max(mostInFlight, inFlight)
+    return index
+  }
 }
 
 /// Renders a frame schedule on N workers and hands the frames to a consumer in order.
@@ -73,28 +96,92 @@ public enum ParallelRenderer {
   ) throws {
     let jobs = max(1, settings.jobs)
     let maxInFlight = jobs * 2 + 1
-    let exchange = FrameExchange()
+    let exchange = FrameExchange<PixelBuffer>()
     // The images are copied once into Cairo's layout here, and every worker draws from that copy.
     let images = SharedImages(settings.images)
+    try runWorkers(jobs: jobs, exchange: exchange) {
+      worker(
+        animation: animation, settings: settings, images: images, schedule: schedule, exchange: exchange,
+        jobs: jobs, maxInFlight: maxInFlight)
+    }
+    // Handed over, not shared (a consuming parameter, moved in at its last use): a reference kept here would
+    // make the worker's next write copy all 8 MB.
+    try consumeInOrder(count: schedule.count, exchange: exchange, consume: consume) { (buffer: consuming PixelBuffer) in
+      exchange.spare.append(buffer)
+    }
+  }
+
+  /// Renders every frame of `schedule`, lets the worker that drew it turn it into a `Frame` with the
+  /// function `preparing` gives that worker (one each, made on the worker: it may keep scratch space), and
+  /// calls `consume(index, frame)` in index order on the calling thread. For an encoder whose colour
+  /// conversion the workers can run (``VideoEncoder/workerConversion``).
+  ///
+  /// Each worker keeps one buffer of its own, which it redraws only where the next frame it draws changed,
+  /// and hands over only what `preparing` made of it. At most `2 × jobs + 1` frames are in flight (taken by a
+  /// worker and not yet consumed), so at most that many `Frame`s exist at once besides the one consumed.
+  /// Errors as ``run(animation:settings:schedule:consume:)``; an error thrown by the preparing function
+  /// stops the run too.
+  public static func run<Frame: Sendable>(
+    animation: Animation, settings: RenderSettings, schedule: FrameSchedule,
+    preparing: @escaping @Sendable () -> (PixelBuffer) throws -> Frame,
+    consume: (Int, Frame) throws -> Void
+  ) throws {
+    _ = try runPreparing(animation: animation, settings: settings, schedule: schedule, preparing: preparing, consume: consume)
+  }
+
+  /// ``run(animation:settings:schedule:preparing:consume:)``, returning the most frames that were in flight
+  /// at once (for tests of the bound).
+  static func runPreparing<Frame: Sendable>(
+    animation: Animation, settings: RenderSettings, schedule: FrameSchedule,
+    preparing: @escaping @Sendable () -> (PixelBuffer) throws -> Frame,
+    consume: (Int, Frame) throws -> Void
+  ) throws -> (mostInFlight: Int, maxInFlight: Int) {
+    let jobs = max(1, settings.jobs)
+    let maxInFlight = jobs * 2 + 1
+    let exchange = FrameExchange<Frame>()
+    let images = SharedImages(settings.images)
+    try runWorkers(jobs: jobs, exchange: exchange) {
+      preparingWorker(
+        animation: animation, settings: settings, images: images, schedule: schedule, exchange: exchange,
+        maxInFlight: maxInFlight, preparing: preparing)
+    }
+    try consumeInOrder(count: schedule.count, exchange: exchange, consume: consume) { _ in }
+    exchange.condition.lock()
+    defer { exchange.condition.unlock() }
+    return (exchange.mostInFlight, maxInFlight)
+  }
+
+  /// Starts `jobs` workers running `work` on a concurrent queue; ``consumeInOrder`` stops them and waits
+  /// for them when it ends.
+  private static func runWorkers<Frame>(
+    jobs: Int, exchange: FrameExchange<Frame>, work: @escaping @Sendable () -> Void
+  ) throws {
     let group = DispatchGroup()
     let queue = DispatchQueue(label: "lottie2video.render", qos: .userInitiated, attributes: .concurrent)
     for _ in 0..<jobs {
       group.enter()
       queue.async {
         defer { group.leave() }
-        worker(
-          animation: animation, settings: settings, images: images, schedule: schedule, exchange: exchange,
-          jobs: jobs, maxInFlight: maxInFlight)
+        work()
       }
     }
+    exchange.group = group
+  }
+
+  /// The consumer's side: waits for each frame in index order, hands it to `consume` (lock not held), then
+  /// to `recycle` (lock held). Stops the workers and waits for them before returning or throwing.
+  private static func consumeInOrder<Frame>(
+    count: Int, exchange: FrameExchange<Frame>, consume: (Int, Frame) throws -> Void,
+    recycle: (consuming Frame) -> Void
+  ) throws {
     defer {
       exchange.condition.lock()
       exchange.cancelled = true
       exchange.condition.broadcast()
       exchange.condition.unlock()
-      group.wait()
+      exchange.group?.wait()
     }
-    for index in 0..<schedule.count {
+    for index in 0..<count {
       exchange.condition.lock()
       exchange.consumerIndex = index
       // A worker waiting for a spare buffer waits for this one only once it is ready (see `takeBuffer`).
@@ -104,18 +191,17 @@ public enum ParallelRenderer {
         exchange.condition.unlock()
         throw failure
       }
-      guard let buffer = exchange.ready.removeValue(forKey: index) else {
+      guard let frame = exchange.ready.removeValue(forKey: index) else {
         exchange.condition.unlock()
         preconditionFailure("frame \(index) vanished from the exchange")
       }
       exchange.consuming = true
       exchange.condition.unlock()
-      try consume(index, buffer)
+      try consume(index, frame)
       exchange.condition.lock()
       exchange.consuming = false
       exchange.inFlight -= 1
-      // Handed over, not shared: a reference kept here would make the worker's next write copy all 8 MB.
-      exchange.spare.append(consume buffer)
+      recycle(consume frame)
       exchange.condition.broadcast()
       exchange.condition.unlock()
     }
@@ -139,7 +225,7 @@ public enum ParallelRenderer {
   /// when there is one (`isShared`: the worker copies it out of the lock, and it too is redrawn only where the
   /// frame changed), else as a new one, drawn whole.
   private static func takeBuffer(
-    for renderer: FrameRenderer, settings: RenderSettings, jobs: Int, exchange: FrameExchange
+    for renderer: FrameRenderer, settings: RenderSettings, jobs: Int, exchange: FrameExchange<PixelBuffer>
   ) -> (buffer: PixelBuffer, isShared: Bool)? {
     var deadline: Date? = nil
     while true {
@@ -166,36 +252,33 @@ public enum ParallelRenderer {
     return (PixelBuffer(unpaintedWidth: settings.width, height: settings.height), false)
   }
 
-  private static func worker(
-    animation: Animation, settings: RenderSettings, images: SharedImages, schedule: FrameSchedule,
-    exchange: FrameExchange, jobs: Int, maxInFlight: Int
-  ) {
-    let renderer: FrameRenderer
+  /// This worker's scene and renderer, or nil (the failure recorded) when it cannot be built.
+  private static func makeRenderer<Frame>(
+    animation: Animation, settings: RenderSettings, images: SharedImages, exchange: FrameExchange<Frame>
+  ) -> FrameRenderer? {
     do {
-      renderer = try FrameRenderer(
+      return try FrameRenderer(
         animation: animation, width: settings.width, height: settings.height, fit: settings.fit,
         background: settings.background, sharedImages: images, padding: settings.padding,
         limits: settings.workLimits)
     } catch {
       exchange.condition.lock()
-      if exchange.failure == nil { exchange.failure = error }
-      exchange.condition.broadcast()
+      exchange.fail(error)
       exchange.condition.unlock()
-      return
+      return nil
     }
+  }
+
+  private static func worker(
+    animation: Animation, settings: RenderSettings, images: SharedImages, schedule: FrameSchedule,
+    exchange: FrameExchange<PixelBuffer>, jobs: Int, maxInFlight: Int
+  ) {
+    guard let renderer = makeRenderer(animation: animation, settings: settings, images: images, exchange: exchange)
+    else { return }
     while true {
       exchange.condition.lock()
-      while exchange.inFlight >= maxInFlight && !exchange.cancelled && exchange.failure == nil {
-        exchange.condition.wait()
-      }
-      if exchange.cancelled || exchange.failure != nil || exchange.nextIndex >= schedule.count {
-        exchange.condition.unlock()
-        return
-      }
-      let index = exchange.nextIndex
-      exchange.nextIndex += 1
-      exchange.inFlight += 1
-      guard let (taken, isShared) = takeBuffer(for: renderer, settings: settings, jobs: jobs, exchange: exchange)
+      guard let index = exchange.nextFrame(count: schedule.count, maxInFlight: maxInFlight),
+        let (taken, isShared) = takeBuffer(for: renderer, settings: settings, jobs: jobs, exchange: exchange)
       else {
         exchange.condition.unlock()
         return
@@ -215,8 +298,7 @@ public enum ParallelRenderer {
       renderer.render(frame: schedule.compositionFrame(index), into: &buffer)
       if let exceeded = renderer.workLimitExceeded {
         exchange.condition.lock()
-        if exchange.failure == nil { exchange.failure = exceeded }
-        exchange.condition.broadcast()
+        exchange.fail(exceeded)
         exchange.condition.unlock()
         return
       }
@@ -225,6 +307,45 @@ public enum ParallelRenderer {
       // Handed over (see `run`): a worker that stops here before letting go of it would make the worker
       // drawing into it next, once it is consumed, copy it.
       exchange.ready[index] = consume buffer
+      exchange.condition.broadcast()
+      exchange.condition.unlock()
+    }
+  }
+
+  /// A worker of ``run(animation:settings:schedule:preparing:consume:)``: draws each frame it takes into its
+  /// own buffer and hands over what `preparing`'s function makes of it.
+  private static func preparingWorker<Frame: Sendable>(
+    animation: Animation, settings: RenderSettings, images: SharedImages, schedule: FrameSchedule,
+    exchange: FrameExchange<Frame>, maxInFlight: Int, preparing: @Sendable () -> (PixelBuffer) throws -> Frame
+  ) {
+    guard let renderer = makeRenderer(animation: animation, settings: settings, images: images, exchange: exchange)
+    else { return }
+    let prepare = preparing()
+    // Made on the first frame (a worker that is never given one makes none); always this worker's last
+    // frame, so each frame is drawn only where it differs from the one before.
+    var buffer: PixelBuffer? = nil
+    while true {
+      exchange.condition.lock()
+      guard let index = exchange.nextFrame(count: schedule.count, maxInFlight: maxInFlight) else {
+        exchange.condition.unlock()
+        return
+      }
+      exchange.condition.unlock()
+      var canvas = buffer.take() ?? PixelBuffer(unpaintedWidth: settings.width, height: settings.height)
+      renderer.render(frame: schedule.compositionFrame(index), into: &canvas)
+      let frame: Frame
+      do {
+        if let exceeded = renderer.workLimitExceeded { throw exceeded }
+        frame = try prepare(canvas)
+      } catch {
+        exchange.condition.lock()
+        exchange.fail(error)
+        exchange.condition.unlock()
+        return
+      }
+      buffer = consume canvas
+      exchange.condition.lock()
+      exchange.ready[index] = frame
       exchange.condition.broadcast()
       exchange.condition.unlock()
     }

@@ -71,6 +71,10 @@ final class PixelConverter {
     sws_freeContext(scaler)
   }
 
+  /// Whether frames go straight from the caller's memory through ``YUV420Conversion`` (opaque `yuv420p` of an
+  /// even size): then the render workers can do it themselves (``WorkerConversion``).
+  var convertsDirectly: Bool { ownConversion != nil && staging == nil }
+
   /// Converts `buffer` (which must be `width` x `height`) into `picture`, a writable yuv420p frame of the
   /// coded size.
   func convert(_ buffer: PixelBuffer, into picture: UnsafeMutablePointer<AVFrame>) throws {

@@ -13,6 +13,8 @@ final class StreamWriter: FrameWriter {
   /// The sound muxed with the video, if any.
   private let audio: AudioTrack?
   private let frameRate: (numerator: Int, denominator: Int)
+  /// The conversion the render workers may run instead of ``append(_:index:)``'s, when it is the direct one.
+  let workerConversion: WorkerConversion?
 
   /// Creates the file at `temporaryPath` (an FFmpeg URL: `pipe:1` is standard output), opens the encoder
   /// and writes the container header.
@@ -90,6 +92,7 @@ final class StreamWriter: FrameWriter {
     }
     self.picture = picture
     self.packet = try PacketStorage()
+    workerConversion = converter.convertsDirectly ? WorkerConversion(width: coded.width, height: coded.height) : nil
   }
 
   func append(_ frame: PixelBuffer, index: Int) throws {
@@ -97,12 +100,22 @@ final class StreamWriter: FrameWriter {
     try check(av_frame_make_writable(picture.frame), "av_frame_make_writable")
     // 2. Convert BGRA to YUV in place.
     try converter.convert(frame, into: picture.frame)
-    // 3. Number the frame: the codec time base is one tick per frame.
-    picture.frame.pointee.pts = Int64(index)
-    // 4. Encode it and write whatever packets the encoder has ready.
-    try codec.send(picture.frame)
+    try encode(picture.frame, index: index)
+  }
+
+  /// Encodes frame number `index`, converted by a render worker through ``workerConversion``.
+  func append(_ frame: ConvertedFrame, index: Int) throws {
+    try encode(frame.picture.frame, index: index)
+  }
+
+  /// Encodes the converted picture of frame `index`, then the sound up to its end.
+  private func encode(_ picture: UnsafeMutablePointer<AVFrame>, index: Int) throws {
+    // 1. Number the frame: the codec time base is one tick per frame.
+    picture.pointee.pts = Int64(index)
+    // 2. Encode it and write whatever packets the encoder has ready.
+    try codec.send(picture)
     try writeReadyPackets()
-    // 5. Encode the sound up to the end of this frame, so the muxer interleaves as it goes.
+    // 3. Encode the sound up to the end of this frame, so the muxer interleaves as it goes.
     try audio?.encode(
       through: AudioTrack.sampleFrame(atVideoFrame: index + 1, rate: frameRate), finish: false, into: muxer)
   }

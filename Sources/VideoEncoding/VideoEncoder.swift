@@ -155,6 +155,35 @@ public final class VideoEncoder {
     }
   }
 
+  /// The colour conversion the render workers can run themselves, each on its own frames, before passing
+  /// them to ``append(_:)-(ConvertedFrame)``; nil when this encoder must convert frames itself (every format
+  /// but opaque `yuv420p` of an even size: H.264, H.265, AV1, opaque VP9, Y4M).
+  public var workerConversion: WorkerConversion? { (writer as? StreamWriter)?.workerConversion }
+
+  /// Encodes the next frame, converted by ``workerConversion``'s converter; the same as ``append(_:)`` with
+  /// the frame it was converted from.
+  ///
+  /// - Throws: as ``append(_:)``.
+  public func append(_ frame: ConvertedFrame) throws {
+    try requireOpen("append(_:)")
+    guard let writer = writer as? StreamWriter, let conversion = writer.workerConversion else {
+      throw VideoEncodingError.invalidState("append(_:) of a converted frame to an encoder that converts itself")
+    }
+    let picture = frame.picture.frame.pointee
+    guard Int(picture.width) == conversion.width, Int(picture.height) == conversion.height else {
+      throw VideoEncodingError.frameSizeMismatch(
+        expectedWidth: conversion.width, expectedHeight: conversion.height, width: Int(picture.width),
+        height: Int(picture.height))
+    }
+    do {
+      try writer.append(frame, index: framesWritten)
+      framesWritten += 1
+    } catch {
+      cancel()
+      throw error
+    }
+  }
+
   /// Flushes the encoder, writes the trailer, closes the file and renames it over ``outputPath``.
   ///
   /// On failure the temporary file is deleted and the output is left as it was.
