@@ -43,7 +43,8 @@ public struct RenderSettings: Sendable {
 
 /// Shared state between the render workers and the consumer. Guarded by `condition`; it is
 /// `@unchecked Sendable` because every access goes through the lock. `Frame` is what the workers hand
-/// over: their buffers, or what they made of them (``ParallelRenderer/run(animation:settings:schedule:preparing:consume:)``).
+/// over: their buffers, or what they made of them
+/// (``ParallelRenderer/run(animation:settings:schedule:preparing:consume:)``).
 private final class FrameExchange<Frame>: @unchecked Sendable {
   let condition = NSCondition()
   var nextIndex = 0
@@ -60,8 +61,6 @@ private final class FrameExchange<Frame>: @unchecked Sendable {
   var finishedWorkers = 0
   /// The most frames taken by workers and not yet consumed at any one time (for tests).
   var mostInFlight = 0
-  /// The workers, waited for when the run ends.
-  var group: DispatchGroup? = nil
 
   /// Records `error` as the run's failure unless there is one already, and wakes everyone (lock held).
   func fail(_ error: any Error) {
@@ -99,15 +98,15 @@ public enum ParallelRenderer {
     let exchange = FrameExchange<PixelBuffer>()
     // The images are copied once into Cairo's layout here, and every worker draws from that copy.
     let images = SharedImages(settings.images)
-    try runWorkers(jobs: jobs, exchange: exchange) {
+    let workers = startWorkers(jobs: jobs) {
       worker(
         animation: animation, settings: settings, images: images, schedule: schedule, exchange: exchange,
         jobs: jobs, maxInFlight: maxInFlight)
     }
     // Handed over, not shared (a consuming parameter, moved in at its last use): a reference kept here would
     // make the worker's next write copy all 8 MB.
-    try consumeInOrder(count: schedule.count, exchange: exchange, consume: consume) { (buffer: consuming PixelBuffer) in
-      exchange.spare.append(buffer)
+    try consumeInOrder(count: schedule.count, exchange: exchange, workers: workers, consume: consume) {
+      (buffer: consuming PixelBuffer) in exchange.spare.append(buffer)
     }
   }
 
@@ -126,7 +125,8 @@ public enum ParallelRenderer {
     preparing: @escaping @Sendable () -> (PixelBuffer) throws -> Frame,
     consume: (Int, Frame) throws -> Void
   ) throws {
-    _ = try runPreparing(animation: animation, settings: settings, schedule: schedule, preparing: preparing, consume: consume)
+    _ = try runPreparing(
+      animation: animation, settings: settings, schedule: schedule, preparing: preparing, consume: consume)
   }
 
   /// ``run(animation:settings:schedule:preparing:consume:)``, returning the most frames that were in flight
@@ -140,12 +140,12 @@ public enum ParallelRenderer {
     let maxInFlight = jobs * 2 + 1
     let exchange = FrameExchange<Frame>()
     let images = SharedImages(settings.images)
-    try runWorkers(jobs: jobs, exchange: exchange) {
+    let workers = startWorkers(jobs: jobs) {
       preparingWorker(
         animation: animation, settings: settings, images: images, schedule: schedule, exchange: exchange,
         maxInFlight: maxInFlight, preparing: preparing)
     }
-    try consumeInOrder(count: schedule.count, exchange: exchange, consume: consume) { _ in }
+    try consumeInOrder(count: schedule.count, exchange: exchange, workers: workers, consume: consume) { _ in }
     exchange.condition.lock()
     defer { exchange.condition.unlock() }
     return (exchange.mostInFlight, maxInFlight)
@@ -153,9 +153,7 @@ public enum ParallelRenderer {
 
   /// Starts `jobs` workers running `work` on a concurrent queue; ``consumeInOrder`` stops them and waits
   /// for them when it ends.
-  private static func runWorkers<Frame>(
-    jobs: Int, exchange: FrameExchange<Frame>, work: @escaping @Sendable () -> Void
-  ) throws {
+  private static func startWorkers(jobs: Int, work: @escaping @Sendable () -> Void) -> DispatchGroup {
     let group = DispatchGroup()
     let queue = DispatchQueue(label: "lottie2video.render", qos: .userInitiated, attributes: .concurrent)
     for _ in 0..<jobs {
@@ -165,13 +163,13 @@ public enum ParallelRenderer {
         work()
       }
     }
-    exchange.group = group
+    return group
   }
 
   /// The consumer's side: waits for each frame in index order, hands it to `consume` (lock not held), then
-  /// to `recycle` (lock held). Stops the workers and waits for them before returning or throwing.
+  /// to `recycle` (lock held). Stops the `workers` and waits for them before returning or throwing.
   private static func consumeInOrder<Frame>(
-    count: Int, exchange: FrameExchange<Frame>, consume: (Int, Frame) throws -> Void,
+    count: Int, exchange: FrameExchange<Frame>, workers: DispatchGroup, consume: (Int, Frame) throws -> Void,
     recycle: (consuming Frame) -> Void
   ) throws {
     defer {
@@ -179,7 +177,7 @@ public enum ParallelRenderer {
       exchange.cancelled = true
       exchange.condition.broadcast()
       exchange.condition.unlock()
-      exchange.group?.wait()
+      workers.wait()
     }
     for index in 0..<count {
       exchange.condition.lock()
