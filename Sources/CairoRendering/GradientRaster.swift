@@ -117,23 +117,35 @@ struct GradientRaster {
   }
 
   /// Writes the colour of every pixel centre of `box` that `spans` names (per row, a start and an end column
-  /// relative to the box, as `Int32` pairs; every pixel when nil) into `pixels` (rows of `box.width`), for a
-  /// gradient of `geometry` in the user space that `inverse` (device to user) gives. Other pixels are left
-  /// as they are. A pixel's colour depends on its device position only, whatever the box or the spans.
+  /// relative to the box, as `Int32` pairs; every pixel when nil) and that lies inside `window` (device
+  /// pixels; the whole box when nil) into `pixels` (rows of `box.width`), for a gradient of `geometry` in the
+  /// user space that `inverse` (device to user) gives. Other pixels are left as they are. A pixel's colour
+  /// depends on its device position only, whatever the box, the spans or the window: each row's polynomial
+  /// is taken at device column 0 and evaluated at the pixel's own column number (a whole number, exact in a
+  /// `Double` however it is counted), so a row started at the window's edge gives the same bytes.
   static func fill(
     _ geometry: Geometry, inverse m: cairo_matrix_t, table: UnsafePointer<UInt32>, box: PixelBox,
-    spans: UnsafePointer<Int32>?, into pixels: UnsafeMutablePointer<UInt32>
+    spans: UnsafePointer<Int32>?, window: PixelBox? = nil, into pixels: UnsafeMutablePointer<UInt32>
   ) {
     let last = Double(tableSize - 1)
     // User-space position of a pixel centre's steps along a row.
     let stepX = m.xx, stepY = m.yx
-    for row in 0..<box.height {
-      var lo = 0, hi = box.width
+    // The window relative to the box: rows and columns outside it are not computed.
+    var rows = 0..<box.height, columns = 0..<box.width
+    if let window {
+      let top = max(window.y - box.y, 0), bottom = min(window.y + window.height - box.y, box.height)
+      let left = max(window.x - box.x, 0), right = min(window.x + window.width - box.x, box.width)
+      guard top < bottom, left < right else { return }
+      rows = top..<bottom
+      columns = left..<right
+    }
+    for row in rows {
+      var lo = columns.lowerBound, hi = columns.upperBound
       if let spans {
-        lo = Int(spans[2 * row])
-        hi = Int(spans[2 * row + 1])
-        guard lo < hi else { continue }
+        lo = max(lo, Int(spans[2 * row]))
+        hi = min(hi, Int(spans[2 * row + 1]))
       }
+      guard lo < hi else { continue }
       // The centre of the row's device pixel 0 (not the box's first: see above); column X adds X steps.
       let dy = Double(box.y + row) + 0.5
       let rowX = m.xx * 0.5 + m.xy * dy + m.x0, rowY = m.yx * 0.5 + m.yy * dy + m.y0
@@ -487,12 +499,18 @@ extension LayerPainter {
       cairo_pattern_destroy(pattern)
       return
     }
+    // A frame redrawn in part keeps only `compositeArea` (device pixels of this context: groups keep the
+    // device space, and images of their own are drawn by painters without an area): the scratch pixels
+    // outside it are composited where nothing is kept, so they are not computed (they hold whatever the
+    // scratch held). The box, and so every operation's extents, stays as in a whole frame.
+    let window = compositeArea.map { PixelBox(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
     let workspace = scene.gradientWorkspace
     let spans =
       stroke
       ? workspace.strokeSpans(of: context, box: box) : workspace.coverageSpans(of: context, box: box, stroke: false)
     workspace.table(g.stops, opacity: opacity).withUnsafeBufferPointer { table in
-      GradientRaster.fill(geometry, inverse: inverse, table: table.baseAddress!, box: box, spans: spans, into: scratch)
+      GradientRaster.fill(
+        geometry, inverse: inverse, table: table.baseAddress!, box: box, spans: spans, window: window, into: scratch)
     }
     if workspace.poisonsOutsideSpans, let spans { workspace.poison(scratch, box: box, spans: spans) }
     guard
