@@ -146,13 +146,7 @@ public final class VideoEncoder {
       throw VideoEncodingError.frameSizeMismatch(
         expectedWidth: settings.width, expectedHeight: settings.height, width: frame.width, height: frame.height)
     }
-    do {
-      try writer.append(frame, index: framesWritten)
-      framesWritten += 1
-    } catch {
-      cancel()
-      throw error
-    }
+    try write { try writer.append(frame, index: $0) }
   }
 
   /// The colour conversion the render workers can run themselves, each on its own frames, before passing
@@ -175,8 +169,13 @@ public final class VideoEncoder {
         expectedWidth: conversion.width, expectedHeight: conversion.height, width: Int(picture.width),
         height: Int(picture.height))
     }
+    try write { try writer.append(frame, index: $0) }
+  }
+
+  /// Writes the next frame with `body(index)`; a failure cancels the encoder (its temporary file deleted).
+  private func write(_ body: (Int) throws -> Void) throws {
     do {
-      try writer.append(frame, index: framesWritten)
+      try body(framesWritten)
       framesWritten += 1
     } catch {
       cancel()

@@ -280,7 +280,7 @@ struct ShapeBuilder {
   /// it changed before. Merged slots have no outline of their own: their operands change instead (an
   /// approximation of changing the merged outline).
   private mutating func modify(_ ids: [Int], _ modifier: ModifierNode, _ change: (BezierPath) -> BezierPath) {
-    modify(slots: GeometrySlot.leaves(ids, in: slots), modifier) { $0.map(change) }
+    modify(slots: GeometrySlot.leaves(ids, in: slots), modifier) { _, contours in contours.map(change) }
   }
 
   /// Twists each slot about `center` (in the twist's group space, `matrix` to layer space).
@@ -317,21 +317,13 @@ struct ShapeBuilder {
     }
     switch mode {
     case .simultaneously:
-      for id in ids {
-        let input = slots[id].stamp
-        if let hit = modifier.cached(input) {
-          slots[id].contours = hit.contours
-          slots[id].stamp = hit.stamp
-          continue
+      // Cut from the outline's kept measurement (its segments and length tables, by the input's stamp).
+      modify(slots: ids, modifier) { input, contours in
+        var cut: [BezierPath] = []
+        for contour in modifier.measured(input, contours) {
+          Trim.cut(CollectionOfOne(contour), ranges: ranges, into: &cut)
         }
-        var contours: [BezierPath] = []
-        for contour in modifier.measured(input, slots[id].contours) {
-          Trim.cut(CollectionOfOne(contour), ranges: ranges, into: &contours)
-        }
-        let output = ModifierNode.Output(contours: contours, stamp: clock.next())
-        modifier.store(input, output)
-        slots[id].contours = output.contours
-        slots[id].stamp = output.stamp
+        return cut
       }
     case .individually:
       // All shapes form one outline; each keeps the pieces that fall in its own stretch.
@@ -372,9 +364,10 @@ struct ShapeBuilder {
   }
 
   /// Gives each slot of `ids` the modifier's output for its contours: the one kept for the same input, else
-  /// `transform(contours)`, kept for next time.
+  /// `transform(input, contours)` (the input's stamp keys what the modifier keeps about those contours), kept
+  /// for next time.
   private mutating func modify(
-    slots ids: [Int], _ modifier: ModifierNode, _ transform: ([BezierPath]) -> [BezierPath]
+    slots ids: [Int], _ modifier: ModifierNode, _ transform: (_ input: UInt64, [BezierPath]) -> [BezierPath]
   ) {
     for id in ids {
       let input = slots[id].stamp
@@ -383,7 +376,7 @@ struct ShapeBuilder {
         slots[id].stamp = hit.stamp
         continue
       }
-      let output = ModifierNode.Output(contours: transform(slots[id].contours), stamp: clock.next())
+      let output = ModifierNode.Output(contours: transform(input, slots[id].contours), stamp: clock.next())
       modifier.store(input, output)
       slots[id].contours = output.contours
       slots[id].stamp = output.stamp
