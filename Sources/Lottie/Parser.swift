@@ -290,10 +290,9 @@ extension Reader {
         timeRemap: tm)
     case 1:
       let colorString = try string(o, "sc", path) ?? "#000000"
-      guard let color = Reader.parseHexColor(colorString) else {
-        throw invalid(path.appending("sc"), "'\(colorString)' is not a #RRGGBB colour")
-      }
-      content = .solid(color: color, width: try number(o, "sw", path, default: 0), height: try number(o, "sh", path, default: 0))
+      content = .solid(
+        color: solidColor(colorString, path.appending("sc")), width: try number(o, "sw", path, default: 0),
+        height: try number(o, "sh", path, default: 0))
     case 2:
       content = .image(referenceID: try string(o, "refId", path) ?? "")
     case 3:
@@ -363,6 +362,24 @@ extension Reader {
   /// A number for messages: whole numbers without a decimal point, huge ones in exponent form.
   func whole(_ v: Double) -> String {
     v.exactWholeNumber.map(String.init) ?? "\(v)"
+  }
+
+  /// A solid layer's colour (`sc`), which Bodymovin writes as `#rrggbb`.
+  ///
+  /// Quirk: any other colour string is read as CSS reads it (`#RGB`, `#RRGGBBAA`, names such as `red`,
+  /// `rgb()`, `transparent`): lottie-web hands `sc` to the canvas's `fillStyle` and the SVG rect's `fill`
+  /// as it is. What no CSS parser reads draws black, with a warning, rather than refusing the file: lottie-ios's
+  /// `hexColorComponents` returns black for anything but six hex digits, and an SVG fill it cannot read is
+  /// black too.
+  func solidColor(_ text: String, _ path: JSONPath) -> RGBA {
+    if let color = Reader.parseHexColor(text) { return color }
+    switch ColorParser.parse(text) {
+    case .color(let color): return color
+    case .transparent: return RGBA(0, 0, 0, 0)
+    case nil:
+      note(.warning, path, "'\(text)' is not a colour; the solid is drawn black, as the players draw it")
+      return RGBA(0, 0, 0)
+    }
   }
 
   static func parseHexColor(_ s: String) -> RGBA? {

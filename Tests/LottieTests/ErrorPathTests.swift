@@ -88,8 +88,7 @@ struct ErrorPathTests {
     (composition(layers: #"[{"ty": 3, "hd": "no"}]"#), "$.layers[0].hd: expected a boolean, found a string"),
     (composition(layers: #"[{"ty": 3, "ind": 1e10}]"#), "$.layers[0].ind: number 10000000000.0 is out of range"),
     (composition(layers: #"[{"ty": 3, "ip": {}}]"#), "$.layers[0].ip: expected a number, found an object"),
-    (composition(layers: #"[{"ty": 1, "sc": "red"}]"#), "$.layers[0].sc: 'red' is not a #RRGGBB colour"),
-    (composition(layers: ##"[{"ty": 1, "sc": "#12345"}]"##), "$.layers[0].sc: '#12345' is not a #RRGGBB colour"),
+    // A solid's colour that is no colour is drawn black with a warning (SolidColourLeniencyTests).
     (composition(layers: #"[{"ty": 4, "shapes": {}}]"#), "$.layers[0].shapes: expected an array, found an object"),
     (
       composition(layers: #"[{"ty": 3, "masksProperties": [{"mode": "a", "pt": {"k": {"v": [[1]]}}}]}]"#),
