@@ -118,6 +118,11 @@ struct ShapingReferenceTests {
     BrowserCase(
       name: "Japanese wrapped in a box", text: "日本語の文章は、単語の間に空白がありません。", family: "Noto Sans", boxWidth: 300,
       minimumOverlap: 0.82),
+    // Quotation marks between Chinese characters: a line may break before the opening one and after the
+    // closing one (Unicode 15.1's rule LB19a, as Chromium breaks; Debian 12's ICU keeps them glued).
+    BrowserCase(
+      name: "Chinese with quotation marks wrapped in a box", text: "中文文本需要在框内换行，标点符号“不能”出现在行首。",
+      family: "Noto Sans", boxWidth: 330, minimumOverlap: 0.82),
     // Liberation Sans has no Devanagari: the word comes from the font fontconfig offers for it.
     BrowserCase(name: "fallback for characters the font lacks", text: "Go नमस्ते", family: "Liberation Sans"),
   ]
