@@ -124,6 +124,7 @@ extension FontLibrary {
     var withoutOutlines: [String] = []
     var fallbacks: [(font: String, characters: [String])] = []
     var undrawable: [String] = []
+    var uncoloured: [(font: String, format: String, characters: [String])] = []
     var paths: [String: JSONPath] = [:]
     var primaryName = ""
     for (k, d) in text.document.allValues.enumerated() {
@@ -152,6 +153,15 @@ extension FontLibrary {
           paths["none"] = paths["none"] ?? path
           continue
         }
+        if let undrawn = UndrawnColourGlyphs.of(f.file), undrawn.affects(Character(g)) {
+          let name = f.file.family
+          if let i = uncoloured.firstIndex(where: { $0.font == name }) {
+            if !uncoloured[i].characters.contains(g) { uncoloured[i].characters.append(g) }
+          } else {
+            uncoloured.append((name, undrawn.format, [g]))
+            paths["colour " + name] = path
+          }
+        }
         guard f.file != choice.primary?.file else { continue }
         let name = f.file.family
         if let i = fallbacks.firstIndex(where: { $0.font == name }) {
@@ -178,6 +188,14 @@ extension FontLibrary {
         Diagnostic(
           severity: .info, file: file, path: paths[font] ?? layerPath,
           message: "characters \(list(characters)) are not in \(primaryName); drawn with \(font)"))
+    }
+    for (font, format, characters) in uncoloured {
+      notes.append(
+        Diagnostic(
+          severity: .warning, file: file, path: paths["colour " + font] ?? layerPath,
+          message:
+            "characters \(list(characters)) have colour glyphs in \(font) in a format not supported (\(format)); drawn as plain outlines, which may be blank"
+        ))
     }
     if !undrawable.isEmpty {
       notes.append(

@@ -340,7 +340,36 @@ final class TextShaper {
       for (i, c) in utf16.enumerated() where c == 0x20 { spaces.insert(i + 1) }
       return spaces
     }
-    return Set(breaks.prefix(Int(count)).map(Int.init))
+    return Set(breaks.prefix(Int(count)).map(Int.init)).union(Self.quotationBreaks(text))
+  }
+
+  /// Breaks at quotation marks between East Asian characters, by rule LB19a of Unicode 15.1's line breaking
+  /// (UAX #14), which Debian 12's ICU 72 (Unicode 15.0) predates and browsers follow: in "符号“不能”出现" a
+  /// line may break before the opening mark and after the closing one, where ICU 72 keeps the quotation
+  /// glued to the characters on both sides. Only ideographs, kana and hangul count as East Asian here (not
+  /// East Asian punctuation, whose own rules stay ICU's).
+  static func quotationBreaks(_ text: String) -> Set<Int> {
+    let scalars = Array(text.unicodeScalars)
+    var offsets: [Int] = []
+    var offset = 0
+    for s in scalars {
+      offsets.append(offset)
+      offset += s.utf16.count
+    }
+    func isEastAsian(_ i: Int) -> Bool {
+      guard scalars.indices.contains(i) else { return false }
+      let s = scalars[i]
+      return s.properties.isIdeographic || (0x3040...0x30FF).contains(s.value) || (0xAC00...0xD7A3).contains(s.value)
+    }
+    var breaks: Set<Int> = []
+    for (i, s) in scalars.enumerated() where isEastAsian(i - 1) && isEastAsian(i + 1) {
+      switch s.properties.generalCategory {
+      case .initialPunctuation: breaks.insert(offsets[i])
+      case .finalPunctuation: breaks.insert(offsets[i] + s.utf16.count)
+      default: break
+      }
+    }
+    return breaks
   }
 
   /// One line's units in visual order, by rules L1 and L2 of the bidirectional algorithm:
