@@ -83,6 +83,15 @@ extension ExportCommand {
     try OutputPaths.check(
       output: toStandardOutput ? nil : output, isSequence: format == .pngSequence, poster: poster,
       inputs: o.protectedInputs(job))
+    // A single video's folder is not created (a typo there should not make a folder), so say that it is
+    // missing before anything is loaded, rather than naming the temporary file the encoder could not open.
+    let outputFolder = PathName.folder(of: output)
+    if !toStandardOutput && format != .pngSequence && !context.createsFolders && !outputFolder.isEmpty
+      && !FileManager.default.fileExists(atPath: outputFolder)
+    {
+      throw VideoEncodingError.io(
+        path: output, message: "the folder '\(outputFolder)' does not exist (a video's folder is not created; make it first)")
+    }
     // 2. The animation, its size, timeline and rate.
     let loaded = try o.input.loadWithImages(job.input, extra: job.values)
     let animation = loaded.animation
