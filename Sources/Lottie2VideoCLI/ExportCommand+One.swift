@@ -83,15 +83,6 @@ extension ExportCommand {
     try OutputPaths.check(
       output: toStandardOutput ? nil : output, isSequence: format == .pngSequence, poster: poster,
       inputs: o.protectedInputs(job))
-    // A single video's folder is not created (a typo there should not make a folder), so say that it is
-    // missing before anything is loaded, rather than naming the temporary file the encoder could not open.
-    let outputFolder = PathName.folder(of: output)
-    if !toStandardOutput && format != .pngSequence && !context.createsFolders && !outputFolder.isEmpty
-      && !FileManager.default.fileExists(atPath: outputFolder)
-    {
-      throw VideoEncodingError.io(
-        path: output, message: "the folder '\(outputFolder)' does not exist (a video's folder is not created; make it first)")
-    }
     // 2. The animation, its size, timeline and rate.
     let loaded = try o.input.loadWithImages(job.input, extra: job.values)
     let animation = loaded.animation
@@ -130,6 +121,16 @@ extension ExportCommand {
       options.audio.includesAnimationAudio = false
     }
     let total = try timeline.schedule(fps: fps, maxFrames: o.maxFrames).count
+    // A single video's folder is not created (a typo there should not make a folder): once the options are
+    // known to be right, and before anything is rendered, say which folder is missing rather than naming the
+    // temporary file the encoder could not open.
+    let outputFolder = PathName.folder(of: output)
+    if !toStandardOutput && format != .pngSequence && !context.createsFolders && !outputFolder.isEmpty
+      && !FileManager.default.fileExists(atPath: outputFolder)
+    {
+      throw VideoEncodingError.io(
+        path: output, message: "the folder '\(outputFolder)' does not exist (a video's folder is not created; make it first)")
+    }
     // 3. Start: the event, then the input's diagnostics and our notes.
     reporter.event(
       "start",
@@ -301,7 +302,7 @@ extension ExportCommand {
     }
     guard let format = o.format ?? OutputFormat.from(path: output) else {
       throw UsageError(
-        message: "The output '\(output)' has an unsupported extension; use .mp4, .m4v, .mov, .webm, .gif, .webp, .apng, or a .png name with a frame number pattern such as frames/f_%05d.png",
+        message: "The output '\(output)' has an unsupported extension; use .mp4, .m4v, .mov, .webm, .gif, .webp, .apng, .y4m, or a .png name with a frame number pattern such as frames/f_%05d.png",
         command: nil)
     }
     return format

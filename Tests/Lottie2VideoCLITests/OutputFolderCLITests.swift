@@ -34,3 +34,25 @@ struct OutputFolderCLITests {
     #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("made/a.mp4").path))
   }
 }
+
+/// Every file format the tool writes can be a preset's `format`, y4m included, and `--help` names .y4m.
+struct PresetFormatsCLITests {
+  @Test func aY4MPreset() async throws {
+    let directory = Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let preset = directory.appendingPathComponent("frames.json").path
+    try Data(#"{"format":"y4m","width":16,"fps":10}"#.utf8).write(to: URL(fileURLWithPath: preset))
+    let output = directory.appendingPathComponent("o.y4m").path
+    let result = try await CommandRunner.lottie2video([
+      OutputFolderCLITests.hello, "-o", output, "--preset", preset, "--max-frames", "3", "--background", "white",
+    ])
+    #expect(result.exited(0), "\(result)")
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: output))
+    #expect(bytes.starts(with: Data("YUV4MPEG2 W16 H16 F10:1".utf8)), "\(String(decoding: bytes.prefix(40), as: UTF8.self))")
+    // The preset's format still has to match the output.
+    let mismatch = try await CommandRunner.lottie2video([OutputFolderCLITests.hello, "-o", directory.appendingPathComponent("o.mp4").path, "--preset", preset])
+    #expect(mismatch.exited(64) && mismatch.stderr.hasPrefix("Error: The preset 'frames' makes .y4m files; the output "), "\(mismatch)")
+    let help = try await CommandRunner.lottie2video(["--help"])
+    #expect(help.stdout.contains(".apng, .y4m (uncompressed"), "\(help.stdout.prefix(1500))")
+  }
+}
