@@ -80,3 +80,26 @@ struct SoundTimingCLITests {
       "\(result.stderr)")
   }
 }
+
+/// A soundtrack that is not there is a mistake in the command, said before anything is loaded or noted, with
+/// the usage line; a preset's says it is the preset's.
+struct SoundtrackFileCLITests {
+  @Test func aMissingSoundtrackIsAUsageError() async throws {
+    let directory = Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let input = try SoundTimingCLITests.input(in: directory)
+    let output = directory.appendingPathComponent("o.mp4").path
+    let missing = directory.appendingPathComponent("nothere.mp3").path
+    let result = try await CommandRunner.lottie2video([input, "-o", output, "--audio", missing])
+    #expect(result.exited(64), "\(result)")
+    #expect(result.stderr == CommandLineTests.usageError("The --audio file '\(missing)' does not exist"), "\(result.stderr)")
+    let folder = try await CommandRunner.lottie2video([input, "-o", output, "--audio", directory.path])
+    #expect(folder.exited(64) && folder.stderr.hasPrefix("Error: The --audio file '\(directory.path)' is a folder, not a sound file\n"), "\(folder)")
+    let preset = directory.appendingPathComponent("jingle.json").path
+    try Data(#"{"format":"mp4","audio":"jingle.mp3"}"#.utf8).write(to: URL(fileURLWithPath: preset))
+    let fromPreset = try await CommandRunner.lottie2video([input, "-o", output, "--preset", preset])
+    #expect(fromPreset.exited(64), "\(fromPreset)")
+    #expect(fromPreset.stderr.hasPrefix("Error: The preset's audio file '\(directory.path)/jingle.mp3' does not exist\n"), "\(fromPreset)")
+    #expect(directoryListing(directory) == ["jingle.json", "tone.json"], "nothing written")
+  }
+}
