@@ -56,3 +56,19 @@ struct PresetFormatsCLITests {
     #expect(help.stdout.contains(".apng, .y4m (uncompressed"), "\(help.stdout.prefix(1500))")
   }
 }
+
+/// A short option is one letter: another letter is another option, so `render -q` is not "did you mean '-h'"
+/// but says which commands take -q; a long option still gets its nearest name.
+struct ShortOptionSuggestionCLITests {
+  @Test func shortOptionsAreNotSpellChecked() async throws {
+    let hello = OutputFolderCLITests.hello
+    let render = try await CommandRunner.lottie2video(["render", hello, "-q"])
+    #expect(render.exited(64), "\(render)")
+    #expect(render.stderr.hasPrefix("Error: Unknown option '-q'; it is an option of "), "\(render.stderr)")
+    #expect(render.stderr.contains(", not of render\n") && !render.stderr.contains("did you mean"), "\(render.stderr)")
+    let unknown = try await CommandRunner.lottie2video([hello, "-o", "x.mp4", "-x"])
+    #expect(unknown.stderr == CommandLineTests.usageError("Unknown option '-x'"), "\(unknown.stderr)")
+    let long = try await CommandRunner.lottie2video(["render", hello, "--fsp", "2"])
+    #expect(long.stderr.hasPrefix("Error: Unknown option '--fsp'; did you mean '--fps'?\n"), "\(long.stderr)")
+  }
+}
