@@ -72,3 +72,25 @@ struct ShortOptionSuggestionCLITests {
     #expect(long.stderr.hasPrefix("Error: Unknown option '--fsp'; did you mean '--fps'?\n"), "\(long.stderr)")
   }
 }
+
+/// A budgeted export's summary gives the time of all its encodes and how many there were (it gave the kept
+/// encode's time, and a frame rate that no encode had).
+struct BudgetSummaryCLITests {
+  @Test func theSummaryCountsEveryEncode() async throws {
+    let directory = Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let hello = OutputFolderCLITests.hello
+    let plain = directory.appendingPathComponent("plain.gif").path
+    let first = try await CommandRunner.lottie2video([hello, "-o", plain, "--width", "64", "-q"])
+    #expect(first.exited(0), "\(first)")
+    let bytes = try FileManager.default.attributesOfItem(atPath: plain)[.size] as? Int ?? 0
+    let preset = directory.appendingPathComponent("half.json").path
+    try Data(#"{"format":"gif","width":64,"maxBytes":\#(bytes * 6 / 10),"minScale":0.25}"#.utf8).write(to: URL(fileURLWithPath: preset))
+    let output = directory.appendingPathComponent("fit.gif").path
+    let result = try await CommandRunner.lottie2video([hello, "-o", output, "--preset", preset])
+    #expect(result.exited(0), "\(result)")
+    let retries = result.stderr.split(separator: "\n").filter { $0.contains("encoding again with") }.count
+    #expect(retries >= 1, "\(result.stderr)")
+    #expect(result.stdout.hasPrefix("\(output): ") && result.stdout.hasSuffix(" s (\(retries + 1) encodes)\n"), "\(result.stdout)")
+  }
+}
