@@ -52,6 +52,19 @@ struct PresetFormatsCLITests {
     // The preset's format still has to match the output.
     let mismatch = try await CommandRunner.lottie2video([OutputFolderCLITests.hello, "-o", directory.appendingPathComponent("o.mp4").path, "--preset", preset])
     #expect(mismatch.exited(64) && mismatch.stderr.hasPrefix("Error: The preset 'frames' makes .y4m files; the output "), "\(mismatch)")
+    // APNG (the issue's own example of a format the schema could not say), with its codec and loop count.
+    let apngPreset = directory.appendingPathComponent("apng.json").path
+    try Data(#"{"format":"apng","codec":"apng","loop":2,"width":16}"#.utf8).write(to: URL(fileURLWithPath: apngPreset))
+    let apng = directory.appendingPathComponent("o.apng").path
+    let animated = try await CommandRunner.lottie2video([OutputFolderCLITests.hello, "-o", apng, "--preset", apngPreset, "--max-frames", "3", "-q"])
+    #expect(animated.exited(0), "\(animated)")
+    #expect(try await CommandRunner.probe(apng)["codec_name"] as? String == "apng")
+    // acTL: frame count 3, then plays 2 + 1 times.
+    let png = try Data(contentsOf: URL(fileURLWithPath: apng))
+    let actl = try #require(png.range(of: Data("acTL".utf8)))
+    #expect(Array(png[actl.upperBound..<actl.upperBound + 8]) == [0, 0, 0, 3, 0, 0, 0, 3], "\(Array(png[actl.upperBound..<actl.upperBound + 8]))")
+    let wrong = try await CommandRunner.lottie2video([OutputFolderCLITests.hello, "-o", directory.appendingPathComponent("o.gif").path, "--preset", apngPreset])
+    #expect(wrong.exited(64), "\(wrong)")
     let help = try await CommandRunner.lottie2video(["--help"])
     #expect(help.stdout.contains(".apng, .y4m (uncompressed"), "\(help.stdout.prefix(1500))")
   }
