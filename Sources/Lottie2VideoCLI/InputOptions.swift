@@ -45,6 +45,8 @@ struct InputOptions: Sendable {
     template.slots += extra.slots
     template.listsKeypaths = listsKeypaths
     if path == "-" || AnimationSource.isStream(path: path) {
+      // Read from a terminal, '-' would wait silently for a whole animation to be typed.
+      if path == "-" && isatty(STDIN_FILENO) != 0 { throw TerminalInputError() }
       let bytes = try StreamInputs.shared.bytes(of: path, limit: max(load.limits.maxFileBytes, load.maxArchiveBytes))
       return try AnimationSource.load(
         bytes: bytes, name: Self.name(of: path), animationID: animationID, themeID: themeID, limits: load.limits,
@@ -97,6 +99,13 @@ struct TemplateValues: Sendable {
 /// kept, so that a --data run's rows all see the same bytes.
 ///
 /// `@unchecked Sendable`: `contents` is read and written only with `lock` held.
+/// `-` as the input while standard input is a terminal: nothing was piped in.
+struct TerminalInputError: Error, CustomStringConvertible {
+  var description: String {
+    "<stdin>: standard input is a terminal, not a pipe: pipe an animation into '-' (cat anim.json | lottie2video - -o out.mp4)"
+  }
+}
+
 final class StreamInputs: @unchecked Sendable {
   static let shared = StreamInputs()
   private let lock = NSLock()

@@ -107,3 +107,26 @@ struct BudgetSummaryCLITests {
     #expect(result.stdout.hasPrefix("\(output): ") && result.stdout.hasSuffix(" s (\(retries + 1) encodes)\n"), "\(result.stdout)")
   }
 }
+
+/// `-` while standard input is a terminal (nothing piped in) says so at once instead of waiting for an
+/// animation to be typed; `script` gives the binary a terminal.
+struct TerminalInputCLITests {
+  static var hasScript: Bool { (try? CommandRunner.tool("script")) != nil }
+
+  @Test(.enabled(if: hasScript, "util-linux's script is not installed"))
+  func aTerminalIsNotAnInput() async throws {
+    let directory = Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let binary = try CommandRunner.binary().path
+    let output = directory.appendingPathComponent("x.mp4").path
+    for command in ["'\(binary)' - -o '\(output)'", "'\(binary)' info -"] {
+      let result = try await CommandRunner.run(try CommandRunner.tool("script"), ["-qec", command, "/dev/null"], timeout: 20)
+      #expect(result.exited(1), "\(result)")
+      #expect(
+        result.stdout.contains(
+          "Error: <stdin>: standard input is a terminal, not a pipe: pipe an animation into '-' (cat anim.json | lottie2video - -o out.mp4)"),
+        "\(result)")
+    }
+    #expect(directoryListing(directory) == [])
+  }
+}
