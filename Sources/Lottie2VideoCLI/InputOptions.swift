@@ -95,10 +95,6 @@ struct TemplateValues: Sendable {
   var images: [Template.Assignment] = []
 }
 
-/// Inputs that can be read only once (standard input, pipes): read whole the first time they are loaded and
-/// kept, so that a --data run's rows all see the same bytes.
-///
-/// `@unchecked Sendable`: `contents` is read and written only with `lock` held.
 /// `-` as the input while standard input is a terminal: nothing was piped in.
 struct TerminalInputError: Error, CustomStringConvertible {
   var description: String {
@@ -106,6 +102,10 @@ struct TerminalInputError: Error, CustomStringConvertible {
   }
 }
 
+/// Inputs that can be read only once (standard input, pipes): read whole the first time they are loaded and
+/// kept, so that a --data run's rows all see the same bytes.
+///
+/// `@unchecked Sendable`: `contents` is read and written only with `lock` held.
 final class StreamInputs: @unchecked Sendable {
   static let shared = StreamInputs()
   private let lock = NSLock()
