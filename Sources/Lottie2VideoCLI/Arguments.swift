@@ -107,7 +107,9 @@ enum ArgumentParser {
   /// "Unknown option", with the nearest option of this command, or the commands that do take it.
   static func unknownOptionMessage(_ name: String, command: CommandSpec) -> String {
     let base = "Unknown option '\(name)'"
-    if let near = Suggestions.nearest(to: name, in: command.options.flatMap(\.names)) {
+    // A short option is one letter: another letter is another option, not a typo of it (-q is not -h).
+    let isShort = name.count == 2 && name.hasPrefix("-") && !name.hasPrefix("--")
+    if !isShort, let near = Suggestions.nearest(to: name, in: command.options.flatMap(\.names)) {
       return base + "; did you mean '\(near)'?"
     }
     let others = CommandTable.all.filter { other in other.name != command.name && other.options.contains { $0.names.contains(name) } }

@@ -121,6 +121,16 @@ extension ExportCommand {
       options.audio.includesAnimationAudio = false
     }
     let total = try timeline.schedule(fps: fps, maxFrames: o.maxFrames).count
+    // A single video's folder is not created (a typo there should not make a folder): once the options are
+    // known to be right, and before anything is rendered, say which folder is missing rather than naming the
+    // temporary file the encoder could not open.
+    let outputFolder = PathName.folder(of: output)
+    if !toStandardOutput && format != .pngSequence && !context.createsFolders && !outputFolder.isEmpty
+      && !FileManager.default.fileExists(atPath: outputFolder)
+    {
+      throw VideoEncodingError.io(
+        path: output, message: "the folder '\(outputFolder)' does not exist (a video's folder is not created; make it first)")
+    }
     // 3. Start: the event, then the input's diagnostics and our notes.
     reporter.event(
       "start",
@@ -182,6 +192,8 @@ extension ExportCommand {
     var failure: String?
     let result: ExportResult
     var encoded = options
+    // How many times the video was encoded (a size budget encodes it again until it fits).
+    var encodes = 1
     do {
       if let maxBytes = o.maxBytes, let preset = o.preset, !toStandardOutput {
         // A size budget (telegram-sticker, slack-emoji): encoded again, one change at a time, until it fits.
@@ -197,6 +209,7 @@ extension ExportCommand {
           beforeCommit: { outcome in try writePoster(outcome.options) })
         result = outcome.result
         encoded = outcome.options
+        encodes = outcome.attempts + 1
         if !outcome.fits {
           failure =
             "\(output) is still \(result.bytes) bytes at \(outcome.setting), the last step, over the preset '\(preset.name)' budget of \(maxBytes) bytes; nothing written (try a shorter --duration or a smaller --size)"
@@ -248,7 +261,7 @@ extension ExportCommand {
     if !reporter.isJSON && !reporter.isQuiet {
       let line = summary(
         output: output, result: result, width: encoded.render.width, height: encoded.render.height,
-        toStandardOutput: toStandardOutput)
+        toStandardOutput: toStandardOutput, encodes: encodes)
       if toStandardOutput { Console.error(line) } else { Console.output(line) }
     }
     return ExportOutcome(result: result, diagnostics: loaded.diagnostics + exportNotes.all, failure: failure)
@@ -292,7 +305,7 @@ extension ExportCommand {
     }
     guard let format = o.format ?? OutputFormat.from(path: output) else {
       throw UsageError(
-        message: "The output '\(output)' has an unsupported extension; use .mp4, .m4v, .mov, .webm, .gif, .webp, .apng, or a .png name with a frame number pattern such as frames/f_%05d.png",
+        message: "The output '\(output)' has an unsupported extension; use .mp4, .m4v, .mov, .webm, .gif, .webp, .apng, .y4m, or a .png name with a frame number pattern such as frames/f_%05d.png",
         command: nil)
     }
     return format
@@ -327,16 +340,22 @@ extension ExportCommand {
   }
 
   /// "out.mp4: 90 frames at 30 fps, 3.000 s, 512x512, 51234 bytes, in 1.02 s (88.2 fps)".
-  static func summary(output: String, result: ExportResult, width: Int, height: Int, toStandardOutput: Bool) -> String {
+  static func summary(
+    output: String, result: ExportResult, width: Int, height: Int, toStandardOutput: Bool, encodes: Int = 1
+  ) -> String {
     // The video's own size (what players show), and the size asked for when even sides padded it.
     let size =
       result.codedWidth != width || result.codedHeight != height
       ? "\(result.codedWidth)x\(result.codedHeight) (\(width)x\(height) padded to even sides)"
       : "\(width)x\(height)"
     let bytes = (toStandardOutput ? "to standard output" : "\(result.bytes) bytes") + (result.hasAudio ? ", with sound" : "")
+    // After several encodes the time is theirs together, so a rate per frame would mean nothing.
+    let speed =
+      encodes > 1
+      ? "\(encodes) encodes" : String(format: "%.1f fps", Double(result.frames) / max(result.seconds, 1e-9))
     return String(
-      format: "%@: %d frames at %g fps, %.3f s, %@, %@, in %.2f s (%.1f fps)", output, result.frames, result.fps,
-      result.duration, size, bytes, result.seconds, Double(result.frames) / max(result.seconds, 1e-9))
+      format: "%@: %d frames at %g fps, %.3f s, %@, %@, in %.2f s (%@)", output, result.frames, result.fps,
+      result.duration, size, bytes, result.seconds, speed)
   }
 
   /// Makes the folder of `poster` when missing and checks that it can be written; returns the topmost folder

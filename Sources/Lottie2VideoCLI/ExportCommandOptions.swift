@@ -78,9 +78,23 @@ struct SoundOptions: Sendable {
     bitrate = p[OptionTable.audioBitrate]
   }
 
-  /// `--audio-offset` and `--audio-loop` say how the soundtrack plays: without one they mean nothing.
-  func validate() throws(UsageError) {
-    guard soundtrack == nil else { return }
+  /// `--audio-offset` and `--audio-loop` say how the soundtrack plays: without one they mean nothing. A
+  /// soundtrack that is not there is a mistake in the command (or the preset, `fromPreset`), said before
+  /// anything is loaded; one that is there but not sound fails when it is opened, naming it.
+  func validate(fromPreset: Bool = false) throws(UsageError) {
+    if let soundtrack {
+      // A URL is FFmpeg's to open.
+      guard !soundtrack.contains("://") else { return }
+      let what = fromPreset ? "The preset's audio file" : "The --audio file"
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: soundtrack, isDirectory: &isFolder) else {
+        throw UsageError(message: "\(what) '\(soundtrack)' does not exist", command: nil)
+      }
+      guard !isFolder.boolValue else {
+        throw UsageError(message: "\(what) '\(soundtrack)' is a folder, not a sound file", command: nil)
+      }
+      return
+    }
     for (given, name) in [(offset != nil, "--audio-offset"), (loops, "--audio-loop")] where given {
       throw UsageError(message: "\(name) places the --audio <file> soundtrack; give --audio too", command: nil)
     }
@@ -225,7 +239,7 @@ struct ExportCommandOptions: Sendable {
       p.apply(sound: &sound, given: given)
       maxBytes = p.maxBytes
     }
-    try sound.validate()
+    try sound.validate(fromPreset: sound.soundtrack != nil && !given.contains(OptionTable.audio.spec.name))
   }
 
   /// The files `job` reads, which none of its outputs may overwrite: the animation, the data table, the

@@ -45,6 +45,8 @@ struct InputOptions: Sendable {
     template.slots += extra.slots
     template.listsKeypaths = listsKeypaths
     if path == "-" || AnimationSource.isStream(path: path) {
+      // Read from a terminal, '-' would wait silently for a whole animation to be typed.
+      if path == "-" && isatty(STDIN_FILENO) != 0 { throw TerminalInputError() }
       let bytes = try StreamInputs.shared.bytes(of: path, limit: max(load.limits.maxFileBytes, load.maxArchiveBytes))
       return try AnimationSource.load(
         bytes: bytes, name: Self.name(of: path), animationID: animationID, themeID: themeID, limits: load.limits,
@@ -91,6 +93,13 @@ struct TemplateValues: Sendable {
   var sets: [Template.Assignment] = []
   var slots: [Template.Assignment] = []
   var images: [Template.Assignment] = []
+}
+
+/// `-` as the input while standard input is a terminal: nothing was piped in.
+struct TerminalInputError: Error, CustomStringConvertible {
+  var description: String {
+    "<stdin>: standard input is a terminal, not a pipe: pipe an animation into '-' (cat anim.json | lottie2video - -o out.mp4)"
+  }
 }
 
 /// Inputs that can be read only once (standard input, pipes): read whole the first time they are loaded and

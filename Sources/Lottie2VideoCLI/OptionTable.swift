@@ -50,8 +50,9 @@ enum OptionTable {
     help:
       "Output video. The format comes from the extension: .mp4, .m4v (H.264), .webm (VP9, with alpha when the "
       + "background is transparent), .mov (ProRes 4444 with alpha, or ProRes 422 HQ when opaque), .gif (palette from "
-      + "the frames, transparency kept), .webp (animated WebP), .apng, or a PNG sequence: a name with a frame number "
-      + "pattern such as frames/f_%05d.png (the folder is created; a plain name.png is numbered name_00000.png, ...). "
+      + "the frames, transparency kept), .webp (animated WebP), .apng, .y4m (uncompressed frames for other tools), or a "
+      + "PNG sequence: a name with a frame number pattern such as frames/f_%05d.png (the folder is created; a plain "
+      + "name.png is numbered name_00000.png, ...). "
       + "'-' writes to standard output with --format: mp4 and m4v as fragmented MP4, mov, webm, gif, y4m or "
       + "rawvideo. Written under a temporary name and renamed when complete: a failure or Ctrl-C leaves no partial "
       + "file. Never an input, nor an existing folder (both refused before anything is written). A batch writes "
@@ -63,7 +64,7 @@ enum OptionTable {
       "merge-reports": ("The merged report; '-' writes it to standard output.", "required"),
     ],
     default: "required", commands: ["export", "snapshot", "sheet"], section: .general,
-    completion: .file(["mp4", "m4v", "mov", "webm", "gif", "webp", "apng", "png"]), parse: ValueParser.string)
+    completion: .file(["mp4", "m4v", "mov", "webm", "gif", "webp", "apng", "png", "y4m"]), parse: ValueParser.string)
 
   static let format = Option<OutputFormat>(
     "--format", value: "name",

@@ -49,7 +49,7 @@ struct Preset: Equatable {
     "minFps", "minScale",
     "audio", "audioOffset", "audioLoop", "noAudio", "audioBitrate",
   ]
-  static let formats = ["mp4", "m4v", "mov", "webm", "gif", "webp", "apng", "png"]
+  static let formats = ["mp4", "m4v", "mov", "webm", "gif", "webp", "apng", "png", "y4m"]
   static let codecs = ["h264", "h265", "hevc", "vp9", "av1", "prores", "prores-4444", "prores-hq", "gif", "webp", "apng"]
   static let dithers = ["sierra2_4a", "bayer", "none"]
 

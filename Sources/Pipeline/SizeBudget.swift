@@ -44,7 +44,7 @@ public struct SizeBudget: Sendable {
   /// What a budgeted export did.
   public struct Outcome: Sendable {
     /// The encode written to the output path, the first that fits; when none fits, the smallest one (not
-    /// written).
+    /// written). Its `seconds` are the whole loop's, every encode included.
     public var result: ExportResult
     /// The options it was encoded with (frame rate and size may differ from those given).
     public var options: ExportOptions
@@ -99,6 +99,7 @@ public struct SizeBudget: Sendable {
     beforeCommit: ((Outcome) throws -> Void)? = nil
   ) throws -> Outcome {
     let output = options.outputPath
+    let start = DispatchTime.now()
     // The smallest encode so far, and the next attempt; each encode writes (and renames) a temporary file of
     // its own, then the name is locked again.
     var smallest = try PartialFile(outputPath: output)
@@ -129,6 +130,7 @@ public struct SizeBudget: Sendable {
       }
     }
     kept.outputPath = output
+    result.seconds = Exporter.seconds(since: start)
     let setting = Self.setting(of: kept)
     let outcome = Outcome(
       result: result, options: kept, attempts: attempts, setting: setting,

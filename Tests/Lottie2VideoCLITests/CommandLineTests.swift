@@ -74,7 +74,7 @@ struct CommandLineTests {
     #expect(missing.stderr == Self.usageError("Missing expected option '-o <output>'"))
     let text = try await CommandRunner.lottie2video([Self.hello, "-o", "out.txt"])
     #expect(text.exited(64), "\(text)")
-    #expect(text.stderr == Self.usageError("The output 'out.txt' has an unsupported extension; use .mp4, .m4v, .mov, .webm, .gif, .webp, .apng, or a .png name with a frame number pattern such as frames/f_%05d.png"))
+    #expect(text.stderr == Self.usageError("The output 'out.txt' has an unsupported extension; use .mp4, .m4v, .mov, .webm, .gif, .webp, .apng, .y4m, or a .png name with a frame number pattern such as frames/f_%05d.png"))
   }
 
   @Test func subcommandsShowTheirOwnUsage() async throws {
