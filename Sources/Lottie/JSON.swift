@@ -54,6 +54,11 @@ struct JSONReader {
     var reader = JSONReader(bytes: bytes, maxDepth: maxDepth)
     // A UTF-8 byte order mark is tolerated: some exporters write one.
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
+    // An empty file (a failed download, a `touch`ed placeholder) says so rather than "truncated".
+    reader.skipWhitespace()
+    if reader.index == bytes.count {
+      throw reader.fail(bytes.isEmpty ? "the input is empty (0 bytes)" : "the input holds no JSON value, only white space")
+    }
     let value = try reader.readDocument()
     reader.skipWhitespace()
     if reader.index != bytes.count { throw reader.fail("unexpected data after the end of the JSON value") }

@@ -122,13 +122,18 @@ public enum BatchReport {
     public var records: [[String: Any]]
     public var reports: [String]
 
+    /// `seconds` to the millisecond the records give them in: a sum of them carries binary noise
+    /// (0.1 + 0.2 is 0.30000000000000004), which a report should not show.
+    static func milliseconds(_ seconds: Double) -> Double { (seconds * 1000).rounded() / 1000 }
+
     /// The merged report as JSON: `batch`, `totals`, `failures`, `files` (the records), `reports`.
     public func jsonData() throws -> Data {
       let object: [String: Any] = [
         "batch": ["files": files, "shards": shards, "list": list],
         "totals": [
           "files": totals.files, "done": totals.done, "failed": totals.failed, "skipped": totals.skipped,
-          "frames": totals.frames, "duration": totals.duration, "bytes": totals.bytes, "seconds": totals.seconds,
+          "frames": totals.frames, "duration": Self.milliseconds(totals.duration), "bytes": totals.bytes,
+          "seconds": Self.milliseconds(totals.seconds),
         ],
         "failures": failures.map { ["input": $0.input, "reason": $0.reason, "shard": $0.shard] },
         "files": records,

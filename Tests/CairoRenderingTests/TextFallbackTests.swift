@@ -45,6 +45,18 @@ struct TextFallbackTests {
     #expect(notes == ["t.json: $.fonts.list: warning: font '\(family) Regular' not found; drawn with \(standIn)"])
   }
 
+  /// The note names the face drawn, its style included, so "Helvetica Neue Bold" is not said to be drawn
+  /// with the regular face.
+  @Test(arguments: [
+    ("Helvetica Neue", "Bold", "Liberation Sans Bold"), ("Arial", "Italic", "Liberation Sans Italic"),
+    ("Times", "Bold Italic", "Liberation Serif Bold Italic"),
+  ])
+  func theNoteNamesTheStyleOfTheStandIn(_ family: String, _ style: String, _ face: String) throws {
+    let animation = try Self.animation("Hello", family: family, style: style)
+    let notes = FontLibrary.prepare(animation, file: "t.json").map(\.description)
+    #expect(notes == ["t.json: $.fonts.list: warning: font '\(family) \(style)' not found; drawn with \(face)"])
+  }
+
   /// The stand-in's widths are what is drawn: "Helvetica" in Helvetica has the ink of Liberation Sans
   /// (hb-view), where DejaVu Sans would be about 10% wider.
   @Test(.enabled(if: ShapingReferenceTests.hbView != nil, Comment(rawValue: ShapingReferenceTests.noHBView)))

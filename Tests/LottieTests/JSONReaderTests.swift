@@ -80,8 +80,8 @@ struct JSONReaderTests {
   @Test(
     "syntax errors name the line, column and byte",
     arguments: [
-      ("", "line 1, column 1 (byte 0): unexpected end of input (truncated JSON?)"),
-      ("  \n ", "line 2, column 2 (byte 4): unexpected end of input (truncated JSON?)"),
+      ("", "line 1, column 1 (byte 0): the input is empty (0 bytes)"),
+      ("  \n ", "line 2, column 2 (byte 4): the input holds no JSON value, only white space"),
       (#"{"a": [1, 2"#, "line 1, column 12 (byte 11): unexpected end of input (truncated JSON?)"),
       (#"{"w": 1"#, "line 1, column 8 (byte 7): unexpected end of input (truncated JSON?)"),
       (#"{"w":"#, "line 1, column 6 (byte 5): unexpected end of input (truncated JSON?)"),

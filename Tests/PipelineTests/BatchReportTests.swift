@@ -10,7 +10,8 @@ struct BatchReportTests {
 
   /// The records shard `shard` of `shards` writes for `inputs`, as the batch does; `status` picks each file's.
   static func report(
-    shard: Int, of shards: Int, inputs: [String] = inputs, status: (String) -> String = { _ in "done" }
+    shard: Int, of shards: Int, inputs: [String] = inputs, duration: Double = 0.5,
+    status: (String) -> String = { _ in "done" }
   ) throws -> Data {
     let batch = BatchReport.Batch(inputs: inputs, shard: (shard, shards))
     let records: [[String: Any]] = batch.files.map { file in
@@ -21,7 +22,7 @@ struct BatchReportTests {
       ]
       if record["status"] as? String == "done" {
         record["frames"] = 10
-        record["duration"] = 0.5
+        record["duration"] = duration
         record["bytes"] = 1000
       }
       if record["status"] as? String == "failed" { record["reason"] = "invalid JSON" }
@@ -81,6 +82,19 @@ struct BatchReportTests {
     #expect((json["files"] as? [Any])?.count == 5)
     let failures = try #require(json["failures"] as? [[String: Any]])
     #expect(failures.first?["input"] as? String == "in/e.json" && failures.first?["shard"] as? Int == 2)
+  }
+
+  @Test func totalsCarryNoBinaryNoise() throws {
+    // 0.1 + 0.1 + 0.1 is 0.30000000000000004 in binary; the report says 0.3.
+    let shards = try (1...3).map {
+      BatchReport.Shard(name: "r\($0).json", data: try Self.report(shard: $0, of: 3, inputs: ["a", "b", "c"], duration: 0.1))
+    }
+    let merged = try BatchReport.merge(shards)
+    #expect(merged.totals.duration != 0.3)  // the sum itself is noisy; only the report rounds it
+    let json = try #require(try JSONSerialization.jsonObject(with: merged.jsonData()) as? [String: Any])
+    let totals = try #require(json["totals"] as? [String: Any])
+    #expect(totals["duration"] as? Double == 0.3)
+    #expect(totals["seconds"] as? Double == 1.5)
   }
 
   @Test func moreShardsThanFiles() throws {

@@ -10,6 +10,8 @@ struct FontFile: Sendable, Hashable {
   var index: Int
   /// The family name the font gives first.
   var family: String
+  /// The face's style name as fontconfig gives it first ("Bold", "Italic"; "Regular" for the plain face).
+  var style = ""
   /// Whether fontconfig says the font has colour glyphs (emoji).
   var isColor: Bool
   /// Whether fontconfig asks for a synthetic bold (bold asked for, the face is not): the outline grows by
@@ -62,6 +64,18 @@ final class FontChoice: Sendable {
 
   /// The family name of the face used, for diagnostics.
   var familyName: String { primary?.file.family ?? FontLibrary.fallbackFamily }
+
+  /// The face used, for diagnostics: its family and, unless it is the plain face, its style; a synthetic
+  /// bold or oblique says so ("Liberation Sans Bold", "DejaVu Sans (synthetic bold)").
+  var faceName: String {
+    guard let file = primary?.file else { return FontLibrary.fallbackFamily }
+    let plain: Set<String> = ["", "regular", "book", "normal", "roman", "medium"]
+    var name = file.family
+    if !plain.contains(file.style.lowercased()) { name += " \(file.style)" }
+    let synthetic = [file.emboldens ? "bold" : nil, file.slant != 0 ? "oblique" : nil].compactMap { $0 }
+    if !synthetic.isEmpty { name += " (synthetic \(synthetic.joined(separator: " ")))" }
+    return name
+  }
 
   /// The font to draw `cluster` (one grapheme) with: the primary face when it has every character, else the
   /// first fallback that has them, the colour emoji font first for emoji. Nil when no installed font has
@@ -235,8 +249,8 @@ enum FontPattern {
     var matrix: UnsafeMutablePointer<FcMatrix>? = nil
     let slant = FcPatternGetMatrix(pattern, "matrix", 0, &matrix) == FcResultMatch ? matrix?.pointee.xy ?? 0 : 0
     let file = FontFile(
-      path: path, index: Int(index), family: families(pattern).first ?? path, isColor: color != 0,
-      emboldens: embolden != 0 && color == 0, slant: slant)
+      path: path, index: Int(index), family: families(pattern).first ?? path, style: string(pattern, "style") ?? "",
+      isColor: color != 0, emboldens: embolden != 0 && color == 0, slant: slant)
     return FallbackFont(file: file, charset: copy)
   }
 

@@ -99,7 +99,7 @@ extension FontLibrary {
         let family = font?.family ?? name
         let style = font?.style ?? ""
         let wanted = style.isEmpty || family.localizedCaseInsensitiveContains(style) ? family : "\(family) \(style)"
-        note("font '\(wanted)' not found; drawn with \(choice.familyName)", fontsPath)
+        note("font '\(wanted)' not found; drawn with \(choice.faceName)", fontsPath)
       }
     }
     func check(_ layers: [Layer]) {
