@@ -129,10 +129,26 @@ struct LayerPainter {
     clipToBox(box)
     let group: OpaquePointer
     if activeMasks.isEmpty && effects.isEmpty {
-      pushGroup()
-      drawContent(layer, opacity: paintOpacity, world: world, depth: depth, ontoClearGroup: true)
-      guard let popped = popGroup() else { return }
-      group = popped
+      // A group drawn from the same key before (only its opacity, applied below, changed since) is composited
+      // from its kept pixels. Groups are kept from frames drawn whole only: in a part, the composites inside
+      // the group are cut to the part's area.
+      let key = groupKey(layer, world: world, opacity: paintOpacity)
+      if let key, let kept = scene.layerGroups.surface(for: layer, key: key, caches: scene.caches),
+        let pattern = cairo_pattern_create_for_surface(kept)
+      {
+        group = pattern
+      } else {
+        pushGroup()
+        drawContent(layer, opacity: paintOpacity, world: world, depth: depth, ontoClearGroup: true)
+        guard let popped = popGroup() else { return }
+        group = popped
+        var surface: OpaquePointer? = nil
+        if let key, compositeArea == nil, scene.graph.budget.exceeded == nil,
+          cairo_pattern_get_surface(popped, &surface) == CAIRO_STATUS_SUCCESS, let surface
+        {
+          scene.layerGroups.keep(surface, for: layer, key: key, caches: scene.caches, onSecondSight: true)
+        }
+      }
     } else {
       // Masks and effects are drawn into the layer's own image of its box (not a group of what is being drawn
       // on, which ancestors' clips would cut), so its pixels depend on the layer alone and are kept while it
@@ -155,6 +171,37 @@ struct LayerPainter {
       cairo_paint_with_alpha(context, groupOpacity)
       cairo_set_operator(context, CAIRO_OPERATOR_OVER)
     }
+  }
+
+  /// The key of the group a layer drawn with `world` and paint `opacity` pushes now (see `LayerGroupCache`),
+  /// or nil when it is not kept: caches off, or a clip that is not pixel-aligned rectangles (its edges'
+  /// coverage is not compared). A group's pixels depend on the layer's content (its version), the matrix and
+  /// opacity it is drawn with, the clip it is pushed under and the surface it is pushed on (it is as large as
+  /// both allow, and drawn through the clip); not on what it is composited onto, nor the opacity it is
+  /// composited with.
+  func groupKey(_ layer: SceneLayer, world: Affine, opacity: Double) -> LayerGroupCache.Key? {
+    guard scene.caches.isEnabled, let on = cairo_get_group_target(context),
+      cairo_surface_get_type(on) == CAIRO_SURFACE_TYPE_IMAGE
+    else { return nil }
+    var dx = 0.0, dy = 0.0
+    cairo_surface_get_device_offset(on, &dx, &dy)
+    guard let x = Int(exactly: -dx), let y = Int(exactly: -dy) else { return nil }
+    let extents = PixelRect(
+      x: x, y: y, width: Int(cairo_image_surface_get_width(on)), height: Int(cairo_image_surface_get_height(on)))
+    cairo_identity_matrix(context)
+    guard let list = cairo_copy_clip_rectangle_list(context) else { return nil }
+    defer { cairo_rectangle_list_destroy(list) }
+    guard list.pointee.status == CAIRO_STATUS_SUCCESS else { return nil }
+    var clip: [PixelRect] = []
+    for i in 0..<Int(list.pointee.num_rectangles) {
+      let r = list.pointee.rectangles[i]
+      guard let rx = Int(exactly: r.x), let ry = Int(exactly: r.y), let w = Int(exactly: r.width),
+        let h = Int(exactly: r.height)
+      else { return nil }
+      clip.append(PixelRect(x: rx, y: ry, width: w, height: h))
+    }
+    return LayerGroupCache.Key(
+      version: layer.version, world: world, effects: [], rect: extents, opacity: opacity, clip: clip)
   }
 
   /// The layer's pixels inside `rect` after its masks and effects (before its opacity and blend mode), as an

@@ -88,15 +88,19 @@ final class CachedSurface {
   fileprivate var lastUse = 0
 }
 
-/// Each layer's image after its masks and effects (before its opacity and blend mode), kept with what it was
-/// made from.
+/// Each layer's image after its masks and effects, or its group (see `LayerPainter.groupKey`), before its
+/// opacity and blend mode, kept with what it was made from: a layer whose opacity alone animates (a precomp
+/// fading or blinking; its version does not change) is composited from the kept pixels with the new opacity.
 final class LayerGroupCache {
   struct Key: Equatable {
     var version: UInt64
     var world: Affine
     var effects: [ResolvedEffect]
+    /// The layer's own image: its rectangle. A group: the extents of the surface drawn on.
     var rect: PixelRect
     var opacity: Double
+    /// A group: the device clip it was pushed under, as pixel-aligned rectangles (empty for an own image).
+    var clip: [PixelRect] = []
   }
   private var entries: [ObjectIdentifier: (key: Key, entry: CachedSurface)] = [:]
   /// Images reused so far (for tests).
@@ -112,11 +116,18 @@ final class LayerGroupCache {
     return surface
   }
 
-  /// Keeps `surface` (an image surface; referenced, not taken) for `layer`.
-  func keep(_ surface: OpaquePointer, for layer: SceneLayer, key: Key, caches: RenderCaches) {
+  /// Keeps `surface` (an image surface; referenced, not taken) for `layer`. `onSecondSight`: only when the
+  /// layer was drawn from the same key before (the first time, only the key is noted), so that groups whose
+  /// content changes every frame do not push kept pixels (the still backdrop) out of the budget.
+  func keep(_ surface: OpaquePointer, for layer: SceneLayer, key: Key, caches: RenderCaches, onSecondSight: Bool = false) {
     guard caches.isEnabled, cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE else { return }
-    let entry = entries[ObjectIdentifier(layer)]?.entry ?? CachedSurface()
-    caches.store(cairo_surface_reference(surface), in: entry)
+    let kept = entries[ObjectIdentifier(layer)]
+    let entry = kept?.entry ?? CachedSurface()
+    if onSecondSight, kept?.key != key {
+      caches.release(entry)
+    } else {
+      caches.store(cairo_surface_reference(surface), in: entry)
+    }
     entries[ObjectIdentifier(layer)] = (key, entry)
   }
 }
