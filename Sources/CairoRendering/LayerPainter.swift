@@ -130,8 +130,9 @@ struct LayerPainter {
     let group: OpaquePointer
     if activeMasks.isEmpty && effects.isEmpty {
       // A group drawn from the same key before (only its opacity, applied below, changed since) is composited
-      // from its kept pixels. Groups are kept from frames drawn whole only: in a part, the composites inside
-      // the group are cut to the part's area.
+      // from its kept pixels. In a frame drawn in part the composites inside the group are cut to the part's
+      // area, which leaves the pixels inside it as in a whole frame: a group is kept from a part only when its
+      // clip lies inside the area.
       let key = groupKey(layer, world: world, opacity: paintOpacity)
       if let key, let kept = scene.layerGroups.surface(for: layer, key: key, caches: scene.caches),
         let pattern = cairo_pattern_create_for_surface(kept)
@@ -143,7 +144,8 @@ struct LayerPainter {
         guard let popped = popGroup() else { return }
         group = popped
         var surface: OpaquePointer? = nil
-        if let key, compositeArea == nil, scene.graph.budget.exceeded == nil,
+        if let key, compositeArea.map({ area in key.clip.allSatisfy { $0.intersection(area) == $0 } }) ?? true,
+          scene.graph.budget.exceeded == nil,
           cairo_pattern_get_surface(popped, &surface) == CAIRO_STATUS_SUCCESS, let surface
         {
           scene.layerGroups.keep(surface, for: layer, key: key, caches: scene.caches, onSecondSight: true)
