@@ -11,13 +11,15 @@ struct FadingGroupReuseTests {
   /// A 200x200 composition with a precomp layer fading in over frames 0...30 (a group every frame). The precomp
   /// holds a red square and a blue disc over it (two paints: no single paint takes the opacity itself);
   /// `inner` is the square's position, `outer` the precomp layer's.
-  static func json(inner: String, outer: String = #"{"a":0,"k":[0,0]}"#) -> String {
+  static func json(
+    inner: String, outer: String = #"{"a":0,"k":[0,0]}"#, color: String = #"{"a":0,"k":[1,0,0]}"#
+  ) -> String {
     #"""
     {"v":"5.7.0","fr":30,"ip":0,"op":60,"w":200,"h":200,"assets":[{"id":"inner","layers":[
       {"ty":4,"nm":"disc","ind":1,"ip":0,"op":60,"st":0,"ks":{},
        "shapes":[{"ty":"el","p":{"a":0,"k":[100,100]},"s":{"a":0,"k":[60,60]}},{"ty":"fl","c":{"a":0,"k":[0,0,1]},"o":{"a":0,"k":100}}]},
       {"ty":4,"nm":"square","ind":2,"ip":0,"op":60,"st":0,"ks":{"p":\#(inner)},
-       "shapes":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[50,50]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,0,0]},"o":{"a":0,"k":100}}]}]}],
+       "shapes":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[50,50]},"r":{"a":0,"k":0}},{"ty":"fl","c":\#(color),"o":{"a":0,"k":100}}]}]}],
      "layers":[
       {"ty":0,"nm":"fading","ind":1,"refId":"inner","w":200,"h":200,"ip":0,"op":60,"st":0,
        "ks":{"p":\#(outer),"o":{"a":1,"k":[{"t":0,"s":[5],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[95]}]}}},
@@ -57,6 +59,13 @@ struct FadingGroupReuseTests {
     // The square moves inside the fading precomp: the kept group must not be used (the pixels would show the
     // square where it was).
     let hits = try Self.render(Self.json(inner: Self.moving))
+    #expect(hits.whole == 0 && hits.reused == 0)
+  }
+
+  @Test func aGroupWhoseColourChangesIsDrawnAgain() throws {
+    // The square's colour animates (its bounds, and so the group's clip, stay): only the version tells.
+    let color = #"{"a":1,"k":[{"t":0,"s":[1,0,0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[0,1,0]}]}"#
+    let hits = try Self.render(Self.json(inner: Self.still, color: color))
     #expect(hits.whole == 0 && hits.reused == 0)
   }
 
