@@ -44,23 +44,48 @@ final class RenderCaches {
     entry.lastUse = useClock
   }
 
-  /// Stores `surface` (owned by the entry from now on) in `entry`, dropping what it held, then evicts the
-  /// least recently used entries while over budget. A surface larger than the whole budget is not kept.
-  func store(_ surface: OpaquePointer, in entry: CachedSurface) {
+  /// What an entry holds. A kept layer group (see `LayerGroupCache`) saves one group's drawing when only its
+  /// opacity changed; the other entries (the still backdrop, layers' own images, scaled images) save more, and
+  /// losing the backdrop also loses the frames drawn in part: groups are kept only in the room the others
+  /// leave, and are the first to go when the others need room. (A 1080p precomp fading over the whole frame
+  /// took half the budget, the backdrop snapshot the other half; each evicted the other every frame, so every
+  /// frame was drawn whole and both were made again: UXSample F_Masks_All_02 3x slower.)
+  enum Kind {
+    case pixels
+    case group
+  }
+
+  /// Bytes held by `.group` entries.
+  private var groupBytes = 0
+
+  /// Stores `surface` (owned by the entry from now on) in `entry`, dropping what it held, then evicts entries
+  /// while over budget: groups first, least recently used first. A group is stored only when it fits beside the
+  /// other entries (it evicts only groups); a surface larger than the whole budget is not kept. The entries
+  /// other than groups are thus kept exactly as if no group were ever stored.
+  func store(_ surface: OpaquePointer, in entry: CachedSurface, kind: Kind = .pixels) {
     release(entry)
     let size = Int(cairo_image_surface_get_stride(surface)) * Int(cairo_image_surface_get_height(surface))
-    guard isEnabled, size <= budget else {
+    let room = kind == .group ? budget - (bytes - groupBytes) : budget
+    guard isEnabled, size <= room else {
       cairo_surface_destroy(surface)
       return
     }
     entry.surface = surface
     entry.bytes = size
+    entry.isGroup = kind == .group
     bytes += size
+    if entry.isGroup { groupBytes += size }
     entries[ObjectIdentifier(entry)] = entry
     touch(entry)
-    while bytes > budget, let victim = entries.values.filter({ $0 !== entry }).min(by: { $0.lastUse < $1.lastUse }) {
+    while bytes > budget, let victim = leastRecentlyUsed(groups: true, sparing: entry)
+      ?? (kind == .group ? nil : leastRecentlyUsed(groups: false, sparing: entry))
+    {
       release(victim)
     }
+  }
+
+  private func leastRecentlyUsed(groups: Bool, sparing kept: CachedSurface) -> CachedSurface? {
+    entries.values.filter { $0 !== kept && $0.isGroup == groups }.min(by: { $0.lastUse < $1.lastUse })
   }
 
   /// Drops what `entry` holds.
@@ -68,6 +93,7 @@ final class RenderCaches {
     guard let surface = entry.surface else { return }
     cairo_surface_destroy(surface)
     bytes -= entry.bytes
+    if entry.isGroup { groupBytes -= entry.bytes }
     entry.surface = nil
     entry.bytes = 0
     entries[ObjectIdentifier(entry)] = nil
@@ -86,6 +112,7 @@ final class CachedSurface {
   fileprivate(set) var surface: OpaquePointer?
   fileprivate(set) var bytes = 0
   fileprivate var lastUse = 0
+  fileprivate var isGroup = false
 }
 
 /// Each layer's image after its masks and effects, or its group (see `LayerPainter.groupKey`), before its
@@ -116,9 +143,10 @@ final class LayerGroupCache {
     return surface
   }
 
-  /// Keeps `surface` (an image surface; referenced, not taken) for `layer`. `onSecondSight`: only when the
-  /// layer was drawn from the same key before (the first time, only the key is noted), so that groups whose
-  /// content changes every frame do not push kept pixels (the still backdrop) out of the budget.
+  /// Keeps `surface` (an image surface; referenced, not taken) for `layer`. `onSecondSight`: a layer group,
+  /// kept only when the layer was drawn from the same key before (the first time, only the key is noted), so
+  /// that groups whose content changes every frame are not made and dropped each frame, and only in the room
+  /// the other kept pixels leave (see `RenderCaches.Kind`).
   func keep(_ surface: OpaquePointer, for layer: SceneLayer, key: Key, caches: RenderCaches, onSecondSight: Bool = false) {
     guard caches.isEnabled, cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE else { return }
     let kept = entries[ObjectIdentifier(layer)]
@@ -126,7 +154,7 @@ final class LayerGroupCache {
     if onSecondSight, kept?.key != key {
       caches.release(entry)
     } else {
-      caches.store(cairo_surface_reference(surface), in: entry)
+      caches.store(cairo_surface_reference(surface), in: entry, kind: onSecondSight ? .group : .pixels)
     }
     entries[ObjectIdentifier(layer)] = (key, entry)
   }
