@@ -127,28 +127,28 @@ struct FadingGroupReuseTests {
   }
 
   @Test func keptGroupsGiveWayToEveryOtherEntry() throws {
-    func image(_ width: Int) throws -> OpaquePointer {
+    func surface(_ width: Int) throws -> OpaquePointer {
       try #require(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), 100))
     }
     // 40 000 bytes a 100x100 image: room for two.
     let caches = RenderCaches(isEnabled: true, budget: 80_000)
     let backdrop = CachedSurface(), group = CachedSurface(), other = CachedSurface(), image = CachedSurface()
-    caches.store(try image(100), in: backdrop)
-    caches.store(try image(100), in: group, kind: .group)
+    caches.store(try surface(100), in: backdrop)
+    caches.store(try surface(100), in: group, kind: .group)
     #expect(caches.bytesHeld == 80_000)
     // A group is kept only in the room the others leave: it evicts groups, never the backdrop.
     caches.touch(group)
-    caches.store(try image(100), in: other, kind: .group)
+    caches.store(try surface(100), in: other, kind: .group)
     #expect(backdrop.surface != nil && group.surface == nil && other.surface != nil)
-    caches.store(try image(150), in: group, kind: .group)
+    caches.store(try surface(150), in: group, kind: .group)
     #expect(group.surface == nil && backdrop.surface != nil && other.surface != nil)
     // Another entry evicts groups first, even ones used more recently than the backdrop.
     caches.touch(other)
-    caches.store(try image(50), in: image)
+    caches.store(try surface(50), in: image)
     #expect(backdrop.surface != nil && image.surface != nil && other.surface == nil)
     #expect(caches.bytesHeld == 60_000)
     // Past groups, other entries go least recently used first, as before.
-    caches.store(try image(150), in: other)
+    caches.store(try surface(150), in: other)
     #expect(backdrop.surface == nil && image.surface != nil && other.surface != nil)
     #expect(caches.bytesHeld == 80_000)
   }
