@@ -107,6 +107,10 @@ enum EffectPixels {
     let divisor = radial ? radius : length2
     let raw = UnsafeMutablePointer<Double>.allocate(capacity: image.width)
     defer { raw.deallocate() }
+    // A pixel's x in device space depends on its column alone: found once, not once per row.
+    let columns = UnsafeMutablePointer<Double>.allocate(capacity: image.width)
+    defer { columns.deallocate() }
+    for x in 0..<image.width { columns[x] = Double(x) + 0.5 - ox }
     // Each channel of an unblended pixel is a monotonic function of t (every floating-point step is: rounding
     // keeps order), so two positions at the same alpha that give the same pixel give it to every t between
     // them too. `known` is such a span: where the ramp's colour changes slowly it is looked up, not computed.
@@ -118,13 +122,13 @@ enum EffectPixels {
       if divisor > 0 {
         if radial {
           for x in 0..<image.width {
-            let px = Double(x) + 0.5 - ox
+            let px = columns[x]
             let qx = m.a * px + cy + m.tx - start.x, qy = m.b * px + dy + m.ty - start.y
             raw[x] = (qx * qx + qy * qy).squareRoot() / divisor
           }
         } else {
           for x in 0..<image.width {
-            let px = Double(x) + 0.5 - ox
+            let px = columns[x]
             let qx = m.a * px + cy + m.tx - start.x, qy = m.b * px + dy + m.ty - start.y
             raw[x] = (qx * d.x + qy * d.y) / divisor
           }
