@@ -53,9 +53,14 @@ private final class FrameExchange<Frame>: @unchecked Sendable {
   var inFlight = 0
   /// Buffers made so far (each frame-sized; the first write to one faults in all its pages).
   var buffersMade = 0
-  /// The frame the consumer waits for or is consuming, and whether it holds it now.
+  /// The frame the consumer takes next or is consuming (advanced as soon as it gives a frame back, so that
+  /// "the consumer has a frame to give back" reads the same between two frames), whether it holds it now,
+  /// and since when.
   var consumerIndex = 0
   var consuming = false
+  var consumeStarted = Date.distantPast
+  /// Workers waiting in `takeBuffer` (the consumer tells them when it starts a frame).
+  var waitingForBuffer = 0
   var cancelled = false
   var failure: (any Error)? = nil
   var finishedWorkers = 0
@@ -93,6 +98,15 @@ public enum ParallelRenderer {
     animation: Animation, settings: RenderSettings, schedule: FrameSchedule,
     consume: (Int, PixelBuffer) throws -> Void
   ) throws {
+    _ = try runCountingBuffers(animation: animation, settings: settings, schedule: schedule, consume: consume)
+  }
+
+  /// ``run(animation:settings:schedule:consume:)``, returning how many frame buffers the workers made (for
+  /// tests: a consumer that gives each frame back at once needs one for each worker).
+  static func runCountingBuffers(
+    animation: Animation, settings: RenderSettings, schedule: FrameSchedule,
+    consume: (Int, PixelBuffer) throws -> Void
+  ) throws -> Int {
     let jobs = max(1, settings.jobs)
     let maxInFlight = jobs * 2 + 1
     let exchange = FrameExchange<PixelBuffer>()
@@ -108,6 +122,9 @@ public enum ParallelRenderer {
     try consumeInOrder(count: schedule.count, exchange: exchange, workers: workers, consume: consume) {
       (buffer: consuming PixelBuffer) in exchange.spare.append(buffer)
     }
+    exchange.condition.lock()
+    defer { exchange.condition.unlock() }
+    return exchange.buffersMade
   }
 
   /// Renders every frame of `schedule`, lets the worker that drew it turn it into a `Frame` with the
@@ -194,10 +211,14 @@ public enum ParallelRenderer {
         preconditionFailure("frame \(index) vanished from the exchange")
       }
       exchange.consuming = true
+      exchange.consumeStarted = Date()
+      // A worker waiting for a buffer now waits only as long as a new one costs (see `takeBuffer`).
+      if exchange.waitingForBuffer > 0 { exchange.condition.broadcast() }
       exchange.condition.unlock()
       try consume(index, frame)
       exchange.condition.lock()
       exchange.consuming = false
+      exchange.consumerIndex = index + 1
       exchange.inFlight -= 1
       recycle(consume frame)
       exchange.condition.broadcast()
@@ -206,39 +227,68 @@ public enum ParallelRenderer {
   }
 
   /// About what making a frame buffer costs (faulting in its pages on the first write, 1 to 3 ms at 1080p):
-  /// how long a worker waits for a buffer to come back from the consumer before it makes one.
+  /// how long a consume may take before a worker waiting for the buffer makes one.
   static let newBufferSeconds = 0.001
+
+  /// What a worker that finds no spare buffer does (see `takeBuffer`).
+  enum BufferWait: Equatable {
+    /// Make a new buffer now.
+    case makeOne
+    /// Wait until the consumer gives a frame back.
+    case waitForConsumer
+    /// Wait until the consumer gives a frame back, or make one at this time.
+    case waitUntil(Date)
+  }
+
+  /// What a worker that finds no spare buffer does, given what the consumer does: it is `consuming` (since
+  /// `consumeStarted`), or not and the frame it takes next is ready (`nextIsReady`), or neither (it waits for
+  /// a frame another worker draws).
+  ///
+  /// A new buffer costs more than a light frame (a run of 25 light frames made 3 of them, 5 with two workers,
+  /// and spent longer faulting them in than drawing), so a worker waits when the consumer has a frame to give
+  /// back. Before the consumer has taken it, the only thing in the way is the consumer's thread being
+  /// scheduled: the worker waits for that however long it is. (A consumer between two frames once read as
+  /// having none to give back, and a timed wait ran out while its thread waited to run: on a busy machine
+  /// `render --jobs 1` made a second buffer, a copy of an 8 MB frame into new pages, in one run in six, 10-15%
+  /// of a short file's time.) Once it is consuming, the worker waits for about as long as a new buffer would cost
+  /// while there are no more buffers than one for each worker (a fast consumer, as `render`'s, then needs no
+  /// more, and a slow one, an encoder, has the workers draw ahead), and for as long as it takes once there
+  /// is one more. With neither, the consumer waits for another worker's frame: no worker waits for another.
+  static func bufferWait(
+    consuming: Bool, consumeStarted: Date, nextIsReady: Bool, buffersMade: Int, jobs: Int
+  ) -> BufferWait {
+    if !consuming { return nextIsReady ? .waitForConsumer : .makeOne }
+    if buffersMade > jobs { return .waitForConsumer }
+    return .waitUntil(consumeStarted.addingTimeInterval(newBufferSeconds))
+  }
 
   /// The buffer a worker draws its next frame into (with `exchange`'s lock held), or nil when the run was
   /// stopped while it waited. A buffer this worker drew is redrawn only where the frame changed, so one of
-  /// those comes first; then any spare one.
-  ///
-  /// A new buffer costs more than a light frame (a run of 25 light frames made 3 of them, 5 with two workers,
-  /// and spent longer faulting them in than drawing), so when the consumer has a frame to give back (it holds
-  /// one, or the one it waits for is ready) a worker waits for it: for about as long as a new buffer would
-  /// cost while there are no more than one for each worker (a fast consumer, as `render`'s, then needs no
-  /// more), and for as long as it takes once there is one more, for the consumer. Frames finished out of
-  /// order still get new buffers (the consumer waits for another worker's frame then), and no worker waits
-  /// for another. A buffer is made as a copy of the newest frame this worker drew that waits to be consumed,
-  /// when there is one (`isShared`: the worker copies it out of the lock, and it too is redrawn only where the
-  /// frame changed), else as a new one, drawn whole.
+  /// those comes first; then any spare one; else, when the consumer has a frame to give back, the worker waits
+  /// for it (`bufferWait`). Frames finished out of order still get new buffers. A buffer is made as a copy of
+  /// the newest frame this worker drew that waits to be consumed, when there is one (`isShared`: the worker
+  /// copies it out of the lock, and it too is redrawn only where the frame changed), else as a new one, drawn
+  /// whole.
   private static func takeBuffer(
     for renderer: FrameRenderer, settings: RenderSettings, jobs: Int, exchange: FrameExchange<PixelBuffer>
   ) -> (buffer: PixelBuffer, isShared: Bool)? {
-    var deadline: Date? = nil
-    while true {
+    exchange.waitingForBuffer += 1
+    defer { exchange.waitingForBuffer -= 1 }
+    waiting: while true {
       if let mine = exchange.spare.lastIndex(where: renderer.drewLast) {
         return (exchange.spare.remove(at: mine), false)
       }
       if !exchange.spare.isEmpty { return (exchange.spare.removeLast(), false) }
       if exchange.cancelled || exchange.failure != nil { return nil }
-      guard exchange.consuming || exchange.ready[exchange.consumerIndex] != nil else { break }
-      if exchange.buffersMade > jobs {
-        exchange.condition.wait()
-      } else {
-        let until = deadline ?? Date(timeIntervalSinceNow: newBufferSeconds)
-        deadline = until
-        if !exchange.condition.wait(until: until) { break }
+      let wait = bufferWait(
+        consuming: exchange.consuming, consumeStarted: exchange.consumeStarted,
+        nextIsReady: exchange.ready[exchange.consumerIndex] != nil, buffersMade: exchange.buffersMade, jobs: jobs)
+      switch wait {
+      case .makeOne: break waiting
+      case .waitForConsumer: exchange.condition.wait()
+      case .waitUntil(let deadline):
+        // Timed out: the frame is still being consumed (had it been given back, the loop would take it).
+        if !exchange.condition.wait(until: deadline), exchange.consuming { break waiting }
       }
     }
     exchange.buffersMade += 1
