@@ -64,7 +64,9 @@ struct ParallelRendererBufferWaitTests {
     ) { index, buffer in
       if index % 15 == 14 { kept[index] = buffer }
     }
-    #expect(made == 1)
+    // One buffer, except when the consumer's thread is held off the CPU in the middle of a consume for longer
+    // than a new buffer costs (the rule above then makes one, as it should): at most one more, never one a frame.
+    #expect((1...2).contains(made))
     #expect(kept.count == 4)
     for (index, buffer) in kept {
       #expect(buffer == fresh.render(frame: schedule.compositionFrame(index)), "frame \(index)")
