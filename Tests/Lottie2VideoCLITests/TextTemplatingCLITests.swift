@@ -104,7 +104,7 @@ struct TextTemplatingCLITests {
 
   /// `check` and `info` on a file given a string by `--set` list the characters its font lacks, the font
   /// that draws them, and the characters no installed font has, at the text's JSON path.
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(3)))
   func checkAndInfoListFallbackText() async throws {
     let folder = Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
