@@ -27,6 +27,8 @@ public final class FrameRenderer {
   private var partialCanvas: CairoSurface?
   /// What the last `draw` drew (for tests).
   private(set) var lastRegion: FrameDamage.Region?
+  /// Where the frames drawn last may hold ink, and where the frame being drawn's target may (see `clear`).
+  private var ink = InkMemory()
   let background: RGBA?
   let rootMatrix: Affine
 
@@ -143,7 +145,11 @@ public final class FrameRenderer {
     var region = FrameDamage.Region.all
     if keepOutside, scene.caches.isEnabled { region = scene.damage.region(from: previous, to: current) }
     lastRegion = region
-    defer { scene.damage.record(contentTag, current) }
+    ink.before = keepOutside ? ink.area(of: previous) : nil
+    defer {
+      scene.damage.record(contentTag, current)
+      ink.record(contentTag, bounds: current.bounds)
+    }
     if region == .none { return }
     if case .rect(let r) = region, r.intersection(rect) != rect {
       guard let area = r.intersection(rect) else { return }
@@ -186,15 +192,7 @@ public final class FrameRenderer {
     cairo_save(cr)
     cairo_identity_matrix(cr)
     cairo_reset_clip(cr)
-    if !(keepOutside && plan.restore > 0) {
-      if keepOutside {
-        // The composition's rectangle only (its antialiased edges are drawn again).
-        cairo_rectangle(cr, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
-        cairo_clip(cr)
-      }
-      paintBackground(on: cr)
-      cairo_reset_clip(cr)
-    }
+    if !(keepOutside && plan.restore > 0) { clear(cr, rect: rect, keepOutside: keepOutside) }
     // Cairo notes a surface painted clear all over and composites its first operation differently (OVER taken
     // as SOURCE, rounded differently); a reused buffer, cleared only inside the composition, would not get it.
     // Every frame is drawn the same way whatever buffer it lands in (and `--jobs 1` equals `--jobs N`).
@@ -251,6 +249,34 @@ public final class FrameRenderer {
     cairo_surface_flush(scratch.surface)
     BackdropCache.copy(from: scratch.surface, at: (area.x, area.y), to: target, at: (area.x, area.y), size: (area.width, area.height))
   }
+
+  /// Clears the target of `cr` to the background before a whole frame: all of it, or with `keepOutside` (the
+  /// pixels outside the composition's rectangle `rect` hold the background already) the part of `rect` that
+  /// may hold ink of the frame it shows (`ink.before`; all of `rect` when unknown), the rest of `rect` being
+  /// background too. Written with memset where the target is an image (the same bytes as Cairo's paint).
+  private func clear(_ cr: OpaquePointer, rect: PixelRect, keepOutside: Bool) {
+    var area = PixelRect(x: 0, y: 0, width: width, height: height)
+    if keepOutside {
+      // The composition's rectangle only (its antialiased edges are drawn again).
+      guard let inside = ink.before.map({ $0.intersection(rect) }) ?? rect else { return }
+      area = inside
+    }
+    if let target = cairo_get_target(cr), let pixel = backgroundPixel,
+      CairoSurface.fill(target, rect: area, with: pixel)
+    {
+      return
+    }
+    if keepOutside {
+      cairo_rectangle(cr, Double(area.x), Double(area.y), Double(area.width), Double(area.height))
+      cairo_clip(cr)
+    }
+    paintBackground(on: cr)
+    cairo_reset_clip(cr)
+  }
+
+  /// The pixel `paintBackground` paints.
+  private lazy var backgroundPixel: UInt32? =
+    background.map { CairoSurface.sourcePixel(r: $0.r, g: $0.g, b: $0.b, a: $0.a) } ?? 0
 
   /// Paints the background (or transparency) everywhere the clip lets it.
   private func paintBackground(on cr: OpaquePointer) {
@@ -335,5 +361,30 @@ public final class FrameRenderer {
   private func setMatrix(_ m: Affine, on cr: OpaquePointer) {
     var cm = cairo_matrix_t(xx: m.a, yx: m.b, xy: m.c, yy: m.d, x0: m.tx, y0: m.ty)
     cairo_set_matrix(cr, &cm)
+  }
+}
+
+/// Where the frames a renderer drew last (by content tag, as many as `FrameDamage` remembers) may hold ink:
+/// the union of their steps' bounds inside the composition's rectangle. A buffer showing one of them, with the
+/// background outside that rectangle, is background everywhere else, so the next whole frame drawn into it
+/// needs to clear only there: on light files most of the rectangle stays clear from frame to frame.
+struct InkMemory {
+  /// Where the target of the frame being drawn may hold ink inside the composition's rectangle (width 0: none);
+  /// nil when unknown.
+  var before: PixelRect?
+  private var areas: [UInt64: PixelRect] = [:]
+  private var order: [UInt64] = []
+
+  /// Where the frame remembered under `tag` may hold ink; nil when it is not remembered.
+  func area(of tag: UInt64) -> PixelRect? { tag == 0 ? nil : areas[tag] }
+
+  /// Remembers the frame drawn under `tag` with these step bounds (each inside the composition's rectangle,
+  /// nil for a step that draws nothing).
+  mutating func record(_ tag: UInt64, bounds: [PixelRect?]) {
+    guard tag != 0 else { return }
+    var union: PixelRect? = nil
+    for case let b? in bounds { union = union.map { $0.union(b) } ?? b }
+    if areas.updateValue(union ?? PixelRect(x: 0, y: 0, width: 0, height: 0), forKey: tag) == nil { order.append(tag) }
+    while order.count > FrameDamage.capacity { areas[order.removeFirst()] = nil }
   }
 }
