@@ -27,7 +27,7 @@ public final class FrameRenderer {
   private var partialCanvas: CairoSurface?
   /// What the last `draw` drew (for tests).
   private(set) var lastRegion: FrameDamage.Region?
-  /// Where the frames drawn last may hold ink, and where the frame being drawn's target may (see `clear`).
+  /// Where the frames drawn last may hold ink, and where the target of the frame being drawn may (`drawWhole`).
   private var ink = InkMemory()
   let background: RGBA?
   let rootMatrix: Affine
@@ -192,7 +192,13 @@ public final class FrameRenderer {
     cairo_save(cr)
     cairo_identity_matrix(cr)
     cairo_reset_clip(cr)
-    if !(keepOutside && plan.restore > 0) { clear(cr, rect: rect, keepOutside: keepOutside) }
+    if !keepOutside {
+      clear(cr, within: nil)
+    } else if plan.restore == 0, let area = ink.before.map({ $0.intersection(rect) }) ?? rect {
+      // The composition's rectangle only (its antialiased edges are drawn again), and of it only where the
+      // frame the target shows may hold ink (`ink.before`; all of it when unknown): the rest is background.
+      clear(cr, within: area)
+    }
     // Cairo notes a surface painted clear all over and composites its first operation differently (OVER taken
     // as SOURCE, rounded differently); a reused buffer, cleared only inside the composition, would not get it.
     // Every frame is drawn the same way whatever buffer it lands in (and `--jobs 1` equals `--jobs N`).
@@ -230,10 +236,7 @@ public final class FrameRenderer {
     defer { cairo_restore(context) }
     cairo_identity_matrix(context)
     cairo_reset_clip(context)
-    cairo_rectangle(context, Double(area.x), Double(area.y), Double(area.width), Double(area.height))
-    cairo_clip(context)
-    paintBackground(on: context)
-    cairo_reset_clip(context)
+    clear(context, within: area)
     cairo_surface_mark_dirty(scratch.surface)
     if plan.restore > 0 { scene.backdrop.restore(into: scratch.surface, within: area) }
     setMatrix(rootMatrix, on: context)
@@ -250,23 +253,15 @@ public final class FrameRenderer {
     BackdropCache.copy(from: scratch.surface, at: (area.x, area.y), to: target, at: (area.x, area.y), size: (area.width, area.height))
   }
 
-  /// Clears the target of `cr` to the background before a whole frame: all of it, or with `keepOutside` (the
-  /// pixels outside the composition's rectangle `rect` hold the background already) the part of `rect` that
-  /// may hold ink of the frame it shows (`ink.before`; all of `rect` when unknown), the rest of `rect` being
-  /// background too. Written with memset where the target is an image (the same bytes as Cairo's paint).
-  private func clear(_ cr: OpaquePointer, rect: PixelRect, keepOutside: Bool) {
-    var area = PixelRect(x: 0, y: 0, width: width, height: height)
-    if keepOutside {
-      // The composition's rectangle only (its antialiased edges are drawn again).
-      guard let inside = ink.before.map({ $0.intersection(rect) }) ?? rect else { return }
-      area = inside
-    }
+  /// Paints the background (or transparency) on the target of `cr` inside `area` (whole pixels), everywhere
+  /// when nil. Written with memset where the target is an image: the same bytes as Cairo's paint, faster.
+  private func clear(_ cr: OpaquePointer, within area: PixelRect?) {
     if let target = cairo_get_target(cr), let pixel = backgroundPixel,
-      CairoSurface.fill(target, rect: area, with: pixel)
+      CairoSurface.fill(target, rect: area ?? PixelRect(x: 0, y: 0, width: width, height: height), with: pixel)
     {
       return
     }
-    if keepOutside {
+    if let area {
       cairo_rectangle(cr, Double(area.x), Double(area.y), Double(area.width), Double(area.height))
       cairo_clip(cr)
     }
