@@ -132,6 +132,12 @@ final class BackdropCache {
     return false
   }
 
+  /// Whether `restore(into:within: area)` writes every pixel of `area` (the snapshot is kept and holds all of
+  /// it), so that nothing needs clearing there first.
+  func restoreCovers(_ area: PixelRect) -> Bool {
+    entry.surface != nil && rect.intersection(area) == area
+  }
+
   /// Copies the snapshot back into `target` (an image surface whose pixel (0, 0) is device pixel `origin`),
   /// inside `area` only.
   func restore(into target: OpaquePointer, within area: PixelRect, origin: (Int, Int) = (0, 0)) {

@@ -236,7 +236,8 @@ public final class FrameRenderer {
     defer { cairo_restore(context) }
     cairo_identity_matrix(context)
     cairo_reset_clip(context)
-    clear(context, within: area)
+    // A restore that copies the snapshot over the whole area leaves nothing of a clear: skip that pass.
+    if !(plan.restore > 0 && scene.backdrop.restoreCovers(area)) { clear(context, within: area) }
     cairo_surface_mark_dirty(scratch.surface)
     if plan.restore > 0 { scene.backdrop.restore(into: scratch.surface, within: area) }
     setMatrix(rootMatrix, on: context)
