@@ -1,7 +1,7 @@
 import CCairo
 import Foundation
-import Lottie
 import Locking
+import Lottie
 
 /// Finds the system fonts text layers ask for, through fontconfig (`FontChoice`: the face, a metric-compatible
 /// stand-in, per-character fallbacks), which `TextShaper` opens with FreeType and HarfBuzz.
@@ -130,7 +130,9 @@ public enum FontLibrary {
     let folder = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     createdDataFolder.withLock { $0 = folder }
     atexit {
-      if let folder = FontLibrary.createdDataFolder.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: folder) }
+      if let folder = FontLibrary.createdDataFolder.withLock({ $0 }) {
+        try? FileManager.default.removeItem(atPath: folder)
+      }
     }
     return folder
   }()

@@ -81,9 +81,15 @@ public final class FrameRenderer {
     let sx = boxWidth / animation.width, sy = boxHeight / animation.height
     let scaleX: Double, scaleY: Double
     switch fit {
-    case .contain: scaleX = min(sx, sy); scaleY = scaleX
-    case .cover: scaleX = max(sx, sy); scaleY = scaleX
-    case .fill: scaleX = sx; scaleY = sy
+    case .contain:
+      scaleX = min(sx, sy)
+      scaleY = scaleX
+    case .cover:
+      scaleX = max(sx, sy)
+      scaleY = scaleX
+    case .fill:
+      scaleX = sx
+      scaleY = sy
     }
     let tx = (Double(width) - animation.width * scaleX) / 2
     let ty = (Double(height) - animation.height * scaleY) / 2
@@ -103,8 +109,9 @@ public final class FrameRenderer {
   var backgroundTag: UInt64 {
     var h: UInt64 = 0xcbf2_9ce4_8422_2325
     func mix(_ v: UInt64) { h = (h ^ v) &* 0x100_0000_01b3 }
-    for v in [Double(width), Double(height), Double(canvas.stride), rootMatrix.a, rootMatrix.d, rootMatrix.tx, rootMatrix.ty]
-    {
+    for v in [
+      Double(width), Double(height), Double(canvas.stride), rootMatrix.a, rootMatrix.d, rootMatrix.tx, rootMatrix.ty,
+    ] {
       mix(v.bitPattern)
     }
     for v in [background?.r, background?.g, background?.b, background?.a] { mix((v ?? -1).bitPattern) }
@@ -113,12 +120,17 @@ public final class FrameRenderer {
 
   /// The composition's rectangle in device pixels, rounded out to whole pixels and kept inside the surface.
   var compositionRect: PixelRect {
-    let corners = [(0.0, 0.0), (scene.animation.width, scene.animation.height)].map { rootMatrix.apply(Vec2($0.0, $0.1)) }
-    let x0 = max(0, min(corners[0].x, corners[1].x).rounded(.down)), y0 = max(0, min(corners[0].y, corners[1].y).rounded(.down))
+    let corners = [(0.0, 0.0), (scene.animation.width, scene.animation.height)].map {
+      rootMatrix.apply(Vec2($0.0, $0.1))
+    }
+    let x0 = max(0, min(corners[0].x, corners[1].x).rounded(.down)),
+      y0 = max(0, min(corners[0].y, corners[1].y).rounded(.down))
     let x1 = min(Double(width), max(corners[0].x, corners[1].x).rounded(.up))
     let y1 = min(Double(height), max(corners[0].y, corners[1].y).rounded(.up))
     guard x0.isFinite, y0.isFinite, x1 > x0, y1 > y0 else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
-    return PixelRect(x: x0.clampedInt(0...width), y: y0.clampedInt(0...height), width: (x1 - x0).clampedInt(0...width), height: (y1 - y0).clampedInt(0...height))
+    return PixelRect(
+      x: x0.clampedInt(0...width), y: y0.clampedInt(0...height), width: (x1 - x0).clampedInt(0...width),
+      height: (y1 - y0).clampedInt(0...height))
   }
 
   /// Renders the composition at `frame` with the context `cr` (the worker's own surface, or a frame buffer).
@@ -156,7 +168,9 @@ public final class FrameRenderer {
       let plan = scene.backdrop.plan(walk)
       // A frame that is to take a new snapshot of the still bottom layers is drawn whole (only a whole frame
       // takes one): the frames after it then copy those layers back instead of drawing them.
-      if plan.snapshotAt == nil, FrameRenderer.partIsCheaper(area, of: rect, bounds: current.bounds, restore: plan.restore) {
+      if plan.snapshotAt == nil,
+        FrameRenderer.partIsCheaper(area, of: rect, bounds: current.bounds, restore: plan.restore)
+      {
         return drawPart(area, walk: walk, plan: plan, bounds: current.bounds, on: cr)
       }
       lastRegion = .all
@@ -211,7 +225,8 @@ public final class FrameRenderer {
     let cursor = StepCursor(skip: plan.restore, snapshotAt: plan.snapshotAt) { [scene] count in
       if let target { scene.backdrop.take(from: target, rect: rect, count: count) }
     }
-    LayerPainter(scene: scene, context: cr).drawComposition(scene.graph.root, matrix: rootMatrix, depth: 0, cursor: cursor)
+    LayerPainter(scene: scene, context: cr).drawComposition(
+      scene.graph.root, matrix: rootMatrix, depth: 0, cursor: cursor)
     cursor.finish()
     cairo_restore(cr)
   }
@@ -251,7 +266,8 @@ public final class FrameRenderer {
     painter.drawComposition(scene.graph.root, matrix: rootMatrix, depth: 0, cursor: cursor)
     cursor.finish()
     cairo_surface_flush(scratch.surface)
-    BackdropCache.copy(from: scratch.surface, at: (area.x, area.y), to: target, at: (area.x, area.y), size: (area.width, area.height))
+    BackdropCache.copy(
+      from: scratch.surface, at: (area.x, area.y), to: target, at: (area.x, area.y), size: (area.width, area.height))
   }
 
   /// Paints the background (or transparency) on the target of `cr` inside `area` (whole pixels), everywhere

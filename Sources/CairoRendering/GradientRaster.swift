@@ -33,7 +33,12 @@ struct GradientRaster {
     // colours clamped to 0...1 (NaN as 0).
     func unit(_ v: Double) -> Double { v > 0 ? min(v, 1) : 0 }
     let sorted = stops.enumerated()
-      .map { (unit($0.element.offset), $0.offset, RGBA(unit($0.element.color.r), unit($0.element.color.g), unit($0.element.color.b), unit($0.element.color.a))) }
+      .map {
+        (
+          unit($0.element.offset), $0.offset,
+          RGBA(unit($0.element.color.r), unit($0.element.color.g), unit($0.element.color.b), unit($0.element.color.a))
+        )
+      }
       .sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
       .map { ($0.0, $0.2) }
     var out = [UInt32](repeating: 0, count: tableSize)
@@ -50,7 +55,8 @@ struct GradientRaster {
         while segment + 1 < sorted.count - 1 && sorted[segment + 1].0 <= t { segment += 1 }
         let (o0, c0) = sorted[segment], (o1, c1) = sorted[segment + 1]
         let f = o1 > o0 ? (t - o0) / (o1 - o0) : 1
-        color = RGBA(c0.r + (c1.r - c0.r) * f, c0.g + (c1.g - c0.g) * f, c0.b + (c1.b - c0.b) * f, c0.a + (c1.a - c0.a) * f)
+        color = RGBA(
+          c0.r + (c1.r - c0.r) * f, c0.g + (c1.g - c0.g) * f, c0.b + (c1.b - c0.b) * f, c0.a + (c1.a - c0.a) * f)
       }
       out[i] = premultiplied(color, opacity: opacity)
     }
@@ -280,7 +286,9 @@ final class GradientWorkspace {
     }
     guard let mask else { return nil }
     memset(mask, 0, bytes)
-    guard let surface = cairo_image_surface_create_for_data(mask.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_A8, width, height, Int32(stride))
+    guard
+      let surface = cairo_image_surface_create_for_data(
+        mask.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_A8, width, height, Int32(stride))
     else { return nil }
     defer { cairo_surface_destroy(surface) }
     guard let cr = cairo_create(surface) else { return nil }
@@ -321,7 +329,8 @@ final class GradientWorkspace {
     for row in 0..<box.height {
       let first = Self.firstNonzero(rows + row * stride, count: box.width)
       raw[2 * row] = Int32(truncatingIfNeeded: first)
-      raw[2 * row + 1] = Int32(truncatingIfNeeded: first < box.width ? Self.lastNonzero(rows + row * stride, count: box.width) : -1)
+      raw[2 * row + 1] = Int32(
+        truncatingIfNeeded: first < box.width ? Self.lastNonzero(rows + row * stride, count: box.width) : -1)
     }
     for row in 0..<box.height {
       var lo = Int32.max, hi = Int32.min

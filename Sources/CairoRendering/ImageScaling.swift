@@ -164,11 +164,16 @@ extension LayerPainter {
     {
       let key = ScaledImages.DeviceKey(
         id: id, sourceWidth: sourceWidth, sourceHeight: sourceHeight, w: w, h: h, world: world, rect: rect)
-      if let copy = scene.scaledImages.deviceCopy(key, caches: scene.caches, make: {
-        ImageScaling.sample(pattern, world: world, rect: rect, corners: [(0, 0), (w, 0), (w, h), (0, h)].map {
-          world.apply(Vec2($0.0, $0.1))
+      if let copy = scene.scaledImages.deviceCopy(
+        key, caches: scene.caches,
+        make: {
+          ImageScaling.sample(
+            pattern, world: world, rect: rect,
+            corners: [(0, 0), (w, 0), (w, h), (0, h)].map {
+              world.apply(Vec2($0.0, $0.1))
+            })
         })
-      }) {
+      {
         defer { if copy.temporary { cairo_surface_destroy(copy.surface) } }
         // The copy's device offset places its pixels where they were sampled.
         cairo_identity_matrix(context)
@@ -241,7 +246,9 @@ extension ImageScaling {
     var top = rect.y
     while top < rect.y + rect.height {
       let bottom = min(top + bandHeight, rect.y + rect.height)
-      if let (left, right) = turned ? columns(of: corners, from: Double(top), to: Double(bottom)) : (rect.x, rect.x + rect.width) {
+      if let (left, right) = turned
+        ? columns(of: corners, from: Double(top), to: Double(bottom)) : (rect.x, rect.x + rect.width)
+      {
         let x0 = max(left, rect.x), x1 = min(right, rect.x + rect.width)
         if x1 > x0 {
           cairo_save(cr)

@@ -57,11 +57,14 @@ extension LayerPainter {
     var sx = 0.0, sy = 0.0, tx = 0.0, ty = 0.0
     cairo_surface_get_device_offset(source, &sx, &sy)
     cairo_surface_get_device_offset(target, &tx, &ty)
-    let dx = (tx - sx).roundedClampedInt(-(1 << 30)...(1 << 30)), dy = (ty - sy).roundedClampedInt(-(1 << 30)...(1 << 30))
+    let dx = (tx - sx).roundedClampedInt(-(1 << 30)...(1 << 30)),
+      dy = (ty - sy).roundedClampedInt(-(1 << 30)...(1 << 30))
     let sw = Int(cairo_image_surface_get_width(source)), sh = Int(cairo_image_surface_get_height(source))
     let tw = Int(cairo_image_surface_get_width(target)), th = Int(cairo_image_surface_get_height(target))
     let sStride = Int(cairo_image_surface_get_stride(source)), tStride = Int(cairo_image_surface_get_stride(target))
-    guard let sData = cairo_image_surface_get_data(source), let tData = cairo_image_surface_get_data(target) else { return }
+    guard let sData = cairo_image_surface_get_data(source), let tData = cairo_image_surface_get_data(target) else {
+      return
+    }
     let k = UInt32((opacity * 255).roundedClampedInt(0...255))
     // Only where the group and its target overlap (Cairo keeps groups inside their target; an empty overlap
     // must not make an invalid range).

@@ -147,7 +147,10 @@ extension LayerPainter {
           let red = Int(p[2]) * 54, green = Int(p[1]) * 183, blue = Int(p[0]) * 19
           let luma = UInt8(truncatingIfNeeded: min(255, (red + green + blue + 128) >> 8))
           let l = inverted ? 255 - luma : luma
-          p[0] = l; p[1] = l; p[2] = l; p[3] = l
+          p[0] = l
+          p[1] = l
+          p[2] = l
+          p[3] = l
         }
       }
     }
@@ -289,7 +292,8 @@ extension LayerPainter {
   static func maskBounds(_ masks: [MaskNode], world: Affine, within box: DeviceBox) -> DeviceBox? {
     guard let first = masks.first else { return box }
     // nil: everything (the content's box); else the area so far (invalid when empty).
-    var area: DeviceBox? = first.mode == .subtract || first.mode == .intersect || first.mode == .darken ? nil : DeviceBox()
+    var area: DeviceBox? =
+      first.mode == .subtract || first.mode == .intersect || first.mode == .darken ? nil : DeviceBox()
     for mask in masks {
       var reach: DeviceBox? = nil
       if !mask.isInverted {

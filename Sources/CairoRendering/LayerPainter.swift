@@ -156,7 +156,8 @@ struct LayerPainter {
       // on, which ancestors' clips would cut), so its pixels depend on the layer alone and are kept while it
       // does not change.
       guard let rect = PixelRect(box.intersection(canvasBox)),
-        let surface = layerImage(layer, world: world, rect: rect, effects: effects, opacity: paintOpacity, depth: depth),
+        let surface = layerImage(
+          layer, world: world, rect: rect, effects: effects, opacity: paintOpacity, depth: depth),
         let pattern = cairo_pattern_create_for_surface(surface)
       else { return }
       cairo_surface_destroy(surface)
@@ -321,8 +322,12 @@ struct LayerPainter {
       for op in shapes.operations {
         let m = op.matrix.then(world)
         var pad = 1.0
-        if case .stroke(_, let s) = op.paint { pad += s.width / 2 * m.maxScale * (s.join == .miter ? max(1, s.miterLimit) : 1.5) }
-        if case .gradientStroke(_, let s) = op.paint { pad += s.width / 2 * m.maxScale * (s.join == .miter ? max(1, s.miterLimit) : 1.5) }
+        if case .stroke(_, let s) = op.paint {
+          pad += s.width / 2 * m.maxScale * (s.join == .miter ? max(1, s.miterLimit) : 1.5)
+        }
+        if case .gradientStroke(_, let s) = op.paint {
+          pad += s.width / 2 * m.maxScale * (s.join == .miter ? max(1, s.miterLimit) : 1.5)
+        }
         for id in GeometrySlot.leaves(op.slots, in: shapes.slots) {
           let slot = shapes.slots[id]
           let toDevice = slot.matrix.then(world)

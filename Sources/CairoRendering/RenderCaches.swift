@@ -77,8 +77,9 @@ final class RenderCaches {
     if entry.isGroup { groupBytes += size }
     entries[ObjectIdentifier(entry)] = entry
     touch(entry)
-    while bytes > budget, let victim = leastRecentlyUsed(groups: true, sparing: entry)
-      ?? (kind == .group ? nil : leastRecentlyUsed(groups: false, sparing: entry))
+    while bytes > budget,
+      let victim = leastRecentlyUsed(groups: true, sparing: entry)
+        ?? (kind == .group ? nil : leastRecentlyUsed(groups: false, sparing: entry))
     {
       release(victim)
     }
@@ -147,7 +148,9 @@ final class LayerGroupCache {
   /// kept only when the layer was drawn from the same key before (the first time, only the key is noted), so
   /// that groups whose content changes every frame are not made and dropped each frame, and only in the room
   /// the other kept pixels leave (see `RenderCaches.Kind`).
-  func keep(_ surface: OpaquePointer, for layer: SceneLayer, key: Key, caches: RenderCaches, onSecondSight: Bool = false) {
+  func keep(
+    _ surface: OpaquePointer, for layer: SceneLayer, key: Key, caches: RenderCaches, onSecondSight: Bool = false
+  ) {
     guard caches.isEnabled, cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE else { return }
     let kept = entries[ObjectIdentifier(layer)]
     let entry = kept?.entry ?? CachedSurface()
@@ -170,7 +173,8 @@ struct PixelRect: Equatable {
     let x0 = box.minX.rounded(.down), y0 = box.minY.rounded(.down)
     let x1 = box.maxX.rounded(.up), y1 = box.maxY.rounded(.up)
     guard x1 > x0, y1 > y0, let left = Int(exactly: x0), let top = Int(exactly: y0), let right = Int(exactly: x1),
-      let bottom = Int(exactly: y1), abs(left) < 1 << 30, abs(top) < 1 << 30, abs(right) < 1 << 30, abs(bottom) < 1 << 30
+      let bottom = Int(exactly: y1), abs(left) < 1 << 30, abs(top) < 1 << 30, abs(right) < 1 << 30,
+      abs(bottom) < 1 << 30
     else { return nil }
     self.init(x: left, y: top, width: right - left, height: bottom - top)
   }

@@ -74,12 +74,14 @@ final class Scene {
     self.canvasWidth = canvasWidth
     self.canvasHeight = canvasHeight
     graph = AnimationScene(animation: animation, cachesEnabled: cachesEnabled, limits: limits)
-    caches = RenderCaches(isEnabled: cachesEnabled, budget: RenderCaches.budget(width: canvasWidth, height: canvasHeight))
+    caches = RenderCaches(
+      isEnabled: cachesEnabled, budget: RenderCaches.budget(width: canvasWidth, height: canvasHeight))
     backdrop = BackdropCache(caches: caches)
     gradientWorkspace = GradientWorkspace(keepsTables: cachesEnabled)
     self.images = images.pixels.compactMapValues { ImageSurface($0) }
     glyphs = animation.glyphs.mapValues { glyph in
-      let shapes = ShapeContent(glyph.shapes, context: BuildContext(clock: SceneClock(), scope: nil, cachesEnabled: false))
+      let shapes = ShapeContent(
+        glyph.shapes, context: BuildContext(clock: SceneClock(), scope: nil, cachesEnabled: false))
       shapes.update(at: 0)
       return shapes.slots.flatMap { slot in
         slot.contours.map { contour in

@@ -115,9 +115,10 @@ struct TextPainter {
           guard s.fill != nil else { break }
           // Filtered image edges spread into the next pixel: 2 pixels.
           let x = glyph.x + image.x * size, y = glyph.y + image.y * size
-          for corner in [Vec2(x, y), Vec2(x + image.width * size, y), Vec2(x, y + image.height * size),
-            Vec2(x + image.width * size, y + image.height * size)]
-          {
+          for corner in [
+            Vec2(x, y), Vec2(x + image.width * size, y), Vec2(x, y + image.height * size),
+            Vec2(x + image.width * size, y + image.height * size),
+          ] {
             box.add(m.apply(corner), pad: 2)
           }
         }
@@ -294,7 +295,8 @@ struct TextPainter {
       case .move(let px, let py): cairo_move_to(context, x + px * size, y + py * size)
       case .line(let px, let py): cairo_line_to(context, x + px * size, y + py * size)
       case .curve(let ax, let ay, let bx, let by, let px, let py):
-        cairo_curve_to(context, x + ax * size, y + ay * size, x + bx * size, y + by * size, x + px * size, y + py * size)
+        cairo_curve_to(
+          context, x + ax * size, y + ay * size, x + bx * size, y + by * size, x + px * size, y + py * size)
       case .close: cairo_close_path(context)
       }
     }
@@ -333,9 +335,13 @@ struct TextPainter {
   /// Numbers the characters for each animator's selector (by characters, words or lines) and evaluates the
   /// animators at `frame`. Characters are counted in reading order (right-to-left runs from their right
   /// end), each grapheme cluster or ligature once, as After Effects counts them.
-  private static func evaluate(_ animators: [TextAnimator], letters: inout [Letter], frame: Double) -> [TextAnimatorFrame] {
+  private static func evaluate(_ animators: [TextAnimator], letters: inout [Letter], frame: Double)
+    -> [TextAnimatorFrame]
+  {
     var result: [TextAnimatorFrame] = []
-    let order = letters.indices.sorted { (letters[$0].line, letters[$0].logical) < (letters[$1].line, letters[$1].logical) }
+    let order = letters.indices.sorted {
+      (letters[$0].line, letters[$0].logical) < (letters[$1].line, letters[$1].logical)
+    }
     for animator in animators {
       var index = 0
       for (position, i) in order.enumerated() {
@@ -531,7 +537,8 @@ struct TextPainter {
     if path.forceAlignment {
       let first = letters[0].groupWidth / 2, last = letters[letters.count - 1].groupWidth / 2
       let steps = Double(max(letters.count - 1, 1))
-      distance = first + (path.totalLength - path.firstMargin - first - last) * Double(letter.group) / steps
+      distance =
+        first + (path.totalLength - path.firstMargin - first - last) * Double(letter.group) / steps
         + path.firstMargin
     }
     return path.place(at: distance + offset)

@@ -240,7 +240,9 @@ public struct SpatialCurve: Sendable {
 /// Keyframe easing: the cubic Bézier from (0,0) through the out handle and the in handle to (1,1).
 public enum Easing {
   /// Eased progress for linear progress `x` in 0...1, for one dimension.
-  @inlinable public static func progress(_ x: Double, out: EasingHandle, in inHandle: EasingHandle, dimension: Int) -> Double {
+  @inlinable public static func progress(_ x: Double, out: EasingHandle, in inHandle: EasingHandle, dimension: Int)
+    -> Double
+  {
     func pick(_ a: [Double], _ fallback: Double) -> Double {
       if a.isEmpty { return fallback }
       return dimension < a.count ? a[dimension] : a[a.count - 1]
@@ -310,7 +312,9 @@ extension Vec2: ExpressionConvertible {
     guard let x = c.first else { return nil }
     self.init(x, c.count > 1 ? c[1] : x)
   }
-  public static func ownValue(_ property: Animatable<Vec2>, at frame: Double) -> Vec2 { property.spatialValue(at: frame) }
+  public static func ownValue(_ property: Animatable<Vec2>, at frame: Double) -> Vec2 {
+    property.spatialValue(at: frame)
+  }
 }
 
 extension RGBA: ExpressionConvertible {

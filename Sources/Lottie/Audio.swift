@@ -25,7 +25,9 @@ public struct SoundAsset: Sendable {
   }
 
   /// File extensions read as sounds (lower case): what After Effects' exporters and FFmpeg handle.
-  public static let audioExtensions: Set<String> = ["mp3", "wav", "aac", "m4a", "ogg", "oga", "opus", "flac", "aif", "aiff"]
+  public static let audioExtensions: Set<String> = [
+    "mp3", "wav", "aac", "m4a", "ogg", "oga", "opus", "flac", "aif", "aiff",
+  ]
 
   /// Whether an asset's `p` names audio by itself (a `data:audio/` URI or an audio file extension).
   public static func looksLikeAudio(fileName: String) -> Bool {
@@ -52,7 +54,9 @@ public struct AudioLayerSettings: Sendable {
   public var timeRemap: Animatable<Double>?
 
   /// Makes settings.
-  public init(soundID: String, level: Animatable<NumberList> = .fixed(NumberList([100])), timeRemap: Animatable<Double>? = nil) {
+  public init(
+    soundID: String, level: Animatable<NumberList> = .fixed(NumberList([100])), timeRemap: Animatable<Double>? = nil
+  ) {
     self.soundID = soundID
     self.level = level
     self.timeRemap = timeRemap

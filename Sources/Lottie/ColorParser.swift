@@ -16,7 +16,8 @@ public enum ColorParser {
     if s == "transparent" || s == "none" { return .transparent }
     if let v = names[s] { return .color(rgb(v)) }
     if s.hasPrefix("#") { return hex(String(s.dropFirst())) }
-    for (prefix, isHSL) in [("rgba(", false), ("rgb(", false), ("hsla(", true), ("hsl(", true)] where s.hasPrefix(prefix) {
+    for (prefix, isHSL) in [("rgba(", false), ("rgb(", false), ("hsla(", true), ("hsl(", true)]
+    where s.hasPrefix(prefix) {
       guard s.hasSuffix(")") else { return nil }
       return function(String(s.dropFirst(prefix.count).dropLast()), hsl: isHSL)
     }

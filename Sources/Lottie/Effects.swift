@@ -143,7 +143,9 @@ extension Reader {
     }
     /// A parameter's initial number when the file gives one (for options that only earn a note).
     func option(_ index: Int) throws(LottieError) -> Double? {
-      guard index < values.count, case .object(let wrap) = values[index], let v = wrap["v"], v != .null else { return nil }
+      guard index < values.count, case .object(let wrap) = values[index], let v = wrap["v"], v != .null else {
+        return nil
+      }
       return try property(v, vp.appending(index).appending("v"), Reader.scalar).initialValue
     }
     /// The Transform effect: `ty` 35, or `ty` 5 named by its match name (two cases, not `case 35, 5 where`,
@@ -223,7 +225,9 @@ extension Reader {
           sigma: try value(0, Reader.scalar, 0).map { max($0, 0) * (iterations / 3).squareRoot() },
           dimensions: try value(2, Reader.scalar, 1)))
       if iterations < 3 {
-        note(.info, p, "'\(name)' with \(passes) iteration\(passes == 1 ? "" : "s") is drawn as a Gaussian blur of the same spread")
+        note(
+          .info, p,
+          "'\(name)' with \(passes) iteration\(passes == 1 ? "" : "s") is drawn as a Gaussian blur of the same spread")
       }
       if let repeatEdges = try option(3), repeatEdges != 0 {
         note(.info, vp.appending(3), "blur 'repeat edge pixels' is not supported; edges fade to transparent")
@@ -243,7 +247,9 @@ extension Reader {
           ))
       }
       effectControls.append(EffectControl(name: name, parameters: parameters))
-      note(.info, p, "effect '\(name)' (ty 5) is an expression control: nothing to draw; its values are kept for expressions")
+      note(
+        .info, p,
+        "effect '\(name)' (ty 5) is an expression control: nothing to draw; its values are kept for expressions")
     default:
       note(.warning, p, "effect '\(name)' (ty \(type)) is not supported; ignored")
     }

@@ -370,7 +370,8 @@ public struct Expression: Sendable {
     static func text(_ v: Value) -> String {
       switch v {
       case .string(let s): return s
-      case .number(let n): return n.exactWholeNumber.flatMap { abs($0) < 1_000_000_000_000_000 ? String($0) : nil } ?? String(n)
+      case .number(let n):
+        return n.exactWholeNumber.flatMap { abs($0) < 1_000_000_000_000_000 ? String($0) : nil } ?? String(n)
       case .array(let a): return a.map { text(.number($0)) }.joined(separator: ",")
       case .key: return "[object Object]"
       }
@@ -655,10 +656,13 @@ struct ExpressionParser {
         i += 2
         while i + 1 < chars.count && !(chars[i] == "*" && chars[i + 1] == "/") { i += 1 }
         i += 2
-      } else if CharacterSet.decimalDigits.contains(c) || (c == "." && i + 1 < chars.count && CharacterSet.decimalDigits.contains(chars[i + 1])) {
+      } else if CharacterSet.decimalDigits.contains(c)
+        || (c == "." && i + 1 < chars.count && CharacterSet.decimalDigits.contains(chars[i + 1]))
+      {
         var j = i
-        while j < chars.count && (CharacterSet.decimalDigits.contains(chars[j]) || chars[j] == "." || chars[j] == "e" || chars[j] == "E"
-          || ((chars[j] == "-" || chars[j] == "+") && j > i && (chars[j - 1] == "e" || chars[j - 1] == "E")))
+        while j < chars.count
+          && (CharacterSet.decimalDigits.contains(chars[j]) || chars[j] == "." || chars[j] == "e" || chars[j] == "E"
+            || ((chars[j] == "-" || chars[j] == "+") && j > i && (chars[j - 1] == "e" || chars[j - 1] == "E")))
         {
           j += 1
         }
@@ -680,7 +684,9 @@ struct ExpressionParser {
         i = j + 1
       } else if isIdentifierStart(c) {
         var j = i
-        while j < chars.count && (isIdentifierStart(chars[j]) || CharacterSet.decimalDigits.contains(chars[j])) { j += 1 }
+        while j < chars.count && (isIdentifierStart(chars[j]) || CharacterSet.decimalDigits.contains(chars[j])) {
+          j += 1
+        }
         out.append(.identifier(String(String.UnicodeScalarView(chars[i..<j]))))
         i = j
       } else if let op = operators.first(where: { matches($0, at: i) }) {
@@ -744,7 +750,9 @@ struct ExpressionParser {
         var declarations: [Expression.Statement] = []
         repeat {
           if p.isSymbol(",") { p.position += 1 }
-          guard case .identifier(let name) = p.current else { throw ExpressionError(message: "expected a name after var") }
+          guard case .identifier(let name) = p.current else {
+            throw ExpressionError(message: "expected a name after var")
+          }
           p.position += 1
           p.declared.insert(name)
           if p.isSymbol("=") {
@@ -777,7 +785,9 @@ struct ExpressionParser {
           p.position += 1
           if p.isSymbol("(") {
             p.position += 1
-            guard case .identifier(let name) = p.current else { throw ExpressionError(message: "expected a name after catch") }
+            guard case .identifier(let name) = p.current else {
+              throw ExpressionError(message: "expected a name after catch")
+            }
             p.declared.insert(name)
             p.position += 1
             try p.expect(")")
@@ -792,7 +802,8 @@ struct ExpressionParser {
         }
         return .tryCatch(body, handler)
       case .identifier(let keyword)
-      where ["function", "for", "while", "do", "switch", "return", "break", "continue", "throw", "new", "this"].contains(keyword):
+      where ["function", "for", "while", "do", "switch", "return", "break", "continue", "throw", "new", "this"]
+        .contains(keyword):
         throw ExpressionError(message: "'\(keyword)' is not supported")
       default:
         let node = try p.expression()
@@ -877,7 +888,9 @@ struct ExpressionParser {
 
   /// `||` (and: false) over `&&` (and: true) over comparisons.
   mutating func logical(and: Bool) throws -> Expression.Node {
-    try binaryLevel(and ? Self.andOperators : Self.orOperators, operand: { and ? try $0.equality() : try $0.logical(and: true) }) {
+    try binaryLevel(
+      and ? Self.andOperators : Self.orOperators, operand: { and ? try $0.equality() : try $0.logical(and: true) }
+    ) {
       .logical(and: and, $1, $2)
     }
   }
@@ -947,7 +960,9 @@ struct ExpressionParser {
     }
     let effect = try selector()
     if current == .symbol("."), tokens[position + 1] == .identifier("param") { position += 2 }
-    guard current == .symbol("(") else { throw ExpressionError(message: "an effect is read through one of its parameters") }
+    guard current == .symbol("(") else {
+      throw ExpressionError(message: "an effect is read through one of its parameters")
+    }
     let parameter = try selector()
     return .init(layer: layer, property: "effect", effect: effect, parameter: parameter)
   }

@@ -57,7 +57,8 @@ struct JSONReader {
     // An empty file (a failed download, a `touch`ed placeholder) says so rather than "truncated".
     reader.skipWhitespace()
     if reader.index == bytes.count {
-      throw reader.fail(bytes.isEmpty ? "the input is empty (0 bytes)" : "the input holds no JSON value, only white space")
+      throw reader.fail(
+        bytes.isEmpty ? "the input is empty (0 bytes)" : "the input holds no JSON value, only white space")
     }
     let value = try reader.readDocument()
     reader.skipWhitespace()
@@ -182,16 +183,24 @@ struct JSONReader {
   private mutating func readScalar() throws(JSONSyntaxError) -> JSON {
     switch bytes[index] {
     case UInt8(ascii: "\""): return .string(try readString())
-    case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
-    case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
-    case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+    case UInt8(ascii: "t"):
+      try expectLiteral("true")
+      return .bool(true)
+    case UInt8(ascii: "f"):
+      try expectLiteral("false")
+      return .bool(false)
+    case UInt8(ascii: "n"):
+      try expectLiteral("null")
+      return .null
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try readNumber())
     case UInt8(ascii: "N"), UInt8(ascii: "I"):
       throw fail("NaN and Infinity are not valid JSON numbers")
     default:
       let b = bytes[index]
       if b >= 0x21 && b < 0x7F { throw fail("unexpected character '\(Character(Unicode.Scalar(b)))'") }
-      throw fail("unexpected byte 0x\(String(b, radix: 16, uppercase: true).count == 1 ? "0" : "")\(String(b, radix: 16, uppercase: true)) (not JSON text)")
+      throw fail(
+        "unexpected byte 0x\(String(b, radix: 16, uppercase: true).count == 1 ? "0" : "")\(String(b, radix: 16, uppercase: true)) (not JSON text)"
+      )
     }
   }
 

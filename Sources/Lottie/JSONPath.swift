@@ -34,7 +34,11 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     for c in components {
       switch c {
       case .key(let k):
-        if !k.isEmpty, k.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) { s += "." + k } else { s += "[\"\(k)\"]" }
+        if !k.isEmpty, k.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+          s += "." + k
+        } else {
+          s += "[\"\(k)\"]"
+        }
       case .index(let i): s += "[\(i)]"
       }
     }

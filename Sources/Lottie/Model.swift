@@ -210,7 +210,8 @@ public enum Position: Sendable {
   public func value(at frame: Double, using environment: (any ExpressionEnvironment)?) -> Vec2 {
     switch self {
     case .combined(let p): return p.spatialValue(at: frame, using: environment)
-    case .split(let x, let y): return Vec2(x.value(at: frame, using: environment), y.value(at: frame, using: environment))
+    case .split(let x, let y):
+      return Vec2(x.value(at: frame, using: environment), y.value(at: frame, using: environment))
     }
   }
 
@@ -307,44 +308,44 @@ public struct ShapeItem: Sendable {
 
   /// The kinds of shape item, each with its properties.
   public enum Kind: Sendable {
-  /// A group (`gr`) of items with its own transform (the `tr` item inside).
-  case group([ShapeItem])
-  /// A rectangle (`rc`): centre, size, corner radius; `reversed` when `d == 3`.
-  case rectangle(position: Animatable<Vec2>, size: Animatable<Vec2>, roundness: Animatable<Double>, reversed: Bool)
-  /// An ellipse (`el`): centre and size.
-  case ellipse(position: Animatable<Vec2>, size: Animatable<Vec2>, reversed: Bool)
-  /// A free path (`sh`).
-  case path(Animatable<BezierPath>, reversed: Bool)
-  /// A star or polygon (`sr`).
-  case polystar(Polystar)
-  /// A solid fill (`fl`).
-  case fill(color: Animatable<RGBA>, opacity: Animatable<Double>, rule: FillRule)
-  /// A solid stroke (`st`).
-  case stroke(color: Animatable<RGBA>, opacity: Animatable<Double>, style: StrokeStyle)
-  /// A gradient fill (`gf`).
-  case gradientFill(Gradient, opacity: Animatable<Double>, rule: FillRule)
-  /// A gradient stroke (`gs`).
-  case gradientStroke(Gradient, opacity: Animatable<Double>, style: StrokeStyle)
-  /// The group transform (`tr`).
-  case transform(Transform)
-  /// Trim paths (`tm`): start and end in percent, offset in degrees.
-  case trim(start: Animatable<Double>, end: Animatable<Double>, offset: Animatable<Double>, mode: TrimMode)
-  /// Round corners (`rd`).
-  case roundCorners(radius: Animatable<Double>)
-  /// Repeater (`rp`).
-  case repeater(Repeater)
-  /// Pucker/bloat (`pb`): amount in percent; positive pulls vertices to the centre and pushes tangents out.
-  case puckerBloat(amount: Animatable<Double>)
-  /// Zig-zag (`zz`): ridges per segment (`r`), size (`s`), point type (`pt`: 1 corner, 2 smooth).
-  case zigZag(ridges: Animatable<Double>, size: Animatable<Double>, pointType: Animatable<Double>)
-  /// Offset path (`op`): amount (`a`), line join (`lj`), miter limit (`ml`).
-  case offsetPath(amount: Animatable<Double>, join: LineJoin, miterLimit: Animatable<Double>)
-  /// Twist (`tw`): angle in degrees (`a`) and centre (`c`).
-  case twist(angle: Animatable<Double>, center: Animatable<Vec2>)
-  /// Merge paths (`mm`).
-  case merge(mode: MergeMode)
-  /// An item type the docs do not describe (kept so `check` can report it).
-  case unsupported(type: String)
+    /// A group (`gr`) of items with its own transform (the `tr` item inside).
+    case group([ShapeItem])
+    /// A rectangle (`rc`): centre, size, corner radius; `reversed` when `d == 3`.
+    case rectangle(position: Animatable<Vec2>, size: Animatable<Vec2>, roundness: Animatable<Double>, reversed: Bool)
+    /// An ellipse (`el`): centre and size.
+    case ellipse(position: Animatable<Vec2>, size: Animatable<Vec2>, reversed: Bool)
+    /// A free path (`sh`).
+    case path(Animatable<BezierPath>, reversed: Bool)
+    /// A star or polygon (`sr`).
+    case polystar(Polystar)
+    /// A solid fill (`fl`).
+    case fill(color: Animatable<RGBA>, opacity: Animatable<Double>, rule: FillRule)
+    /// A solid stroke (`st`).
+    case stroke(color: Animatable<RGBA>, opacity: Animatable<Double>, style: StrokeStyle)
+    /// A gradient fill (`gf`).
+    case gradientFill(Gradient, opacity: Animatable<Double>, rule: FillRule)
+    /// A gradient stroke (`gs`).
+    case gradientStroke(Gradient, opacity: Animatable<Double>, style: StrokeStyle)
+    /// The group transform (`tr`).
+    case transform(Transform)
+    /// Trim paths (`tm`): start and end in percent, offset in degrees.
+    case trim(start: Animatable<Double>, end: Animatable<Double>, offset: Animatable<Double>, mode: TrimMode)
+    /// Round corners (`rd`).
+    case roundCorners(radius: Animatable<Double>)
+    /// Repeater (`rp`).
+    case repeater(Repeater)
+    /// Pucker/bloat (`pb`): amount in percent; positive pulls vertices to the centre and pushes tangents out.
+    case puckerBloat(amount: Animatable<Double>)
+    /// Zig-zag (`zz`): ridges per segment (`r`), size (`s`), point type (`pt`: 1 corner, 2 smooth).
+    case zigZag(ridges: Animatable<Double>, size: Animatable<Double>, pointType: Animatable<Double>)
+    /// Offset path (`op`): amount (`a`), line join (`lj`), miter limit (`ml`).
+    case offsetPath(amount: Animatable<Double>, join: LineJoin, miterLimit: Animatable<Double>)
+    /// Twist (`tw`): angle in degrees (`a`) and centre (`c`).
+    case twist(angle: Animatable<Double>, center: Animatable<Vec2>)
+    /// Merge paths (`mm`).
+    case merge(mode: MergeMode)
+    /// An item type the docs do not describe (kept so `check` can report it).
+    case unsupported(type: String)
 
     /// The two-letter type (`ty`) of this kind.
     public var type: String {

@@ -108,14 +108,17 @@ extension Reader {
     guard width <= limits.maxCanvasSide, height <= limits.maxCanvasSide else {
       throw .limitExceeded(
         file: file, path: root,
-        message: "canvas \(whole(width))x\(whole(height)) exceeds the limit of \(whole(limits.maxCanvasSide)) pixels a side")
+        message:
+          "canvas \(whole(width))x\(whole(height)) exceeds the limit of \(whole(limits.maxCanvasSide)) pixels a side")
     }
     // 0.001 to 1000: a tiny positive rate (1e-300) has no rational time base for the encoders and used to
     // fail there, without the file or this path.
     guard frameRate >= 0.001, frameRate <= 1000 else {
       throw invalid(root.appending("fr"), "frame rate \(frameRate) is out of range")
     }
-    guard outPoint > inPoint else { throw invalid(root.appending("op"), "out point \(outPoint) is not after in point \(inPoint)") }
+    guard outPoint > inPoint else {
+      throw invalid(root.appending("op"), "out point \(outPoint) is not after in point \(inPoint)")
+    }
     guard outPoint - inPoint <= limits.maxFrames else {
       throw .limitExceeded(
         file: file, path: root.appending("op"),
@@ -190,7 +193,8 @@ extension Reader {
       else { continue }
       note(
         .info, JSONPath.root.appending("assets").appending(i),
-        "data source '\(id)' (JSON for expressions' footage()) is not read; expressions that use it keep their property's own value")
+        "data source '\(id)' (JSON for expressions' footage()) is not read; expressions that use it keep their property's own value"
+      )
     }
   }
 
@@ -236,7 +240,9 @@ extension Reader {
     if total > Double(limits.maxLayerInstances) {
       throw .limitExceeded(
         file: file, path: .root.appending("assets"),
-        message: "precomps expand to \(whole(total)) layers drawn per frame, more than the limit of \(limits.maxLayerInstances)")
+        message:
+          "precomps expand to \(whole(total)) layers drawn per frame, more than the limit of \(limits.maxLayerInstances)"
+      )
     }
   }
 
@@ -314,7 +320,8 @@ extension Reader {
     if try bool(o, "ddd", path) {
       note(
         .warning, path.appending("ddd"),
-        "3D layer drawn flat, as lottie-web's canvas renderer does: rotations are projected orthographically; perspective, cameras and depth order are lost")
+        "3D layer drawn flat, as lottie-web's canvas renderer does: rotations are projected orthographically; perspective, cameras and depth order are lost"
+      )
     }
     var masks: [Mask] = []
     if let mp = o["masksProperties"], mp != .null {
@@ -344,7 +351,10 @@ extension Reader {
     let matteMode = try int(o, "tt", path).flatMap { MatteMode(rawValue: $0) }
     let blendMode = try int(o, "bm", path) ?? 0
     if blendMode == 16 || blendMode == 17 {
-      note(.info, path.appending("bm"), "blend mode \(blendMode == 16 ? "add" : "hard mix") is drawn as After Effects draws it; lottie-web draws it as normal")
+      note(
+        .info, path.appending("bm"),
+        "blend mode \(blendMode == 16 ? "add" : "hard mix") is drawn as After Effects draws it; lottie-web draws it as normal"
+      )
     } else if blendMode < 0 || blendMode > 17 {
       note(.warning, path.appending("bm"), "unknown blend mode \(blendMode) drawn as normal")
     }
@@ -387,7 +397,9 @@ extension Reader {
     if hex.hasPrefix("#") { hex.removeFirst() }
     guard hex.count == 6 || hex.count == 8, let v = UInt64(hex, radix: 16) else { return nil }
     if hex.count == 8 {
-      return RGBA(Double((v >> 24) & 255) / 255, Double((v >> 16) & 255) / 255, Double((v >> 8) & 255) / 255, Double(v & 255) / 255)
+      return RGBA(
+        Double((v >> 24) & 255) / 255, Double((v >> 16) & 255) / 255, Double((v >> 8) & 255) / 255,
+        Double(v & 255) / 255)
     }
     return RGBA(Double((v >> 16) & 255) / 255, Double((v >> 8) & 255) / 255, Double(v & 255) / 255)
   }
@@ -422,7 +434,10 @@ extension Reader {
     transform.rotationY = try optionalProperty(o, "ry", path, Reader.scalar)
     transform.orientation = try optionalProperty(o, "or", path, Reader.numberList)
     for key in ["rx", "ry", "or"] where o[key] != nil {
-      note(.info, path.appending(key), "3D rotation '\(key)' drawn with an orthographic projection (no perspective), as lottie-web's canvas renderer does")
+      note(
+        .info, path.appending(key),
+        "3D rotation '\(key)' drawn with an orthographic projection (no perspective), as lottie-web's canvas renderer does"
+      )
     }
     return transform
   }

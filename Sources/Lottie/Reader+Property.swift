@@ -148,7 +148,8 @@ extension Reader {
   /// The property at `propertyPath` with its expression applied, when the expression is in the subset we
   /// evaluate and the property holds numbers; otherwise the property as it is, with a diagnostic, and its
   /// path listed in `unevaluatedExpressions`.
-  func withExpression<Value>(_ source: String, _ base: Animatable<Value>, _ propertyPath: JSONPath) -> Animatable<Value> {
+  func withExpression<Value>(_ source: String, _ base: Animatable<Value>, _ propertyPath: JSONPath) -> Animatable<Value>
+  {
     let path = propertyPath.appending("x")
     guard let convertible = Value.self as? any ExpressionConvertible.Type else {
       note(.warning, path, "expressions are not evaluated on this kind of property; the property's own value is used")
@@ -161,7 +162,9 @@ extension Reader {
       unevaluatedExpressions.insert(propertyPath)
       return base
     case .success(let program):
-      note(.info, path, "expression evaluated (the supported subset: loops, time, arithmetic, layer transforms, expression controls)")
+      note(
+        .info, path,
+        "expression evaluated (the supported subset: loops, time, arithmetic, layer transforms, expression controls)")
       // A layer transform's expression that reads its own property (`transform.opacity` in the opacity) gets
       // the property's own value, as After Effects gives it.
       var selfProperty: String? = nil

@@ -25,10 +25,13 @@ extension Reader {
       if !later.isDisjoint(with: ["st", "gs"]) {
         note(
           .info, path.appending(indices[k]),
-          "strokes after merge paths (\(name)) follow the merged outline except within half a stroke of where the paths cross, and dashes follow each path")
+          "strokes after merge paths (\(name)) follow the merged outline except within half a stroke of where the paths cross, and dashes follow each path"
+        )
       }
       if !later.isDisjoint(with: ["tm", "rd", "pb", "zz", "op", "tw"]) {
-        note(.info, path.appending(indices[k]), "modifiers after merge paths (\(name)) change the paths before they are merged")
+        note(
+          .info, path.appending(indices[k]),
+          "modifiers after merge paths (\(name)) change the paths before they are merged")
       }
     }
   }
@@ -51,7 +54,8 @@ extension Reader {
       width: try property(o, "w", path, Reader.scalar, default: 1),
       cap: LineCap(rawValue: try int(o, "lc", path) ?? 2) ?? .round,
       join: LineJoin(rawValue: try int(o, "lj", path) ?? 2) ?? .round,
-      miterLimit: try optionalNumber(o, "ml", path) ?? (try? property(o, "ml2", path, Reader.scalar, default: 4).initialValue) ?? 4,
+      miterLimit: try optionalNumber(o, "ml", path)
+        ?? (try? property(o, "ml2", path, Reader.scalar, default: 4).initialValue) ?? 4,
       dashes: dashes)
   }
 
@@ -186,7 +190,10 @@ extension Reader {
       let kind = ShapeItem.Kind.twist(
         angle: try property(o, "a", path, Reader.scalar, default: 0),
         center: try property(o, "c", path, Reader.vector, default: .zero))
-      note(.info, path, "twist follows After Effects' description (no other player draws it): the outline swirls about the centre, most in the middle")
+      note(
+        .info, path,
+        "twist follows After Effects' description (no other player draws it): the outline swirls about the centre, most in the middle"
+      )
       return kind
     default:
       note(.warning, path, "unknown shape item type '\(type)' ignored")

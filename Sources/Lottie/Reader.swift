@@ -79,7 +79,8 @@ final class Reader {
     return try number(v, path.appending(key))
   }
 
-  func number(_ o: [String: JSON], _ key: String, _ path: JSONPath, default value: Double) throws(LottieError) -> Double {
+  func number(_ o: [String: JSON], _ key: String, _ path: JSONPath, default value: Double) throws(LottieError) -> Double
+  {
     try optionalNumber(o, key, path) ?? value
   }
 

@@ -55,13 +55,15 @@ public struct Template: Sendable {
       let matches = all.filter { Keypaths.matches(pattern, $0.components) }
       guard !matches.isEmpty else {
         let nearest = Keypaths.nearest(to: set.key, in: all.map(\.text), count: 5)
-        var hint = nearest.isEmpty ? "the animation has no settable properties" : "nearest: " + nearest.joined(separator: ", ")
+        var hint =
+          nearest.isEmpty ? "the animation has no settable properties" : "nearest: " + nearest.joined(separator: ", ")
         // An empty name is how an unnamed layer or item is addressed ('.Text'), so it is no error in itself;
         // but next to a name with a dot in it, it may be that dot unescaped.
         if pattern.contains(""), all.contains(where: { $0.components.contains { $0.contains(".") } }) {
           hint += "; a dot inside a name is written \\."
         }
-        throw .template(file: file, message: "the keypath '\(set.key)' matches nothing; \(hint) (see 'lottie2video info --keypaths')")
+        throw .template(
+          file: file, message: "the keypath '\(set.key)' matches nothing; \(hint) (see 'lottie2video info --keypaths')")
       }
       for match in matches {
         guard let value = PropertyValue.parse(set.value, as: match.kind) else {
@@ -92,7 +94,9 @@ public struct Template: Sendable {
   /// Sets `slots[ID].p` from each `--slot`; the value is read as the slot's default is shaped.
   private func applySlots(to json: inout JSON, file: String) throws(LottieError) {
     guard case .object(let slotTable)? = json["slots"] else {
-      throw .template(file: file, message: "the animation has no slots (top-level 'slots'), so --slot '\(slots[0].key)' has nothing to set")
+      throw .template(
+        file: file,
+        message: "the animation has no slots (top-level 'slots'), so --slot '\(slots[0].key)' has nothing to set")
     }
     for slot in slots {
       guard case .object(let entry)? = slotTable[slot.key], let property = entry["p"] else {
@@ -309,7 +313,9 @@ public enum Keypaths {
             stack.removeLast()
           }
         case 1:
-          if o["sc"] != nil { out.append(Keypath(components: here + ["Color"], kind: .solidColor, path: lp.appending("sc"))) }
+          if o["sc"] != nil {
+            out.append(Keypath(components: here + ["Color"], kind: .solidColor, path: lp.appending("sc")))
+          }
         case 4:
           Keypaths.shapes(o["shapes"] ?? .array([]), lp.appending("shapes"), prefix: here, into: &out)
         case 5:
@@ -333,8 +339,10 @@ public enum Keypaths {
     for (key, name, kind) in transformProperties {
       if key == "p", case .object(let p)? = ks["p"], p["s"] == .bool(true) || Keypaths.int(p["s"]) == 1 {
         // Split position: X and Y are separate properties.
-        out.append(Keypath(components: prefix + ["Position X"], kind: .number, path: path.appending("p").appending("x")))
-        out.append(Keypath(components: prefix + ["Position Y"], kind: .number, path: path.appending("p").appending("y")))
+        out.append(
+          Keypath(components: prefix + ["Position X"], kind: .number, path: path.appending("p").appending("x")))
+        out.append(
+          Keypath(components: prefix + ["Position Y"], kind: .number, path: path.appending("p").appending("y")))
         continue
       }
       // A 3D layer's rotation is `rz`.
@@ -354,11 +362,15 @@ public enum Keypaths {
     "fl": [("c", "Color", .color), ("o", "Opacity", .number)],
     "st": [("c", "Color", .color), ("o", "Opacity", .number), ("w", "Stroke Width", .number)],
     "gf": [("o", "Opacity", .number), ("s", "Start Point", .vector), ("e", "End Point", .vector)],
-    "gs": [("o", "Opacity", .number), ("w", "Stroke Width", .number), ("s", "Start Point", .vector), ("e", "End Point", .vector)],
+    "gs": [
+      ("o", "Opacity", .number), ("w", "Stroke Width", .number), ("s", "Start Point", .vector),
+      ("e", "End Point", .vector),
+    ],
     "el": [("p", "Position", .vector), ("s", "Size", .vector)],
     "rc": [("p", "Position", .vector), ("s", "Size", .vector), ("r", "Roundness", .number)],
     "sr": [
-      ("p", "Position", .vector), ("r", "Rotation", .number), ("pt", "Points", .number), ("or", "Outer Radius", .number),
+      ("p", "Position", .vector), ("r", "Rotation", .number), ("pt", "Points", .number),
+      ("or", "Outer Radius", .number),
       ("ir", "Inner Radius", .number), ("os", "Outer Roundness", .number), ("is", "Inner Roundness", .number),
     ],
     "tm": [("s", "Start", .number), ("e", "End", .number), ("o", "Offset", .number)],

@@ -116,7 +116,8 @@ extension Reader {
         }
         let key = GlyphKey(
           character: ch, family: try string(ci, "fFamily", p) ?? "", style: try string(ci, "style", p) ?? "")
-        glyphs[key] = Glyph(width: try number(ci, "w", p, default: 0), size: try number(ci, "size", p, default: 100), shapes: shapes)
+        glyphs[key] = Glyph(
+          width: try number(ci, "w", p, default: 0), size: try number(ci, "size", p, default: 100), shapes: shapes)
       }
     }
     return (fonts, glyphs)

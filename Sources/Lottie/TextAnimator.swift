@@ -175,7 +175,9 @@ extension Reader {
       text.alignment = try property(mo, "a", mPath, Reader.vector, default: .zero)
       let g = try int(mo, "g", mPath) ?? 1
       text.grouping = TextGrouping(rawValue: g) ?? .characters
-      if TextGrouping(rawValue: g) == nil { note(.warning, mPath.appending("g"), "unknown anchor point grouping \(g); characters used") }
+      if TextGrouping(rawValue: g) == nil {
+        note(.warning, mPath.appending("g"), "unknown anchor point grouping \(g); characters used")
+      }
     }
     if let a = to["a"], a != .null {
       let aPath = tPath.appending("a")

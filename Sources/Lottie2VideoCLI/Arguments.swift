@@ -112,7 +112,9 @@ enum ArgumentParser {
     if !isShort, let near = Suggestions.nearest(to: name, in: command.options.flatMap(\.names)) {
       return base + "; did you mean '\(near)'?"
     }
-    let others = CommandTable.all.filter { other in other.name != command.name && other.options.contains { $0.names.contains(name) } }
+    let others = CommandTable.all.filter { other in
+      other.name != command.name && other.options.contains { $0.names.contains(name) }
+    }
     if !others.isEmpty {
       let names = others.map(\.name)
       let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")

@@ -72,7 +72,8 @@ public enum CommandLineTool {
   static func select(_ arguments: [String]) throws(UsageError) -> (CommandSpec, [String]) {
     let first = arguments[0]
     if let command = CommandTable.named(first), command.isTyped { return (command, Array(arguments.dropFirst())) }
-    if !first.hasPrefix("-"), !first.contains("."), !first.contains("/"), !FileManager.default.fileExists(atPath: first),
+    if !first.hasPrefix("-"), !first.contains("."), !first.contains("/"),
+      !FileManager.default.fileExists(atPath: first),
       Suggestions.nearest(to: first, in: CommandTable.typedNames) != nil
     {
       throw UsageError(message: unknownCommandMessage(first), command: nil)
@@ -82,7 +83,9 @@ public enum CommandLineTool {
 
   static func unknownCommandMessage(_ name: String) -> String {
     let base = "Unknown subcommand '\(name)'"
-    if let near = Suggestions.nearest(to: name, in: CommandTable.typedNames) { return base + "; did you mean '\(near)'?" }
+    if let near = Suggestions.nearest(to: name, in: CommandTable.typedNames) {
+      return base + "; did you mean '\(near)'?"
+    }
     return base + "; subcommands: " + CommandTable.typedNames.joined(separator: ", ")
   }
 

@@ -50,7 +50,8 @@ extension ExportCommand {
       let name = String(rest[rest.index(after: open)..<close])
       var value = name == "row" ? String(number) : (row[name] ?? "")
       // Path separators and control characters (newlines in a cell) become "_".
-      value = String(value.unicodeScalars.map { $0 == "/" || $0.value < 0x20 || $0.value == 0x7F ? "_" : Character($0) })
+      value = String(
+        value.unicodeScalars.map { $0 == "/" || $0.value < 0x20 || $0.value == 0x7F ? "_" : Character($0) })
       if value.isEmpty || value == "." || value == ".." { value = "_" }
       // A value that starts a file or folder name must not hide it (`../x` became `.._x`, which ls hides).
       if value.hasPrefix(".") && (out.isEmpty || out.hasSuffix("/")) { value = "_" + value.dropFirst() }

@@ -14,7 +14,8 @@ extension ExportCommand {
   static func batch(_ o: ExportCommandOptions, reporter: Reporter) throws -> Int32 {
     // `-o out/` and `-o out` name the same folder: outputs are `out/a.mp4`, never `out//a.mp4`.
     let outputFolder = o.output ?? ""
-    let outputDirectory = outputFolder.count > 1 && outputFolder.hasSuffix("/") ? String(outputFolder.dropLast()) : outputFolder
+    let outputDirectory =
+      outputFolder.count > 1 && outputFolder.hasSuffix("/") ? String(outputFolder.dropLast()) : outputFolder
     // The format: --format, else the preset's, else MP4.
     let format = o.format ?? o.preset?.format.flatMap(OutputFormat.init(optionName:)) ?? .mp4
     // 1. Collect the animations, each with its output path under the output folder.
@@ -35,13 +36,20 @@ extension ExportCommand {
       if inFolder.isEmpty {
         // A folder named like a file (x.json), or an empty one: nothing would be exported, which is never what
         // was meant.
-        let kind = animationExtensions.contains(PathName.fileExtension(of: input)) ? "a folder, not an animation file," : "a folder"
+        let kind =
+          animationExtensions.contains(PathName.fileExtension(of: input))
+          ? "a folder, not an animation file," : "a folder"
         throw UsageError(
-          message: "The input '\(input)' is \(kind) and holds no animations (.json, .lottie or .tgs files\(o.recursive ? "" : "; --recursive looks in sub-folders"))",
+          message:
+            "The input '\(input)' is \(kind) and holds no animations (.json, .lottie or .tgs files\(o.recursive ? "" : "; --recursive looks in sub-folders"))",
           command: nil)
       }
       for relative in inFolder {
-        found.append((input + "/" + relative, outputDirectory + "/" + outputName(PathName.deletingExtension(relative), format: format)))
+        found.append(
+          (
+            input + "/" + relative,
+            outputDirectory + "/" + outputName(PathName.deletingExtension(relative), format: format)
+          ))
       }
     }
     // Two inputs that would write the same output (a.json and a.lottie, or the same name in two input
@@ -65,7 +73,8 @@ extension ExportCommand {
       let job = found[file - 1]
       let stem = PathName.stem(of: job.output)
       return ExportJob(
-        input: job.input, output: job.output, poster: o.poster.map { fillTemplate($0, row: ["name": stem], number: i + 1) },
+        input: job.input, output: job.output,
+        poster: o.poster.map { fillTemplate($0, row: ["name": stem], number: i + 1) },
         position: BatchPosition(index: i + 1, count: files.count), place: batch.position(ofFile: file))
     }
     return try run(jobs, o, label: "batch", reporter: reporter)
@@ -178,7 +187,8 @@ extension ExportCommand {
   static func interruptMessage(kept: Int, running: Int) -> String {
     let finished =
       kept == 0 ? "no finished output" : "\(kept) finished output\(kept == 1 ? "" : "s") kept"
-    let removed = running == 0 ? "" : running == 1 ? ", the one in progress removed" : ", the \(running) in progress removed"
+    let removed =
+      running == 0 ? "" : running == 1 ? ", the one in progress removed" : ", the \(running) in progress removed"
     return "interrupted; \(finished)\(removed)"
   }
 

@@ -14,12 +14,14 @@ extension ExportCommand {
     let placeholders = templatePlaceholders(outputTemplate)
     for name in placeholders where name != "row" && !table.columns.contains(name) {
       throw UsageError(
-        message: "The output template '\(outputTemplate)' uses {\(name)}, which is not a column of \(dataPath) (columns: \(table.columns.joined(separator: ", ")); {row} is the row number)",
+        message:
+          "The output template '\(outputTemplate)' uses {\(name)}, which is not a column of \(dataPath) (columns: \(table.columns.joined(separator: ", ")); {row} is the row number)",
         command: nil)
     }
     if table.rows.count > 1 && placeholders.isEmpty {
       throw UsageError(
-        message: "\(table.rows.count) rows would all write '\(outputTemplate)': put a column in the name, e.g. -o 'out/{row}.mp4'",
+        message:
+          "\(table.rows.count) rows would all write '\(outputTemplate)': put a column in the name, e.g. -o 'out/{row}.mp4'",
         command: nil)
     }
     if let poster = o.poster {
@@ -34,7 +36,8 @@ extension ExportCommand {
       let output = fillTemplate(outputTemplate, row: row, number: i + 1)
       if let first = seen[output] {
         throw UsageError(
-          message: "Rows \(first) and \(i + 1) of \(dataPath) would both write '\(output)'; make the output template unique",
+          message:
+            "Rows \(first) and \(i + 1) of \(dataPath) would both write '\(output)'; make the output template unique",
           command: nil)
       }
       seen[output] = i + 1

@@ -60,7 +60,11 @@ extension ExportCommand {
     let ext = PathName.fileExtension(of: output)
     let toStandardOutput = output == OutputFormat.standardOutputPath
     if output != job.output {
-      notes.append(("writing a PNG sequence \(output) (use a %05d pattern to choose the names, or 'snapshot' for one frame)", output))
+      notes.append(
+        (
+          "writing a PNG sequence \(output) (use a %05d pattern to choose the names, or 'snapshot' for one frame)",
+          output
+        ))
     }
     if let preset = o.preset, let presetFormat = preset.format, presetFormat != ext, !toStandardOutput {
       throw UsageError(
@@ -70,13 +74,15 @@ extension ExportCommand {
     let format = try outputFormat(output, o)
     if let codec = o.encoding.codec, !format.codecs.contains(codec) {
       throw UsageError(
-        message: "The codec '\(codec.rawValue)' cannot go in a .\(format.optionName) file; use \(format.codecs.map(\.rawValue).joined(separator: ", "))",
+        message:
+          "The codec '\(codec.rawValue)' cannot go in a .\(format.optionName) file; use \(format.codecs.map(\.rawValue).joined(separator: ", "))",
         command: nil)
     }
     let codec = o.encoding.codec ?? format.defaultCodec(alpha: o.size.backgroundColor.map { $0.a < 1 } ?? true)
     if o.encoding.crf > 51 && (codec == .h264 || codec == .h265) {
       throw UsageError(
-        message: "The value '\(o.encoding.crf)' is invalid for '--crf <n>': \(codec.rawValue) takes 0 to 51 (VP9 and AV1 take 0 to 63)",
+        message:
+          "The value '\(o.encoding.crf)' is invalid for '--crf <n>': \(codec.rawValue) takes 0 to 51 (VP9 and AV1 take 0 to 63)",
         command: nil)
     }
     let poster = job.poster ?? o.poster
@@ -94,13 +100,15 @@ extension ExportCommand {
       // GIF frame delays are whole centiseconds: use the nearest rate that keeps every delay exact.
       let snapped = EncoderSettings.gifFrameRate(for: fps)
       if abs(snapped - fps) > 1e-9 {
-        notes.append((String(format: "GIF delays are whole centiseconds; %g fps becomes %.4g fps", fps, snapped), "gif \(fps)"))
+        notes.append(
+          (String(format: "GIF delays are whole centiseconds; %g fps becomes %.4g fps", fps, snapped), "gif \(fps)"))
       }
       fps = snapped
     }
     var posterFrame = o.posterFrame
     if case .frame(let frame) = posterFrame, poster != nil {
-      posterFrame = .frame(try TimingOptions.checkFrame(frame, animation: animation, what: "poster frame", command: "export"))
+      posterFrame = .frame(
+        try TimingOptions.checkFrame(frame, animation: animation, what: "poster frame", command: "export"))
     }
     var render = o.size.renderSettings(width: w, height: h, jobs: context.jobs, images: loaded.images)
     render.workLimits = o.input.load.workLimits(for: job.input)
@@ -114,9 +122,11 @@ extension ExportCommand {
     if o.sound.wantsSound(animation) && !format.supportsAudio {
       // Said once per batch, here rather than by the library, which would say it for every file.
       let what = o.sound.soundtrack != nil ? "the --audio soundtrack" : "the animation's audio layers"
-      notes.append((
-        "\(format.optionName.uppercased()) has no sound: \(what) left out (MP4, M4V, MOV and WebM carry sound)",
-        "no sound \(format) \(what)"))
+      notes.append(
+        (
+          "\(format.optionName.uppercased()) has no sound: \(what) left out (MP4, M4V, MOV and WebM carry sound)",
+          "no sound \(format) \(what)"
+        ))
       options.audio.soundtrack = nil
       options.audio.includesAnimationAudio = false
     }
@@ -129,7 +139,8 @@ extension ExportCommand {
       && !FileManager.default.fileExists(atPath: outputFolder)
     {
       throw VideoEncodingError.io(
-        path: output, message: "the folder '\(outputFolder)' does not exist (a video's folder is not created; make it first)")
+        path: output,
+        message: "the folder '\(outputFolder)' does not exist (a video's folder is not created; make it first)")
     }
     // 3. Start: the event, then the input's diagnostics and our notes.
     reporter.event(
@@ -142,12 +153,17 @@ extension ExportCommand {
     let warnings = loaded.diagnostics.filter { $0.severity >= .warning }.count
     if o.strict && warnings > 0 {
       throw StrictFailure(
-        description: "\(name): --strict: \(warnings) warning\(warnings == 1 ? "" : "s") (\(reporter.isJSON ? "in the warning events" : "listed above")); nothing written")
+        description:
+          "\(name): --strict: \(warnings) warning\(warnings == 1 ? "" : "s") (\(reporter.isJSON ? "in the warning events" : "listed above")); nothing written"
+      )
     }
-    if o.size.background == nil, let note = alphaNote(format: format, codec: codec) { notes.append((note, "alpha \(format) \(codec)")) }
+    if o.size.background == nil, let note = alphaNote(format: format, codec: codec) {
+      notes.append((note, "alpha \(format) \(codec)"))
+    }
     for note in ignoredOptionNotes(given: o.given, format: format, codec: codec) { notes.append((note, note)) }
     if o.maxBytes != nil && toStandardOutput {
-      notes.append(("the preset's size budget is not checked on standard output (a pipe cannot be encoded again)", "budget"))
+      notes.append(
+        ("the preset's size budget is not checked on standard output (a pipe cannot be encoded again)", "budget"))
     }
     for note in notes { reporter.note(note.message, file: name, once: note.key) }
     // 4. Render and encode, into a new folder for a PNG sequence (removed again if the export fails).
@@ -160,7 +176,9 @@ extension ExportCommand {
     let createdPosterFolder = try poster.map { try posterFolder(for: $0) } ?? nil
     let removeCreatedFolders = {
       if let createdFolder { try? FileManager.default.removeItem(atPath: createdFolder) }
-      if !context.createsFolders, let createdPosterFolder { try? FileManager.default.removeItem(atPath: createdPosterFolder) }
+      if !context.createsFolders, let createdPosterFolder {
+        try? FileManager.default.removeItem(atPath: createdPosterFolder)
+      }
     }
     let interrupt = context.handlesInterrupts ? InterruptHandler.install(json: reporter.isJSON) : nil
     defer { interrupt?.cancel() }
@@ -225,7 +243,8 @@ extension ExportCommand {
         try writePoster(options)
         try held.commit()
       } else {
-        result = try Exporter.export(animation: animation, options: options, progress: report, diagnostics: onDiagnostic)
+        result = try Exporter.export(
+          animation: animation, options: options, progress: report, diagnostics: onDiagnostic)
         if poster != nil {
           // Standard output or a PNG sequence: the frames are out already; the poster follows.
           progress.finish()
@@ -238,7 +257,9 @@ extension ExportCommand {
         removeOutput(output, format: format, frames: result.frames)
         if let poster { unlink(poster) }
         throw StrictFailure(
-          description: "\(name): --strict: \(late.count) warning\(late.count == 1 ? "" : "s") while exporting (\(reporter.isJSON ? "in the warning events" : "listed above")); nothing written")
+          description:
+            "\(name): --strict: \(late.count) warning\(late.count == 1 ? "" : "s") while exporting (\(reporter.isJSON ? "in the warning events" : "listed above")); nothing written"
+        )
       }
     } catch {
       progress.finish()
@@ -293,19 +314,22 @@ extension ExportCommand {
     if output == OutputFormat.standardOutputPath {
       guard let format = o.format else {
         throw UsageError(
-          message: "Writing to standard output ('-o -') needs '--format <name>': \(streaming) (mp4, m4v and mov as fragmented MP4)",
+          message:
+            "Writing to standard output ('-o -') needs '--format <name>': \(streaming) (mp4, m4v and mov as fragmented MP4)",
           command: nil)
       }
       guard format.canWriteToStandardOutput else {
         throw UsageError(
-          message: "\(format.optionName) cannot be written to standard output: it seeks back to finish the file; write it to a file with -o, or use --format \(streaming)",
+          message:
+            "\(format.optionName) cannot be written to standard output: it seeks back to finish the file; write it to a file with -o, or use --format \(streaming)",
           command: nil)
       }
       return format
     }
     guard let format = o.format ?? OutputFormat.from(path: output) else {
       throw UsageError(
-        message: "The output '\(output)' has an unsupported extension; use .mp4, .m4v, .mov, .webm, .gif, .webp, .apng, .y4m, or a .png name with a frame number pattern such as frames/f_%05d.png",
+        message:
+          "The output '\(output)' has an unsupported extension; use .mp4, .m4v, .mov, .webm, .gif, .webp, .apng, .y4m, or a .png name with a frame number pattern such as frames/f_%05d.png",
         command: nil)
     }
     return format
@@ -314,8 +338,11 @@ extension ExportCommand {
   /// The encoder options given on the command line that this output does not use (a preset's are not
   /// listed: a preset sets what its format takes).
   static func ignoredOptionNotes(given: Set<String>, format: OutputFormat, codec: VideoCodec) -> [String] {
-    let takesCRF = [OutputFormat.mp4, .m4v, .mov, .webm].contains(format) && [VideoCodec.h264, .h265, .vp9, .av1].contains(codec)
-    let output = [OutputFormat.mp4, .m4v, .mov, .webm].contains(format) ? "\(codec.rawValue) in .\(format.optionName)" : ".\(format.optionName)"
+    let takesCRF =
+      [OutputFormat.mp4, .m4v, .mov, .webm].contains(format) && [VideoCodec.h264, .h265, .vp9, .av1].contains(codec)
+    let output =
+      [OutputFormat.mp4, .m4v, .mov, .webm].contains(format)
+      ? "\(codec.rawValue) in .\(format.optionName)" : ".\(format.optionName)"
     var notes: [String] = []
     if given.contains("--crf") && !takesCRF {
       notes.append("--crf sets H.264, H.265, VP9 and AV1 quality; ignored for \(output)")
@@ -329,14 +356,17 @@ extension ExportCommand {
   /// Why the frames lose their transparency, when they do and no background was chosen.
   static func alphaNote(format: OutputFormat, codec: VideoCodec) -> String? {
     if !format.supportsAlpha {
-      return "\(format.optionName.uppercased()) has no alpha channel; composited over white (use --background to choose)"
+      return
+        "\(format.optionName.uppercased()) has no alpha channel; composited over white (use --background to choose)"
     }
     guard !codec.supportsAlpha else { return nil }
-    let keeping = format.codecs.first(where: \.supportsAlpha).map { "--codec \($0.rawValue) to keep the transparency, or " } ?? ""
+    let keeping =
+      format.codecs.first(where: \.supportsAlpha).map { "--codec \($0.rawValue) to keep the transparency, or " } ?? ""
     let why = codec == .av1 ? " here (libaom in FFmpeg 5.1 takes no alpha plane)" : ""
     let names: [VideoCodec: String] = [.h264: "H.264", .h265: "H.265", .av1: "AV1", .proresHQ: "ProRes 422 HQ"]
     let container = [OutputFormat.webm: "WebM", .mov: "MOV"][format] ?? format.optionName.uppercased()
-    return "\(names[codec] ?? codec.rawValue) in \(container) has no alpha channel\(why); composited over white (use \(keeping)--background to choose)"
+    return
+      "\(names[codec] ?? codec.rawValue) in \(container) has no alpha channel\(why); composited over white (use \(keeping)--background to choose)"
   }
 
   /// "out.mp4: 90 frames at 30 fps, 3.000 s, 512x512, 51234 bytes, in 1.02 s (88.2 fps)".
@@ -348,7 +378,8 @@ extension ExportCommand {
       result.codedWidth != width || result.codedHeight != height
       ? "\(result.codedWidth)x\(result.codedHeight) (\(width)x\(height) padded to even sides)"
       : "\(width)x\(height)"
-    let bytes = (toStandardOutput ? "to standard output" : "\(result.bytes) bytes") + (result.hasAudio ? ", with sound" : "")
+    let bytes =
+      (toStandardOutput ? "to standard output" : "\(result.bytes) bytes") + (result.hasAudio ? ", with sound" : "")
     // After several encodes the time is theirs together, so a rate per frame would mean nothing.
     let speed =
       encodes > 1
@@ -369,12 +400,17 @@ extension ExportCommand {
       throw ExportFailure.wrap(error, output: poster)
     }
     var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isFolder), isFolder.boolValue else {
+    guard FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isFolder),
+      isFolder.boolValue
+    else {
       throw VideoEncodingError.io(path: poster, message: "cannot write the poster: '\(folder)' is not a folder")
     }
     guard access(folder.isEmpty ? "." : folder, W_OK) == 0 else {
       throw VideoEncodingError.io(
-        path: poster, message: "cannot write the poster: the folder '\(folder.isEmpty ? "." : folder)' is not writable (\(String(cString: strerror(errno))))")
+        path: poster,
+        message:
+          "cannot write the poster: the folder '\(folder.isEmpty ? "." : folder)' is not writable (\(String(cString: strerror(errno))))"
+      )
     }
     return created
   }

@@ -198,13 +198,16 @@ struct ExportCommandOptions: Sendable {
     try size.validate(command: "export")
     try timing.validate(p, command: "export")
     if p.has(OptionTable.posterFrame.spec) && poster == nil {
-      throw UsageError(message: "--poster-frame chooses the frame of --poster <file.png>; give --poster too", command: nil)
+      throw UsageError(
+        message: "--poster-frame chooses the frame of --poster <file.png>; give --poster too", command: nil)
     }
     switch mode {
     case .single:
       guard output != nil else { throw UsageError(message: "Missing expected option '-o <output>'", command: nil) }
     case .batch:
-      guard let output else { throw UsageError(message: "Missing expected option '-o <folder>' for a batch", command: nil) }
+      guard let output else {
+        throw UsageError(message: "Missing expected option '-o <folder>' for a batch", command: nil)
+      }
       if output == OutputFormat.standardOutputPath {
         throw UsageError(message: "A batch writes one file per input: give a folder to -o, not '-'", command: nil)
       }

@@ -26,10 +26,11 @@ enum Help {
       text += entry(command.name, command.summary)
     }
     text += "\n  See 'lottie2video <subcommand> --help' for what each one takes.\n\n"
-    text += wrap(
-      "PROGRESS EVENTS (--progress json): stderr carries only JSON lines, one object each: start, progress, "
-        + "warning, file-done, file-failed, file-skipped, then done with the counts; error for a usage error "
-        + "(README: Progress events).", indent: 0, first: 0) + "\n\n"
+    text +=
+      wrap(
+        "PROGRESS EVENTS (--progress json): stderr carries only JSON lines, one object each: start, progress, "
+          + "warning, file-done, file-failed, file-skipped, then done with the counts; error for a usage error "
+          + "(README: Progress events).", indent: 0, first: 0) + "\n\n"
     text += "EXIT CODES: 0 success, 1 failure, 64 usage error.\n"
     return text
   }
@@ -80,7 +81,8 @@ enum Help {
   static func entry(_ label: String, _ text: String) -> String {
     let left = "  " + label
     if left.count <= column - 2 {
-      return left.padding(toLength: column, withPad: " ", startingAt: 0) + wrap(text, indent: column, first: column) + "\n"
+      return left.padding(toLength: column, withPad: " ", startingAt: 0) + wrap(text, indent: column, first: column)
+        + "\n"
     }
     return left + "\n" + String(repeating: " ", count: column) + wrap(text, indent: column, first: column) + "\n"
   }

@@ -67,7 +67,8 @@ enum InfoReport {
       let ids = sounds.filter { $0.source == source }.map(\.id)
       guard !ids.isEmpty else { return nil }
       let plural = source == .file && ids.count > 1 ? "files" : name
-      return "\(ids.count) \(plural)" + (source == .missing || source == .refused ? ": " + ids.joined(separator: ", ") : "")
+      return "\(ids.count) \(plural)"
+        + (source == .missing || source == .refused ? ": " + ids.joined(separator: ", ") : "")
     }
     return "\(sounds.count) (\(parts.joined(separator: ", ")))"
   }
@@ -138,7 +139,8 @@ enum InfoReport {
       object["keypaths"] = (a.keypaths ?? []).map { ["keypath": $0.text, "kind": $0.kind.rawValue] }
     }
     let data =
-      (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]))
+      (try? JSONSerialization.data(
+        withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]))
       ?? Data("{}".utf8)
     return String(decoding: data, as: UTF8.self)
   }

@@ -12,7 +12,8 @@ struct InfoCommand {
 
   static let spec = CommandSpec(
     name: "info",
-    summary: "Print size, frame rate, frames, duration, layers, markers, sounds, a .lottie's animations and themes, diagnostics.",
+    summary:
+      "Print size, frame rate, frames, duration, layers, markers, sounds, a .lottie's animations and themes, diagnostics.",
     discussion: "With --keypaths, every settable keypath and the kind of value it takes; with --json, the same as a "
       + "JSON document on stdout.",
     arguments: [.input()]
@@ -34,7 +35,8 @@ struct InfoCommand {
       guard json else { throw error }
       // With --json, a file that does not load is a document too, as `check --json` gives it.
       let object: [String: Any] = ["file": InputOptions.name(of: input), "error": "\(error)"]
-      let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+      let data = try JSONSerialization.data(
+        withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
       Console.output(String(decoding: data, as: UTF8.self))
       return 1
     }
@@ -45,7 +47,8 @@ struct InfoCommand {
     let sounds = InfoReport.sounds(
       loaded, assets: inputOptions.assets, allowsExternalPaths: inputOptions.allowsExternalPaths)
     if json {
-      Console.output(InfoReport.json(loaded, file: name, parseSeconds: parseSeconds, keypaths: keypaths, sounds: sounds))
+      Console.output(
+        InfoReport.json(loaded, file: name, parseSeconds: parseSeconds, keypaths: keypaths, sounds: sounds))
       return 0
     }
     if keypaths {
@@ -54,7 +57,8 @@ struct InfoCommand {
       if list.isEmpty { Console.output("\(name): no settable properties") }
       let width = min(list.map(\.text.count).max() ?? 0, 60)
       for k in list {
-        Console.output(k.text.padding(toLength: max(width, k.text.count), withPad: " ", startingAt: 0) + "  " + k.kind.rawValue)
+        Console.output(
+          k.text.padding(toLength: max(width, k.text.count), withPad: " ", startingAt: 0) + "  " + k.kind.rawValue)
       }
       return 0
     }
@@ -104,7 +108,9 @@ struct CheckCommand {
             },
           ])
         } else {
-          Console.output("\(name): \(diagnostics.isEmpty ? "ok" : "\(diagnostics.count) diagnostic\(diagnostics.count == 1 ? "" : "s")")")
+          Console.output(
+            "\(name): \(diagnostics.isEmpty ? "ok" : "\(diagnostics.count) diagnostic\(diagnostics.count == 1 ? "" : "s")")"
+          )
           for d in diagnostics { Console.output("  \(d.path): \(d.severity.rawValue): \(d.message)") }
         }
       } catch {
@@ -117,7 +123,8 @@ struct CheckCommand {
       }
     }
     if json {
-      let data = try JSONSerialization.data(withJSONObject: records, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+      let data = try JSONSerialization.data(
+        withJSONObject: records, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
       Console.output(String(decoding: data, as: UTF8.self))
     }
     return failed ? 1 : 0
@@ -129,7 +136,9 @@ enum PresetsCommand {
   static let spec = CommandSpec(
     name: "presets", summary: "List the presets found, with what each sets.", arguments: []
   ) { p in
-    if let first = p.positionals.first { throw UsageError(message: "Unexpected argument '\(first)'", command: p.command) }
+    if let first = p.positionals.first {
+      throw UsageError(message: "Unexpected argument '\(first)'", command: p.command)
+    }
     let all = Preset.available()
     if all.isEmpty {
       Console.output("No presets found (set L2V_PRESETS to a folder of preset .json files).")

@@ -45,10 +45,14 @@ struct LimitSpec: Sendable {
     LimitSpec(name: "file-size", unit: "MB", help: "input file, after decompression", defaultText: "256") {
       $0.limits.maxFileBytes = (min($1, 1_048_576) * 1_048_576).clampedInt(0...Int.max)
     },
-    LimitSpec(name: "archive-size", unit: "MB", help: "all of a dotLottie archive's entries together", defaultText: "256") {
+    LimitSpec(
+      name: "archive-size", unit: "MB", help: "all of a dotLottie archive's entries together", defaultText: "256"
+    ) {
       $0.maxArchiveBytes = (min($1, 1_048_576) * 1_048_576).clampedInt(0...Int.max)
     },
-    LimitSpec(name: "canvas", unit: "px", help: "canvas side", defaultText: "16384") { $0.limits.maxCanvasSide = min($1, 1e6) },
+    LimitSpec(name: "canvas", unit: "px", help: "canvas side", defaultText: "16384") {
+      $0.limits.maxCanvasSide = min($1, 1e6)
+    },
     LimitSpec(name: "frames", unit: "frames", help: "frames in the root composition", defaultText: "1000000") {
       $0.limits.maxFrames = $1
     },
@@ -79,7 +83,9 @@ struct LimitSpec: Sendable {
       name: "vertices", unit: "vertices", help: "vertices drawn in one frame, after modifiers and repeaters",
       defaultText: "\(WorkLimits.defaults.vertices)"
     ) { $0.work.vertices = $1.clampedInt(1...1_000_000_000_000) },
-    LimitSpec(name: "glyphs", unit: "glyphs", help: "glyphs in one text layer", defaultText: "\(WorkLimits.defaults.glyphs)") {
+    LimitSpec(
+      name: "glyphs", unit: "glyphs", help: "glyphs in one text layer", defaultText: "\(WorkLimits.defaults.glyphs)"
+    ) {
       $0.work.glyphs = $1.clampedInt(1...1_000_000_000_000)
     },
     LimitSpec(

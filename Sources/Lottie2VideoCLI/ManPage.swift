@@ -6,7 +6,9 @@ enum ManCommand {
     name: "man", summary: "Print the manual page in roff (read it with: lottie2video man | man -l -).",
     discussion: "Install it with: lottie2video man > ~/.local/share/man/man1/lottie2video.1", arguments: []
   ) { p in
-    if let first = p.positionals.first { throw UsageError(message: "Unexpected argument '\(first)'", command: p.command) }
+    if let first = p.positionals.first {
+      throw UsageError(message: "Unexpected argument '\(first)'", command: p.command)
+    }
     Console.output(page())
     return 0
   }
@@ -28,7 +30,9 @@ enum ManCommand {
     s += options(export)
     s += [".SH COMMANDS"]
     for command in CommandTable.all where command.isTyped {
-      s += [".SS \(command.name)", escape(command.summary + (command.discussion.isEmpty ? "" : " " + command.discussion))]
+      s += [
+        ".SS \(command.name)", escape(command.summary + (command.discussion.isEmpty ? "" : " " + command.discussion)),
+      ]
       s += [".PP", "Usage: " + escape(command.usage)]
       s += arguments(command)
       s += options(command)

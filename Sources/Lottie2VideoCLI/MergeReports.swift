@@ -10,7 +10,8 @@ import Pipeline
 enum MergeReportsCommand {
   static let spec = CommandSpec(
     name: "merge-reports",
-    summary: "Merge the --report files of a sharded batch into one: every file once, in order, with the failures and totals.",
+    summary:
+      "Merge the --report files of a sharded batch into one: every file once, in order, with the failures and totals.",
     discussion: "An error, writing nothing, when shards overlap, miss files or come from different batches. Exit 1 "
       + "when a file failed.",
     arguments: [
@@ -64,7 +65,9 @@ enum MergeReportsCommand {
       summary(
         "merge-reports: \(t.done) done, \(t.failed) failed, \(t.skipped) skipped (of \(t.files), from \(reports.count) report\(reports.count == 1 ? "" : "s")\(merged.shards > 0 ? " of \(merged.shards) shard\(merged.shards == 1 ? "" : "s")" : ""))"
       )
-      for failure in merged.failures { summary("failed: \(FileMessage.naming(failure.input, failure.reason)) (shard \(failure.shard))") }
+      for failure in merged.failures {
+        summary("failed: \(FileMessage.naming(failure.input, failure.reason)) (shard \(failure.shard))")
+      }
     }
     return merged.failures.isEmpty ? 0 : 1
   }

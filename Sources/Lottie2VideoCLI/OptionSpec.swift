@@ -96,7 +96,8 @@ struct Option<Value: Sendable>: Sendable {
 
   /// Declares an option. `parse` turns its text into a `Value`.
   init(
-    _ names: String..., value: String, help: String, helpFor commandHelp: [String: (help: String, default: String)] = [:],
+    _ names: String..., value: String, help: String,
+    helpFor commandHelp: [String: (help: String, default: String)] = [:],
     default defaultText: String, commands: Set<String>, section: HelpSection, completion: ValueCompletion = .none,
     repeatable: Bool = false, parse: @escaping @Sendable (String) throws(InvalidValue) -> Value
   ) {
@@ -113,7 +114,8 @@ struct Flag: Sendable {
 
   /// Declares a flag.
   init(
-    _ names: String..., help: String, helpFor commandHelp: [String: (help: String, default: String)] = [:], default defaultText: String = "off",
+    _ names: String..., help: String, helpFor commandHelp: [String: (help: String, default: String)] = [:],
+    default defaultText: String = "off",
     commands: Set<String>, section: HelpSection
   ) {
     spec = OptionSpec(
@@ -148,7 +150,8 @@ enum ValueParser {
   }
 
   /// One of `choices`' keys; `hint` is the reason shown otherwise.
-  static func choice<Value: Sendable>(_ choices: [String: Value], hint: String) -> @Sendable (String) throws(InvalidValue)
+  static func choice<Value: Sendable>(_ choices: [String: Value], hint: String)
+    -> @Sendable (String) throws(InvalidValue)
     -> Value
   {
     { text throws(InvalidValue) in

@@ -78,7 +78,9 @@ extension OptionTable {
   /// Parses `--size`: a name such as 1080p, or WxH.
   static func parseSize(_ text: String) -> OutputSize? {
     let lower = text.lowercased()
-    if let named = sizeNames.first(where: { $0.name == lower }) { return OutputSize(width: named.width, height: named.height) }
+    if let named = sizeNames.first(where: { $0.name == lower }) {
+      return OutputSize(width: named.width, height: named.height)
+    }
     let parts = lower.split(separator: "x", omittingEmptySubsequences: false)
     guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...16384).contains(w),
       (1...16384).contains(h)
@@ -120,7 +122,8 @@ extension OptionTable {
     "--pix-fmt", value: "format", help: "yuv420p or yuv444p for H.264 and H.265.", default: "yuv420p",
     commands: ["export"], section: .encoding, completion: .choices(ChromaFormat.allCases.map(\.rawValue)),
     parse: ValueParser.choice(
-      Dictionary(uniqueKeysWithValues: ChromaFormat.allCases.map { ($0.rawValue, $0) }), hint: "use yuv420p or yuv444p"))
+      Dictionary(uniqueKeysWithValues: ChromaFormat.allCases.map { ($0.rawValue, $0) }), hint: "use yuv420p or yuv444p")
+  )
 
   static let quality = Option<Int>(
     "--quality", value: "q", help: "Animated WebP quality, 0 to 100.", default: "80", commands: ["export"],
@@ -278,7 +281,8 @@ extension OptionTable {
   /// Every command takes it (``CommandSpec/options`` adds it).
   static let help = Flag("--help", "-h", help: "Show this help.", default: "", commands: [], section: .progress)
 
-  static let version = Flag("--version", help: "Show the version.", default: "", commands: ["export"], section: .progress)
+  static let version = Flag(
+    "--version", help: "Show the version.", default: "", commands: ["export"], section: .progress)
 }
 
 /// `--size`: an output size.

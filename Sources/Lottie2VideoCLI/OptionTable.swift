@@ -171,7 +171,9 @@ enum OptionTable {
       + "'**.Fill 1.Color=#FF0000' --set 'Title.Text=Hello'. Repeatable; a keypath that matches nothing is an error "
       + "listing the nearest ones ('info --keypaths' lists them all).",
     default: "none", commands: loading, section: .templating, repeatable: true
-  ) { text throws(InvalidValue) in try assignment(text, example: "'**.Fill 1.Color=#FF0000'", placeholder: "keypath=value") }
+  ) { text throws(InvalidValue) in
+    try assignment(text, example: "'**.Fill 1.Color=#FF0000'", placeholder: "keypath=value")
+  }
 
   static let slot = Option<Template.Assignment>(
     "--slot", value: "id=value",
@@ -213,7 +215,9 @@ enum OptionTable {
   }
 
   /// Splits `KEY=VALUE` for --set, --slot and --image.
-  static func assignment(_ text: String, example: String, placeholder: String) throws(InvalidValue) -> Template.Assignment {
+  static func assignment(_ text: String, example: String, placeholder: String) throws(InvalidValue)
+    -> Template.Assignment
+  {
     guard let eq = text.firstIndex(of: "="), eq != text.startIndex else {
       throw InvalidValue("use \(placeholder), e.g. \(example)")
     }

@@ -16,12 +16,14 @@ enum OutputPaths {
     for (path, what) in outputs {
       if isFolder(path) {
         throw UsageError(
-          message: "The \(what) '\(path)' is a folder; give a file name, e.g. '\(path.hasSuffix("/") ? path : path + "/")\(what == "poster" ? "poster.png" : "video.mp4")'",
+          message:
+            "The \(what) '\(path)' is a folder; give a file name, e.g. '\(path.hasSuffix("/") ? path : path + "/")\(what == "poster" ? "poster.png" : "video.mp4")'",
           command: nil)
       }
       if let input = inputs.first(where: { sameFile(path, $0) }) {
         throw UsageError(
-          message: "The \(what) '\(path)' is the input '\(input)'; writing it would destroy the input: choose another name",
+          message:
+            "The \(what) '\(path)' is the input '\(input)'; writing it would destroy the input: choose another name",
           command: nil)
       }
     }
@@ -30,11 +32,13 @@ enum OutputPaths {
   /// Refuses a report that would overwrite one of `inputs`, or that is a folder.
   static func checkReport(_ report: String, inputs: [String]) throws(UsageError) {
     if isFolder(report) {
-      throw UsageError(message: "The report '\(report)' is a folder; give a file name, e.g. 'report.json'", command: nil)
+      throw UsageError(
+        message: "The report '\(report)' is a folder; give a file name, e.g. 'report.json'", command: nil)
     }
     if let input = inputs.first(where: { sameFile(report, $0) }) {
       throw UsageError(
-        message: "The report '\(report)' is the input '\(input)'; writing it would destroy the input: choose another name",
+        message:
+          "The report '\(report)' is the input '\(input)'; writing it would destroy the input: choose another name",
         command: nil)
     }
   }
@@ -81,13 +85,15 @@ struct ExportFailure: Error, CustomStringConvertible {
       // AVERROR(ENOSPC) and friends: say plainly why the file could not be written.
       let causes: [Int32: String] = [
         ENOSPC: "the disk is full", EDQUOT: "the disk quota is used up",
-        EFBIG: "the file is larger than the file system allows", EIO: "the disk failed", EPIPE: "the reader closed the pipe",
+        EFBIG: "the file is larger than the file system allows", EIO: "the disk failed",
+        EPIPE: "the reader closed the pipe",
       ]
       let left = output == OutputFormat.standardOutputPath ? "" : "; nothing was kept"
       guard let cause = causes[-code] else {
         return ExportFailure(description: "\(file): \(function) failed: \(message) (FFmpeg error \(code))\(left)")
       }
-      return ExportFailure(description: "\(file): cannot write: \(cause) (\(message); \(function), FFmpeg error \(code))\(left)")
+      return ExportFailure(
+        description: "\(file): cannot write: \(cause) (\(message); \(function), FFmpeg error \(code))\(left)")
     case ExportError.memoryLimit(let estimate, let limit):
       let needed = Int((Double(estimate.totalBytes) / 1e9).rounded(.up))  // int-audit: a byte count (< 2^62) over 1e9
       return ExportFailure(

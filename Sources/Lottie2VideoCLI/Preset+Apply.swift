@@ -30,7 +30,9 @@ extension Preset {
   /// Codec and encoder settings (export).
   func apply(encoding: inout EncodingOptions, given: Set<String>) {
     func isGiven(_ option: OptionSpec) -> Bool { given.contains(option.name) }
-    if !isGiven(OptionTable.codec.spec), let codec = codec.flatMap({ Preset.codecByName[$0] }) { encoding.codec = codec }
+    if !isGiven(OptionTable.codec.spec), let codec = codec.flatMap({ Preset.codecByName[$0] }) {
+      encoding.codec = codec
+    }
     if !isGiven(OptionTable.crf.spec), let crf {
       encoding.crf = crf
       encoding.isCRFChosen = true

@@ -1,5 +1,5 @@
-import Lottie
 import Foundation
+import Lottie
 import VideoEncoding
 
 /// A failure to load a preset file; printed as "Error: <file>: <message>", exit 1.
@@ -45,12 +45,15 @@ struct Preset: Equatable {
 
   static let keys: [String] = [
     "description", "format", "width", "height", "fps", "maxFps", "maxDuration", "background", "fit", "padding",
-    "codec", "crf", "codecPreset", "bitrate", "pixFmt", "quality", "lossless", "loop", "dither", "gifPalette", "maxBytes",
+    "codec", "crf", "codecPreset", "bitrate", "pixFmt", "quality", "lossless", "loop", "dither", "gifPalette",
+    "maxBytes",
     "minFps", "minScale",
     "audio", "audioOffset", "audioLoop", "noAudio", "audioBitrate",
   ]
   static let formats = ["mp4", "m4v", "mov", "webm", "gif", "webp", "apng", "png", "y4m"]
-  static let codecs = ["h264", "h265", "hevc", "vp9", "av1", "prores", "prores-4444", "prores-hq", "gif", "webp", "apng"]
+  static let codecs = [
+    "h264", "h265", "hevc", "vp9", "av1", "prores", "prores-4444", "prores-hq", "gif", "webp", "apng",
+  ]
   static let dithers = ["sierra2_4a", "bayer", "none"]
 
   /// Loads and validates `path`; `name` is the preset's name (the file name without `.json`).
@@ -84,7 +87,9 @@ struct Preset: Equatable {
       guard let n = value as? NSNumber, !Preset.isBoolean(n), n.doubleValue.isFinite else {
         throw fail(key, "expected a number")
       }
-      guard range.contains(n.doubleValue) else { throw fail(key, "must be between \(g(range.lowerBound)) and \(g(range.upperBound))") }
+      guard range.contains(n.doubleValue) else {
+        throw fail(key, "must be between \(g(range.lowerBound)) and \(g(range.upperBound))")
+      }
       return n.doubleValue
     }
     func integer(_ key: String, _ range: ClosedRange<Int>) throws(PresetError) -> Int? {
@@ -92,7 +97,9 @@ struct Preset: Equatable {
       guard let n = value as? NSNumber, !Preset.isBoolean(n), n.doubleValue == n.doubleValue.rounded(),
         abs(n.doubleValue) < 1e15
       else { throw fail(key, "expected an integer") }
-      guard range.contains(n.intValue) else { throw fail(key, "must be between \(range.lowerBound) and \(range.upperBound)") }
+      guard range.contains(n.intValue) else {
+        throw fail(key, "must be between \(range.lowerBound) and \(range.upperBound)")
+      }
       return n.intValue
     }
     func string(_ key: String, oneOf choices: [String]? = nil) throws(PresetError) -> String? {
@@ -154,9 +161,11 @@ struct Preset: Equatable {
     p.audioOffset = try number("audioOffset", -86400...86400)
     p.audioLoop = try boolean("audioLoop")
     p.noAudio = try boolean("noAudio")
-    p.audioBitrate = try rate("audioBitrate", OptionTable.parseAudioBitrate, expected: "8000 to 512000, e.g. \"96k\" or 128000")
+    p.audioBitrate = try rate(
+      "audioBitrate", OptionTable.parseAudioBitrate, expected: "8000 to 512000, e.g. \"96k\" or 128000")
     if p.audio == nil, p.audioOffset != nil || p.audioLoop != nil {
-      throw fail(p.audioOffset != nil ? "audioOffset" : "audioLoop", "places the preset's 'audio' file; set 'audio' too")
+      throw fail(
+        p.audioOffset != nil ? "audioOffset" : "audioLoop", "places the preset's 'audio' file; set 'audio' too")
     }
     let format = p.format.flatMap { OutputFormat(rawValue: $0 == "png" ? "pngSequence" : $0) }
     if let codec = p.codec, let format, let c = codecByName[codec], !format.codecs.contains(c) {
@@ -176,7 +185,9 @@ struct Preset: Equatable {
   var summary: String {
     var parts: [String] = []
     if let format { parts.append(".\(format)") }
-    if let width, let height { parts.append("\(width)x\(height)") } else {
+    if let width, let height {
+      parts.append("\(width)x\(height)")
+    } else {
       if let width { parts.append("width \(width)") }
       if let height { parts.append("height \(height)") }
     }
@@ -198,7 +209,9 @@ struct Preset: Equatable {
     if let gifPalette { parts.append("\(gifPalette) palette") }
     if let maxBytes {
       var budget = "<= \(maxBytes) bytes"
-      if let minScale { budget += minScale >= 1 ? " at this size" : ", down to \(Preset.g(minScale * 100))% a side to fit" }
+      if let minScale {
+        budget += minScale >= 1 ? " at this size" : ", down to \(Preset.g(minScale * 100))% a side to fit"
+      }
       if let minFps { budget += ", fps >= \(Preset.g(minFps)) to fit" }
       parts.append(budget)
     }
@@ -239,7 +252,8 @@ struct Preset: Equatable {
       // The repository's presets only for a binary SwiftPM built (`.build/<triple>/debug/`, or `.build/debug`
       // through its link): an installed /usr/local/bin/lottie2video must not look in /usr/presets or /presets.
       let inBuildFolder = dir.path.contains("/.build/")
-      let repository = inBuildFolder
+      let repository =
+        inBuildFolder
         ? [dir.appendingPathComponent("../../presets"), dir.appendingPathComponent("../../../presets")] : []
       for candidate in repository + [dir.appendingPathComponent("../share/lottie2video/presets")] {
         let path = candidate.standardized.path

@@ -41,7 +41,8 @@ struct SizeOptions: Sendable {
   func outputSize(animation: Animation, command: String) throws(UsageError) -> (width: Int, height: Int) {
     if let size { return (size.width, size.height) }
     // A preset's width and height are the base size, else the animation's.
-    let (baseWidth, baseHeight) = baseSize.map { (Double($0.width), Double($0.height)) } ?? (animation.width, animation.height)
+    let (baseWidth, baseHeight) =
+      baseSize.map { (Double($0.width), Double($0.height)) } ?? (animation.width, animation.height)
     let aspect = baseWidth / baseHeight
     var w: Int, h: Int
     switch (width, height) {
@@ -125,7 +126,8 @@ struct TimingOptions: Sendable {
     if let frames {
       guard frames.first >= ip, frames.last <= op - 1 else {
         throw UsageError(
-          message: "The frames \(Preset.g(frames.first))-\(Preset.g(frames.last)) are outside the animation's frames \(Preset.g(ip))-\(Preset.g(op - 1))",
+          message:
+            "The frames \(Preset.g(frames.first))-\(Preset.g(frames.last)) are outside the animation's frames \(Preset.g(ip))-\(Preset.g(op - 1))",
           command: command)
       }
       (t.start, t.end) = (frames.first, frames.last + 1)
@@ -161,7 +163,8 @@ struct TimingOptions: Sendable {
     guard frame >= ip - 1e-3 && frame < op else {
       let f = InfoReport.fmt
       throw UsageError(
-        message: "The \(what) \(f(frame)) is outside the animation's frames \(f(ip))-\(f(op - 1)) (ip \(f(ip)) up to op \(f(op)), op excluded)",
+        message:
+          "The \(what) \(f(frame)) is outside the animation's frames \(f(ip))-\(f(op - 1)) (ip \(f(ip)) up to op \(f(op)), op excluded)",
         command: command)
     }
     return max(frame, ip)

@@ -42,7 +42,8 @@ struct SnapshotCommand {
   func run() throws -> Int32 {
     let loaded = try inputOptions.loadWithImages(input)
     RenderingMessages.diagnostics(loaded, input: input, quiet: quiet)
-    let frame = try TimingOptions.checkFrame(self.frame, animation: loaded.animation, what: "frame", command: "snapshot")
+    let frame = try TimingOptions.checkFrame(
+      self.frame, animation: loaded.animation, what: "frame", command: "snapshot")
     let (w, h) = try size.outputSize(animation: loaded.animation, command: "snapshot")
     var settings = size.renderSettings(width: w, height: h, jobs: 1, images: loaded.images)
     settings.workLimits = inputOptions.load.workLimits(for: input)
@@ -87,7 +88,9 @@ struct RenderCommand {
   func run() throws -> Int32 {
     var size = self.size
     var timing = self.timing
-    if let presetName { try Preset.resolve(presetName, command: "render").apply(size: &size, timing: &timing, given: given) }
+    if let presetName {
+      try Preset.resolve(presetName, command: "render").apply(size: &size, timing: &timing, given: given)
+    }
     let loaded = try inputOptions.loadWithImages(input)
     let (w, h) = try size.outputSize(animation: loaded.animation, command: "render")
     let timeline = try timing.timeline(
@@ -97,7 +100,8 @@ struct RenderCommand {
     let (frames, seconds) = try Exporter.renderOnly(
       animation: loaded.animation, settings: settings, fps: timing.frameRate(animation: loaded.animation),
       maxFrames: maxFrames, timeline: timeline)
-    Console.output(String(format: "frames=%d seconds=%.3f fps=%.1f", frames, seconds, Double(frames) / max(seconds, 1e-9)))
+    Console.output(
+      String(format: "frames=%d seconds=%.3f fps=%.1f", frames, seconds, Double(frames) / max(seconds, 1e-9)))
     return 0
   }
 }
@@ -163,7 +167,8 @@ struct SheetCommand {
     }
     try temporary.commit { reason in RenderError.io(path: output, message: reason) }
     if !quiet {
-      Console.output("\(output): \(frames.count) frame\(frames.count == 1 ? "" : "s") in cells of \(cellWidth)x\(cellHeight)")
+      Console.output(
+        "\(output): \(frames.count) frame\(frames.count == 1 ? "" : "s") in cells of \(cellWidth)x\(cellHeight)")
     }
     return 0
   }
@@ -175,7 +180,9 @@ enum RenderingMessages {
   /// them, unless `quiet`.
   static func diagnostics(_ loaded: InputOptions.Loaded, input: String, quiet: Bool) {
     let reporter = Reporter(json: false, quiet: quiet)
-    for d in loaded.diagnostics where d.severity >= .warning { reporter.diagnostic(d, file: InputOptions.name(of: input)) }
+    for d in loaded.diagnostics where d.severity >= .warning {
+      reporter.diagnostic(d, file: InputOptions.name(of: input))
+    }
   }
 }
 

@@ -2,7 +2,7 @@ import Foundation
 import Lottie
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// A batch's `--report`, kept up to date while the batch runs: its folder is made and checked before any

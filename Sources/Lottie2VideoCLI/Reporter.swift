@@ -41,10 +41,13 @@ final class Reporter: @unchecked Sendable {
   /// A diagnostic about the input (text: as `Diagnostic` prints itself).
   func diagnostic(_ d: Diagnostic, file: String) {
     if isJSON {
-      event("warning", [
-        ("file", .string(d.file ?? file)), ("severity", .string(d.severity.rawValue)), ("path", .string(d.path.description)),
-        ("message", .string(d.message)),
-      ])
+      event(
+        "warning",
+        [
+          ("file", .string(d.file ?? file)), ("severity", .string(d.severity.rawValue)),
+          ("path", .string(d.path.description)),
+          ("message", .string(d.message)),
+        ])
     } else if !isQuiet {
       Console.error(d.description)
     }
@@ -53,7 +56,9 @@ final class Reporter: @unchecked Sendable {
   /// An error that ends one file (text: "Error: ...", whatever `-q` says).
   func fileFailed(_ error: String, file: String, output: String?, position: BatchPosition) {
     if isJSON {
-      event("file-failed", [("file", .string(file)), ("output", .string(output))] + position.fields + [("error", .string(error))])
+      event(
+        "file-failed",
+        [("file", .string(file)), ("output", .string(output))] + position.fields + [("error", .string(error))])
     } else {
       Console.error("Error: " + error)
     }
@@ -75,10 +80,12 @@ final class Reporter: @unchecked Sendable {
 
   /// The final `done` event.
   func done(count: Int, done: Int, failed: Int, skipped: Int, seconds: Double) {
-    event("done", [
-      ("count", .int(count)), ("done", .int(done)), ("failed", .int(failed)), ("skipped", .int(skipped)),
-      ("seconds", .number(seconds, digits: 3)),
-    ])
+    event(
+      "done",
+      [
+        ("count", .int(count)), ("done", .int(done)), ("failed", .int(failed)), ("skipped", .int(skipped)),
+        ("seconds", .number(seconds, digits: 3)),
+      ])
   }
 }
 
@@ -120,7 +127,8 @@ enum JSONValue: Equatable, ExpressibleByStringLiteral {
       return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)  // int-audit: safe: a whole number below 1e15 (NaN and infinities fail the test)
     case .text(let s): return Self.quoted(s)
     case .array(let items): return "[" + items.map(\.text).joined(separator: ",") + "]"
-    case .object(let fields): return "{" + fields.map { Self.quoted($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
+    case .object(let fields):
+      return "{" + fields.map { Self.quoted($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
     }
   }
 

@@ -26,7 +26,8 @@ extension AnimationSource {
       return LoadedAnimation(animation: animation, animationFile: name, format: .telegramSticker)
     case .other:
       guard bytes.count <= limits.maxFileBytes else {
-        throw LottieError.limitExceeded(file: name, path: .root, message: "file is larger than \(limits.maxFileBytes) bytes")
+        throw LottieError.limitExceeded(
+          file: name, path: .root, message: "file is larger than \(limits.maxFileBytes) bytes")
       }
       let animation = try LottieParser.parse(bytes: bytes, file: name, limits: limits, template: template)
       try refuseIDs(animationID: animationID, themeID: themeID, file: name)
@@ -50,7 +51,9 @@ extension AnimationSource {
     if path == "-" {
       handle = FileHandle.standardInput
     } else {
-      guard let opened = FileHandle(forReadingAtPath: path) else { throw .unreadable(file: name, reason: "cannot open") }
+      guard let opened = FileHandle(forReadingAtPath: path) else {
+        throw .unreadable(file: name, reason: "cannot open")
+      }
       handle = opened
     }
     defer { if path != "-" { try? handle.close() } }

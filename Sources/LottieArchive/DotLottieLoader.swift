@@ -38,7 +38,8 @@ struct DotLottieLoader {
   /// 5. Read the image and sound files its assets refer to; list the fonts, and read them when a text layer needs them.
   mutating func load(animationID: String?) throws -> LoadedAnimation {
     // 1.
-    let archive = try bytes.map { bytes throws(ArchiveError) in try ZipArchive(bytes: bytes, file: path) }
+    let archive =
+      try bytes.map { bytes throws(ArchiveError) in try ZipArchive(bytes: bytes, file: path) }
       ?? ZipArchive(path: path, file: path)
     let entries = Self.rooted(
       try archive.entries(
@@ -99,7 +100,9 @@ struct DotLottieLoader {
   /// naming entries by their full names.
   static func rooted(_ entries: [String: ZipArchive.Entry]) -> [String: ZipArchive.Entry] {
     func hasAnimation(_ keys: some Sequence<String>) -> Bool {
-      keys.contains { $0 == "manifest.json" || (($0.hasPrefix("animations/") || $0.hasPrefix("a/")) && $0.hasSuffix(".json")) }
+      keys.contains {
+        $0 == "manifest.json" || (($0.hasPrefix("animations/") || $0.hasPrefix("a/")) && $0.hasSuffix(".json"))
+      }
     }
     guard !hasAnimation(entries.keys) else { return entries }
     let folders = Set(entries.keys.map { $0.split(separator: "/", maxSplits: 1).first.map(String.init) ?? $0 })

@@ -45,7 +45,9 @@ struct DotLottieTheme {
     case "Gradient":
       if case .array(let keyframes)? = rule["keyframes"] {
         let stops = keyframes.first?["value"].flatMap(gradientStops)?.count ?? 0
-        let keys = keyframes.map { keyframe($0, value: keyframe0Value($0).flatMap(gradientStops).map { JSON.array($0) }) }
+        let keys = keyframes.map {
+          keyframe($0, value: keyframe0Value($0).flatMap(gradientStops).map { JSON.array($0) })
+        }
         let property = JSON.object(["k": .object(["a": .number(1), "k": .array(keys)]), "p": .number(Double(stops))])
         return { _ in property }
       }
@@ -137,7 +139,10 @@ struct DotLottieTheme {
     ]
     var document: [String: JSON] = [:]
     for (theme, lottie) in keys { if let v = fields[theme] { document[lottie] = v } }
-    let justify = ["Left": 0, "Right": 1, "Center": 2, "JustifyLastLeft": 3, "JustifyLastRight": 4, "JustifyLastCenter": 5, "JustifyLastFull": 6]
+    let justify = [
+      "Left": 0, "Right": 1, "Center": 2, "JustifyLastLeft": 3, "JustifyLastRight": 4, "JustifyLastCenter": 5,
+      "JustifyLastFull": 6,
+    ]
     if case .string(let j)? = fields["justify"], let code = justify[j] { document["j"] = .number(Double(code)) }
     let caps = ["Regular": 0, "AllCaps": 1, "SmallCaps": 2]
     if case .string(let c)? = fields["textCaps"], let code = caps[c] { document["ca"] = .number(Double(code)) }

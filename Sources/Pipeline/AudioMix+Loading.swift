@@ -93,7 +93,9 @@ extension AudioMix {
     if let track = options.soundtrack {
       let videoSeconds = Double(schedule.count) / fps
       let start = track.loops ? 0 : max(0, -track.offset)
-      let end = track.loops ? options.maxSoundSeconds : min(start + options.maxSoundSeconds, videoSeconds - track.offset + spanMargin)
+      let end =
+        track.loops
+        ? options.maxSoundSeconds : min(start + options.maxSoundSeconds, videoSeconds - track.offset + spanMargin)
       if end > start {
         let decoder = try AudioDecoder(contentsOf: track.path)
         soundtrack = (track, decoder, start, Self.decodedSeconds(start: start, end: end, declared: decoder.duration))
@@ -117,7 +119,8 @@ extension AudioMix {
       }
       // The decoding is held to `decodedSeconds`, the estimate, whatever the file holds by now.
       do {
-        let sound = try AudioDecoder(bytes, name: name).decode(from: plan.span.lowerBound, maxSeconds: plan.decodedSeconds)
+        let sound = try AudioDecoder(bytes, name: name).decode(
+          from: plan.span.lowerBound, maxSeconds: plan.decodedSeconds)
         if plan.isCut && sound.isTruncated {
           let maxSeconds = options.maxSoundSeconds.clampedInt(0...Int.max)
           note(
@@ -143,7 +146,9 @@ extension AudioMix {
         diagnostics.append(
           Diagnostic(
             severity: .info, file: soundtrack.track.path, path: .root,
-            message: "the soundtrack is longer than \(options.maxSoundSeconds.clampedInt(0...Int.max)) s; only its start loops"))
+            message:
+              "the soundtrack is longer than \(options.maxSoundSeconds.clampedInt(0...Int.max)) s; only its start loops"
+          ))
       }
       voices.append(Voice(sound: sound, placement: .soundtrack(soundtrack.track)))
       bytes += sound.byteCount
@@ -185,7 +190,9 @@ extension AudioMix {
     }
 
     /// The seconds decoded: the stretch, and no more than the declared length allows (see `make`).
-    var decodedSeconds: Double { AudioMix.decodedSeconds(start: span.lowerBound, end: span.upperBound, declared: declaredDuration) }
+    var decodedSeconds: Double {
+      AudioMix.decodedSeconds(start: span.lowerBound, end: span.upperBound, declared: declaredDuration)
+    }
   }
 
   /// Seconds decoded from `start` towards `end` of a sound that says it lasts `declared`: twice that plus
@@ -233,16 +240,19 @@ extension AudioMix {
     if asset.fileName.hasPrefix("data:") {
       guard let comma = asset.fileName.firstIndex(of: ","), asset.fileName[..<comma].hasSuffix(";base64"),
         let data = Data(
-          base64Encoded: String(asset.fileName[asset.fileName.index(after: comma)...]), options: .ignoreUnknownCharacters)
+          base64Encoded: String(asset.fileName[asset.fileName.index(after: comma)...]),
+          options: .ignoreUnknownCharacters)
       else { return .failure(Problem(severity: .warning, message: "\(name) has a malformed data URI; not played")) }
       return .success(data)
     }
     if asset.isEmbedded {
-      return .failure(Problem(severity: .warning, message: "\(name) is marked embedded but its data is not a data URI; not played"))
+      return .failure(
+        Problem(severity: .warning, message: "\(name) is marked embedded but its data is not a data URI; not played"))
     }
     // Through the sandbox image files use: inside the animation's folder or --assets, regular files only.
     let sandbox = ReferenceSandbox(
-      base: options.assetsDirectory ?? "", allowsExternalPaths: options.allowsExternalPaths, maxFileBytes: maxSoundFileBytes)
+      base: options.assetsDirectory ?? "", allowsExternalPaths: options.allowsExternalPaths,
+      maxFileBytes: maxSoundFileBytes)
     switch sandbox.contents(directory: asset.directory, fileName: asset.fileName) {
     case .success(let found):
       return .success(Data(found.bytes))

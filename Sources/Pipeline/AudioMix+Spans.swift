@@ -28,7 +28,9 @@ extension AudioMix {
   ///    takes the interval to the range of its values there (``valueRange(of:over:)``).
   /// 2. The audio layer keeps the part where it is visible and maps it to sound seconds the same way.
   /// 3. The result is clamped at 0 (before the sound starts is silence) and widened by ``spanMargin``.
-  static func soundSpan(_ placement: LayerPlacement, frames: ClosedRange<Double>, frameRate: Double) -> ClosedRange<Double>? {
+  static func soundSpan(_ placement: LayerPlacement, frames: ClosedRange<Double>, frameRate: Double) -> ClosedRange<
+    Double
+  >? {
     var range = frames
     for precomp in placement.chain {
       guard let visible = visiblePart(of: range, precomp) else { return nil }

@@ -124,7 +124,9 @@ public final class AudioMix: AudioSampleSource {
         switch voice.placement {
         case .layer(let placement):
           for i in 0..<count where !frames[i].isNaN {
-            guard let (seconds, gain) = Self.soundSeconds(placement, frame: frames[i], frameRate: frameRate) else { continue }
+            guard let (seconds, gain) = Self.soundSeconds(placement, frame: frames[i], frameRate: frameRate) else {
+              continue
+            }
             add(i, seconds: seconds, gain: gain)
           }
         case .soundtrack(let track):
@@ -151,7 +153,9 @@ public final class AudioMix: AudioSampleSource {
   /// 2. the audio layer must be visible in its composition's frames;
   /// 3. it plays `(frame − startTime) / stretch / frameRate` seconds into the sound, or `timeRemap(frame)`
   ///    seconds when it has a time remap; its level is `au.lv` at that frame.
-  static func soundSeconds(_ placement: LayerPlacement, frame: Double, frameRate: Double) -> (seconds: Double, gain: Double)? {
+  static func soundSeconds(_ placement: LayerPlacement, frame: Double, frameRate: Double) -> (
+    seconds: Double, gain: Double
+  )? {
     var frame = frame
     for precomp in placement.chain {
       guard precomp.inPoint <= frame, frame < precomp.outPoint else { return nil }

@@ -92,7 +92,9 @@ public enum BatchReport {
     public var reason: String
     public var shard: Int
 
-    public init(input: String, reason: String, shard: Int) { (self.input, self.reason, self.shard) = (input, reason, shard) }
+    public init(input: String, reason: String, shard: Int) {
+      (self.input, self.reason, self.shard) = (input, reason, shard)
+    }
   }
 
   /// What the whole batch did.
@@ -175,7 +177,9 @@ public enum BatchReport {
         else {
           throw .notABatchReport(
             report: shard.name,
-            reason: "record \(offset + 1) ('\(input)') has an impossible position: file \(position.file) of \(position.files) in shard \(position.shard)/\(position.shards)")
+            reason:
+              "record \(offset + 1) ('\(input)') has an impossible position: file \(position.file) of \(position.files) in shard \(position.shard)/\(position.shards)"
+          )
         }
         if let status = record["status"] as? String, !["done", "failed", "skipped"].contains(status) {
           throw .notABatchReport(

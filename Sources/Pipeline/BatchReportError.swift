@@ -41,7 +41,8 @@ public enum BatchReportError: Error, Sendable, Equatable, CustomStringConvertibl
     case .overlap(let overlaps):
       let named = overlaps.prefix(Self.listed).map { overlap in
         let where_ =
-          Set(overlap.reports).count == 1 ? "twice in \(overlap.reports[0])" : "in both \(overlap.reports.joined(separator: " and "))"
+          Set(overlap.reports).count == 1
+          ? "twice in \(overlap.reports[0])" : "in both \(overlap.reports.joined(separator: " and "))"
         return "'\(overlap.input)' (file \(overlap.file) of \(overlap.files)) is \(where_)"
       }
       let more = overlaps.count > Self.listed ? "; and \(overlaps.count - Self.listed) more" : ""

@@ -43,7 +43,10 @@ public struct ExportOptions: Sendable {
   public var memoryLimit: Int? = MemoryEstimate.defaultLimit
 
   /// Makes options.
-  public init(outputPath: String, render: RenderSettings, fps: Double, crf: Int = 23, codecPreset: String = "veryfast", maxFrames: Int? = nil) {
+  public init(
+    outputPath: String, render: RenderSettings, fps: Double, crf: Int = 23, codecPreset: String = "veryfast",
+    maxFrames: Int? = nil
+  ) {
     self.outputPath = outputPath
     self.render = render
     self.fps = fps
@@ -140,7 +143,8 @@ public enum Exporter {
     try estimate.check(limit: options.memoryLimit)
     // 2. Sound: decoded now, so that a bad soundtrack fails before rendering; the memory check counts it first.
     var audio: AudioInput?
-    let wantsAudio = (options.audio.includesAnimationAudio && animation.hasAudioLayers) || options.audio.soundtrack != nil
+    let wantsAudio =
+      (options.audio.includesAnimationAudio && animation.hasAudioLayers) || options.audio.soundtrack != nil
     if wantsAudio && !format.supportsAudio {
       let what = options.audio.soundtrack != nil ? "the soundtrack" : "the animation's audio layers"
       note(
@@ -218,7 +222,8 @@ public enum Exporter {
   ) throws -> ExportResult {
     guard (options.format ?? OutputFormat.from(path: options.outputPath)) != .pngSequence else {
       throw VideoEncodingError.invalidSettings(
-        "\(options.outputPath): a PNG sequence is written frame by frame and cannot be held back under a temporary name")
+        "\(options.outputPath): a PNG sequence is written frame by frame and cannot be held back under a temporary name"
+      )
     }
     var held = options
     held.outputPath = temporary.path

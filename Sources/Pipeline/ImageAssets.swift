@@ -41,7 +41,9 @@ public enum ImageAssets {
         name = "image asset '\(id)'"
         guard let comma = asset.fileName.firstIndex(of: ","),
           asset.fileName[..<comma].hasSuffix(";base64"),
-          let data = Data(base64Encoded: String(asset.fileName[asset.fileName.index(after: comma)...]), options: .ignoreUnknownCharacters)
+          let data = Data(
+            base64Encoded: String(asset.fileName[asset.fileName.index(after: comma)...]),
+            options: .ignoreUnknownCharacters)
         else {
           problem("image asset '\(id)' has a malformed data URI; not drawn")
           continue

@@ -86,7 +86,9 @@ public struct MemoryEstimate: Sendable, Equatable, CustomStringConvertible {
 
   /// "2.19 GB (frames in flight and render surfaces 0.38 GB, libvpx-vp9 with alpha 1.69 GB, ...)".
   public var description: String {
-    var parts = ["frames in flight and render surfaces \(Self.format(renderBytes))", "\(encoderName) \(Self.format(encoderBytes))"]
+    var parts = [
+      "frames in flight and render surfaces \(Self.format(renderBytes))", "\(encoderName) \(Self.format(encoderBytes))",
+    ]
     if audioBytes > 0 { parts.append("decoded sound \(Self.format(audioBytes))") }
     parts.append("base \(Self.format(Self.baseBytes))")
     return "\(Self.format(totalBytes)) (\(parts.joined(separator: ", ")))"

@@ -71,7 +71,8 @@ public enum PosterFrame {
     // 2. Evenly spread samples of the video's frames, first and last included.
     let count = min(schedule.count, maxSamples)
     let indexes = (0..<count).map { i in
-      count == 1 ? 0 : (Double(i) * Double(schedule.count - 1) / Double(count - 1)).roundedClampedInt(0...schedule.count - 1)
+      count == 1
+        ? 0 : (Double(i) * Double(schedule.count - 1) / Double(count - 1)).roundedClampedInt(0...schedule.count - 1)
     }
     // 3. Ink per sample; the first sample nearly as full as the fullest wins.
     let background = premultiplied(settings.background)
@@ -125,7 +126,8 @@ public enum PosterFrame {
         var i = y * buffer.stride
         for _ in 0..<buffer.width {
           let key =
-            Int(bytes[i] >> 4) | Int(bytes[i + 1] >> 4) << 4 | Int(bytes[i + 2] >> 4) << 8 | Int(bytes[i + 3] >> 4) << 12
+            Int(bytes[i] >> 4) | Int(bytes[i + 1] >> 4) << 4 | Int(bytes[i + 2] >> 4) << 8 | Int(bytes[i + 3] >> 4)
+            << 12
           if counts[key] == 0 { example[key] = i }
           counts[key] += 1
           if counts[key] > best.count { best = (counts[key], example[key]) }

@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Darwin)
-  import Darwin
+import Darwin
 #endif
 
 /// Where the files an animation names (image assets' `u` + `p`) may be read from, and how they are read.
@@ -129,7 +129,8 @@ public struct ReferenceSandbox: Sendable {
     if !allowsExternalPaths { flags |= O_NOFOLLOW }
     let descriptor = open(path, flags)
     guard descriptor >= 0 else {
-      return .failure(errno == ENOENT || errno == ENOTDIR ? .missing(path: path) : .unreadable(path: path, reason: Self.lastError()))
+      return .failure(
+        errno == ENOENT || errno == ENOTDIR ? .missing(path: path) : .unreadable(path: path, reason: Self.lastError()))
     }
     defer { close(descriptor) }
     var status = stat()

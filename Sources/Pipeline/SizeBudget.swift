@@ -115,7 +115,10 @@ public struct SizeBudget: Sendable {
       guard result.bytes > maxBytes, attempts < maxAttempts else { break }
       Self.apply(step, to: &current)
       attempts += 1
-      willRetry?(Retry(bytes: result.bytes, step: step, change: Self.describe(step, in: current), setting: Self.setting(of: current)))
+      willRetry?(
+        Retry(
+          bytes: result.bytes, step: step, change: Self.describe(step, in: current), setting: Self.setting(of: current))
+      )
       let attempt = try scratch ?? PartialFile(outputPath: output, variant: ".attempt")
       var candidate = try Exporter.export(animation: animation, options: current, into: attempt, progress: progress)
       candidate.diagnostics = result.diagnostics
@@ -171,7 +174,10 @@ public struct SizeBudget: Sendable {
     let (width, height) = (options.render.width, options.render.height)
     var last = (width, height)
     for fraction in [0.75, 0.5, 0.375, 0.25] where fraction >= minScale - 1e-9 {
-      let size = ((Double(width) * fraction).rounded().clampedInt(1...width), (Double(height) * fraction).rounded().clampedInt(1...height))
+      let size = (
+        (Double(width) * fraction).rounded().clampedInt(1...width),
+        (Double(height) * fraction).rounded().clampedInt(1...height)
+      )
       guard size.0 < last.0 || size.1 < last.1 else { continue }
       steps.append(.size(width: size.0, height: size.1))
       last = size

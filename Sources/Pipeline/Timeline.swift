@@ -120,13 +120,16 @@ public struct Timeline: Sendable, Equatable {
   /// Refuses parameters for which the counts and composition frames mean nothing.
   private func validate(fps: Double) throws(TimelineError) {
     func positive(_ value: Double, _ what: String) throws(TimelineError) {
-      guard value.isFinite, value > 0 else { throw .invalid("\(what) \(TimelineError.format(value)) is not a positive number") }
+      guard value.isFinite, value > 0 else {
+        throw .invalid("\(what) \(TimelineError.format(value)) is not a positive number")
+      }
     }
     try positive(fps, "the output frame rate")
     try positive(frameRate, "the animation's frame rate")
     try positive(speed, "the speed")
     guard start.isFinite, end.isFinite else {
-      throw .invalid("the segment \(TimelineError.format(start))-\(TimelineError.format(end)) is not a finite range of frames")
+      throw .invalid(
+        "the segment \(TimelineError.format(start))-\(TimelineError.format(end)) is not a finite range of frames")
     }
     // A segment as long as zero frames (a marker without a length) plays its first frame.
     guard end >= start else {

@@ -21,12 +21,15 @@ final class AudioConverter {
       throw VideoEncodingError.ffmpeg(
         function: "avcodec_receive_frame", code: CFFmpeg_AVERROR_EINVAL, message: "the decoder gave no sample rate")
     }
-    let format = av_get_sample_fmt_name(AVSampleFormat(rawValue: frame.pointee.format)).map { String(cString: $0) } ?? "flt"
+    let format =
+      av_get_sample_fmt_name(AVSampleFormat(rawValue: frame.pointee.format)).map { String(cString: $0) } ?? "flt"
     let layoutName = Self.layoutDescription(frame.pointee.ch_layout)
     let timeBase = timeBase.num > 0 && timeBase.den > 0 ? timeBase : AVRational(num: 1, den: rate)
     let source = try graph.add(
       "abuffer", name: "decoded",
-      options: "time_base=\(timeBase.num)/\(timeBase.den):sample_rate=\(rate):sample_fmt=\(format):channel_layout=\(layoutName)")
+      options:
+        "time_base=\(timeBase.num)/\(timeBase.den):sample_rate=\(rate):sample_fmt=\(format):channel_layout=\(layoutName)"
+    )
     let aformat = try graph.add(
       "aformat", name: "format",
       options: "sample_fmts=flt:sample_rates=\(AudioFormat.sampleRate):channel_layouts=stereo")

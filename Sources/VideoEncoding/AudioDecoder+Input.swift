@@ -2,7 +2,7 @@ import CFFmpeg
 import Foundation
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// Owns an input `AVFormatContext`, opened on a path or on a ``MemoryInput``.
@@ -19,7 +19,8 @@ final class Demuxer {
   }
 
   init(input: MemoryInput) throws {
-    var context: UnsafeMutablePointer<AVFormatContext>? = try allocated(avformat_alloc_context(), "avformat_alloc_context")
+    var context: UnsafeMutablePointer<AVFormatContext>? = try allocated(
+      avformat_alloc_context(), "avformat_alloc_context")
     context?.pointee.pb = input.io
     context?.pointee.flags |= AVFMT_FLAG_CUSTOM_IO
     // On failure avformat_open_input frees the context (not our custom I/O).
@@ -82,7 +83,8 @@ final class MemoryInput {
     else {
       av_free(buffer)
       throw VideoEncodingError.ffmpeg(
-        function: "avio_alloc_context", code: CFFmpeg_AVERROR_ENOMEM, message: ffmpegErrorMessage(CFFmpeg_AVERROR_ENOMEM))
+        function: "avio_alloc_context", code: CFFmpeg_AVERROR_ENOMEM,
+        message: ffmpegErrorMessage(CFFmpeg_AVERROR_ENOMEM))
     }
     self.io = io
   }

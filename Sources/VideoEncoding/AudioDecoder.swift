@@ -2,7 +2,7 @@ import CFFmpeg
 import Foundation
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// Decoded sound: interleaved stereo 32-bit float samples at ``AudioFormat/sampleRate``, for a stretch of
@@ -198,7 +198,8 @@ public final class AudioDecoder {
     let tolerance = max(0.002, 2 * seconds)
     // The sound's time 0: the container's start, or its first timestamp when it does not say.
     var origin: Double? =
-      context.pointee.start_time != CFFmpeg_NOPTS_VALUE ? Double(context.pointee.start_time) / Double(AV_TIME_BASE) : nil
+      context.pointee.start_time != CFFmpeg_NOPTS_VALUE
+      ? Double(context.pointee.start_time) / Double(AV_TIME_BASE) : nil
     var expected: Double?
 
     func collect() throws {

@@ -60,7 +60,8 @@ public struct AudioInput {
   /// Throws ``VideoEncodingError/invalidSettings(_:)`` for a bit rate out of range.
   func validate() throws {
     if let bitrate, !(8_000...512_000).contains(bitrate) {
-      throw VideoEncodingError.invalidSettings("audio bitrate \(bitrate) must be between 8000 and 512000 bits per second")
+      throw VideoEncodingError.invalidSettings(
+        "audio bitrate \(bitrate) must be between 8000 and 512000 bits per second")
     }
   }
 }
@@ -167,7 +168,8 @@ final class AudioTrack {
       if codec == .aac {
         // Planar float: the left samples, then the right.
         guard let left = picture.pointee.data.0, let right = picture.pointee.data.1 else {
-          throw VideoEncodingError.ffmpeg(function: "av_frame_get_buffer", code: CFFmpeg_AVERROR_ENOMEM, message: "no planes")
+          throw VideoEncodingError.ffmpeg(
+            function: "av_frame_get_buffer", code: CFFmpeg_AVERROR_ENOMEM, message: "no planes")
         }
         left.withMemoryRebound(to: Float.self, capacity: count) { l in
           right.withMemoryRebound(to: Float.self, capacity: count) { r in

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Darwin)
-  import Darwin
+import Darwin
 #endif
 
 /// What the process does when the reader of a pipe it writes goes away: `lottie2video x.json -o - | head -c

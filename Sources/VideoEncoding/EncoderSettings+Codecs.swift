@@ -204,7 +204,8 @@ extension EncoderSettings {
     }
     if outputPath == OutputFormat.standardOutputPath, !format.canWriteToStandardOutput {
       throw VideoEncodingError.invalidSettings(
-        "\(format.rawValue) cannot be written to standard output (-); only \(OutputFormat.standardOutputFormatList) can")
+        "\(format.rawValue) cannot be written to standard output (-); only \(OutputFormat.standardOutputFormatList) can"
+      )
     }
     if format == .pngSequence {
       let fileName = outputPath.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? ""

@@ -1,9 +1,9 @@
 import CFFmpeg
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Darwin)
-  import Darwin
+import Darwin
 #endif
 
 /// A temporary file of frames, written once and read back in order, compressed losslessly with FFmpeg's

@@ -39,10 +39,12 @@ final class GIFWriter: FrameWriter {
 
   private enum Mode {
     /// Pass 1 running as frames arrive, and the spool for pass 2.
-    case global(palettegen: FilterGraph, source: UnsafeMutablePointer<AVFilterContext>,
+    case global(
+      palettegen: FilterGraph, source: UnsafeMutablePointer<AVFilterContext>,
       sink: UnsafeMutablePointer<AVFilterContext>, spool: FrameSpool)
     /// The one streaming graph.
-    case perFrame(graph: FilterGraph, source: UnsafeMutablePointer<AVFilterContext>, sink: UnsafeMutablePointer<AVFilterContext>)
+    case perFrame(
+      graph: FilterGraph, source: UnsafeMutablePointer<AVFilterContext>, sink: UnsafeMutablePointer<AVFilterContext>)
   }
 
   /// GIF's own clock: the gif muxer stores delays in hundredths of a second.
@@ -84,7 +86,8 @@ final class GIFWriter: FrameWriter {
       let graph = try FilterGraph()
       let source = try Self.addFrameSource(to: graph, settings: settings)
       let palettegen = try graph.add(
-        "palettegen", name: "palettegen", options: Self.palettegenOptions(settings, statistics: settings.gif.paletteStatistics.rawValue))
+        "palettegen", name: "palettegen",
+        options: Self.palettegenOptions(settings, statistics: settings.gif.paletteStatistics.rawValue))
       let sink = try graph.add("buffersink", name: "palette")
       try graph.link(source, to: palettegen)
       try graph.link(palettegen, to: sink)
@@ -95,8 +98,10 @@ final class GIFWriter: FrameWriter {
       let graph = try FilterGraph()
       let source = try Self.addFrameSource(to: graph, settings: settings)
       let split = try graph.add("split", name: "split", options: "outputs=2")
-      let palettegen = try graph.add("palettegen", name: "palettegen", options: Self.palettegenOptions(settings, statistics: "single"))
-      let paletteuse = try graph.add("paletteuse", name: "paletteuse", options: Self.paletteuseOptions(settings) + ":new=1")
+      let palettegen = try graph.add(
+        "palettegen", name: "palettegen", options: Self.palettegenOptions(settings, statistics: "single"))
+      let paletteuse = try graph.add(
+        "paletteuse", name: "paletteuse", options: Self.paletteuseOptions(settings) + ":new=1")
       let sink = try graph.add("buffersink", name: "pictures")
       try graph.link(source, to: split)
       try graph.link(split, 0, to: paletteuse, 0)

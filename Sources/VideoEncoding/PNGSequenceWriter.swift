@@ -2,9 +2,9 @@ import CFFmpeg
 import Raster
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Darwin)
-  import Darwin
+import Darwin
 #endif
 
 /// Writes one PNG per frame, named from a printf-style pattern (`frames/%05d.png`: frame 0 is `00000.png`).
@@ -93,7 +93,8 @@ final class PNGSequenceWriter: FrameWriter {
       guard rename(folder.path + "/" + name, directory + name) == 0 else {
         PartialFiles.waitIfInterrupted()
         throw VideoEncodingError.io(
-          path: directory + name, message: "cannot move the frame from \(folder.path): \(String(cString: strerror(errno)))")
+          path: directory + name,
+          message: "cannot move the frame from \(folder.path): \(String(cString: strerror(errno)))")
       }
     }
     try folder.commit()

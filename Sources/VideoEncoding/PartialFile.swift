@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Darwin)
-  import Darwin
+import Darwin
 #endif
 
 /// Owns the temporary file (or folder) an encode writes: `<dir>/.<name>.partial-<pid>.<ext>` next to the
@@ -89,7 +89,10 @@ public final class PartialFile {
       if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
         close(descriptor)
         // A sweep holds it for a moment (and is deleting it): make it again.
-        if errno == EWOULDBLOCK { usleep(1000); continue }
+        if errno == EWOULDBLOCK {
+          usleep(1000)
+          continue
+        }
         // No locks on this file system: the file is usable, but only the pid in its name protects it.
         return -2
       }

@@ -3,9 +3,9 @@ import Locking
 import Synchronization
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Darwin)
-  import Darwin
+import Darwin
 #endif
 
 /// A process-wide list of the temporary files that open ``VideoEncoder``s are writing (outputs, GIF frame

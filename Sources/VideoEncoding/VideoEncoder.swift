@@ -85,7 +85,8 @@ public final class VideoEncoder {
         throw VideoEncodingError.invalidSettings("\(format.rawValue) has no sound; leave the audio out")
       }
       if let audioCodec = audio.codec, audioCodec != format.defaultAudioCodec {
-        throw VideoEncodingError.invalidSettings("audio codec \(audioCodec.rawValue) cannot go in .\(format.rawValue) files")
+        throw VideoEncodingError.invalidSettings(
+          "audio codec \(audioCodec.rawValue) cannot go in .\(format.rawValue) files")
       }
     }
     FFmpegLog.applyDefaultLevel()

@@ -126,7 +126,8 @@ enum YUV420Conversion {
       let r2 = r.evenHalf + r.oddHalf
       let g2 = g.evenHalf + g.oddHalf
       let b2 = b.evenHalf + b.oddHalf
-      blueBytes.storeBytes(of: r2 * blueRed + g2 * blueGreen + b2 * blueBlue, toByteOffset: x * 2, as: SIMD4<Float>.self)
+      blueBytes.storeBytes(
+        of: r2 * blueRed + g2 * blueGreen + b2 * blueBlue, toByteOffset: x * 2, as: SIMD4<Float>.self)
       redBytes.storeBytes(of: r2 * redRed + g2 * redGreen + b2 * redBlue, toByteOffset: x * 2, as: SIMD4<Float>.self)
       x += 8
     }

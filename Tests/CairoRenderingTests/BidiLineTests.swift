@@ -38,7 +38,8 @@ struct ColourGlyphSizeTests {
 
   @Test func hugeGlyphPicturesAreRefusedFromTheirHeader() {
     let huge = Self.header(width: 30_000, height: 30_000)
-    #expect(huge.withUnsafeBytes { PNGGlyphReader.declaredSize($0) }.map { [$0.width, $0.height] } == [30_000, 30_000])
+    #expect(
+      huge.withUnsafeBytes { PNGGlyphReader.declaredSize($0) }.map { [$0.width, $0.height] } == [30_000, 30_000])
     #expect(huge.withUnsafeBytes { PNGGlyphReader.decode($0) } == nil)
     let notPNG = Array("not a png at all, but long enough".utf8)
     #expect(notPNG.withUnsafeBytes { PNGGlyphReader.declaredSize($0) } == nil)

@@ -84,21 +84,24 @@ struct BlendShortcutTests {
       clip(cr)
       return LayerPainter.clipIsPixelAligned(cr)
     }
-    #expect(aligned { cr in
-      cairo_rectangle(cr, 3, 4, 20, 30)
-      cairo_clip(cr)
-      cairo_rectangle(cr, 0.5, 0.5, 40, 40)  // cut by the first: whole pixels again
-      cairo_clip(cr)
-    })
-    #expect(!aligned { cr in
-      cairo_rectangle(cr, 3.5, 4, 20, 30)
-      cairo_clip(cr)
-    })
-    #expect(!aligned { cr in
-      cairo_rotate(cr, 0.3)
-      cairo_rectangle(cr, 3, 4, 20, 30)
-      cairo_clip(cr)
-    })
+    #expect(
+      aligned { cr in
+        cairo_rectangle(cr, 3, 4, 20, 30)
+        cairo_clip(cr)
+        cairo_rectangle(cr, 0.5, 0.5, 40, 40)  // cut by the first: whole pixels again
+        cairo_clip(cr)
+      })
+    #expect(
+      !aligned { cr in
+        cairo_rectangle(cr, 3.5, 4, 20, 30)
+        cairo_clip(cr)
+      })
+    #expect(
+      !aligned { cr in
+        cairo_rotate(cr, 0.3)
+        cairo_rectangle(cr, 3, 4, 20, 30)
+        cairo_clip(cr)
+      })
     #expect(aligned { _ in })  // nothing clips
   }
 
@@ -106,8 +109,10 @@ struct BlendShortcutTests {
   /// placed at `offset`), with or without a clear fill drawn under the paint first, which makes the painter
   /// take the long way (the paint's own group, blended onto the empty isolated group).
   static func blended(mode: Int, offset: Double, longWay: Bool, zeroWidthStroke: Bool = false) -> String {
-    let stroke = #"{"ty":"st","c":{"a":0,"k":[0.2,0.6,0.9,1]},"o":{"a":0,"k":80},"w":{"a":0,"k":9},"lc":2,"lj":1,"ml":4,"bm":\#(mode)}"#
-    let none = #"{"ty":"st","c":{"a":0,"k":[1,1,1,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":0},"lc":2,"lj":1,"ml":4,"bm":\#(mode)}"#
+    let stroke =
+      #"{"ty":"st","c":{"a":0,"k":[0.2,0.6,0.9,1]},"o":{"a":0,"k":80},"w":{"a":0,"k":9},"lc":2,"lj":1,"ml":4,"bm":\#(mode)}"#
+    let none =
+      #"{"ty":"st","c":{"a":0,"k":[1,1,1,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":0},"lc":2,"lj":1,"ml":4,"bm":\#(mode)}"#
     let clearFill = #"{"ty":"fl","c":{"a":0,"k":[1,1,1,1]},"o":{"a":0,"k":0},"r":1}"#
     // Top item first: the stroke of no width is drawn last, over the blended stroke; the clear fill first.
     let items =
@@ -161,11 +166,13 @@ struct BlendShortcutTests {
     expectPixel(frame, 45, 45, ProbePixel(255, 0, 0, 128), tolerance: 3)
     let layer = renderer.scene.graph.root.layers[0]
     let painter = LayerPainter(scene: renderer.scene, context: renderer.canvas.context)
-    let box = try #require(painter.contentBounds(layer, world: painter.contentMatrix(layer, matrix: renderer.rootMatrix)))
+    let box = try #require(
+      painter.contentBounds(layer, world: painter.contentMatrix(layer, matrix: renderer.rootMatrix)))
     #expect(box.minX >= 35 && box.minY >= 35 && box.maxX <= 55 && box.maxY <= 55, "\(box)")
     // From frame 20 the full-size layer is drawn too.
     _ = renderer.render(frame: 20)
-    let later = try #require(painter.contentBounds(layer, world: painter.contentMatrix(layer, matrix: renderer.rootMatrix)))
+    let later = try #require(
+      painter.contentBounds(layer, world: painter.contentMatrix(layer, matrix: renderer.rootMatrix)))
     #expect(later.minX <= 0 && later.maxX >= 100, "\(later)")
   }
 }

@@ -9,7 +9,8 @@ import Testing
 /// rectangle, keeping the letterbox bars. The result must be the same as drawing into a fresh buffer.
 struct BufferReuseTests {
   /// A 100x50 composition (letterboxed in a square frame) with a full-height bar moving from x 0 to x 80 over 10 frames, touching every edge of the composition.
-  static let json = #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":50,"layers":[{"ty":4,"ind":1,"ip":0,"op":30,"st":0,"ks":{"p":{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":10,"s":[80,0]}]}},"shapes":[{"ty":"rc","p":{"a":0,"k":[10,25]},"s":{"a":0,"k":[20,50]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100},"r":1}]}]}"#
+  static let json =
+    #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":50,"layers":[{"ty":4,"ind":1,"ip":0,"op":30,"st":0,"ks":{"p":{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":10,"s":[80,0]}]}},"shapes":[{"ty":"rc","p":{"a":0,"k":[10,25]},"s":{"a":0,"k":[20,50]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100},"r":1}]}]}"#
 
   static func differingBytes(_ a: PixelBuffer, _ b: PixelBuffer) -> Int {
     zip(a.bytes, b.bytes).filter { $0 != $1 }.count + abs(a.bytes.count - b.bytes.count)

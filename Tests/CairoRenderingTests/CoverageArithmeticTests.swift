@@ -52,7 +52,8 @@ struct CoverageArithmeticTests {
       }
       let from = try #require(cairo_image_surface_get_data(source))
       let to = try #require(cairo_image_surface_get_data(target))
-      let fromStride = Int(cairo_image_surface_get_stride(source)), toStride = Int(cairo_image_surface_get_stride(target))
+      let fromStride = Int(cairo_image_surface_get_stride(source)),
+        toStride = Int(cairo_image_surface_get_stride(target))
       for y in 0..<256 {
         for x in 0..<256 {
           from[y * fromStride + x] = UInt8(x)

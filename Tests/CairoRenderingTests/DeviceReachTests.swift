@@ -1,9 +1,10 @@
-@testable import CairoRendering
 import Foundation
 import Lottie
 import Raster
 import TestSupport
 import Testing
+
+@testable import CairoRendering
 
 /// Geometry far beyond Cairo's 24.8 fixed point (±8 388 608 px) once put the whole context into
 /// `CAIRO_STATUS_NO_MEMORY`: nothing more was drawn and writing the frame failed with "out of memory" (found
@@ -38,7 +39,8 @@ struct DeviceReachTests {
   /// A horizontal stroke 2 px wide under a group scale of 100% x 1e11%: 2e9 px tall in device space, it covers
   /// the canvas between its ends (butt caps), as the players draw it.
   @Test func aStrokeScaledFarBeyondTheCanvasIsDrawn() throws {
-    let line = #"{"ty":"gr","it":[\#(Bodymovin.path([(30, 0), (70, 0)], closed: false)),"#
+    let line =
+      #"{"ty":"gr","it":[\#(Bodymovin.path([(30, 0), (70, 0)], closed: false)),"#
       + #"{"ty":"st","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":2},"lc":1,"lj":1,"ml":4},"#
       + #"{"ty":"tr","p":{"a":0,"k":[0,50]},"s":{"a":0,"k":[100,1e11]}}]}"#
     let frame = try Self.render(Bodymovin.shapeLayer([line], index: 2))

@@ -1,8 +1,9 @@
-@testable import CairoRendering
 import Foundation
 import Lottie
 import LottieScene
 import Testing
+
+@testable import CairoRendering
 
 /// The effects' pixel loops against plain per-pixel versions of the same arithmetic (what they replaced): the
 /// stroke style's distance transform on a box and its two column methods against a brute-force nearest pixel,

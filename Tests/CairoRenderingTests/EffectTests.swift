@@ -43,7 +43,8 @@ struct EffectTests {
 
   @Test("fill recolours the layer and keeps its coverage")
   func fill() throws {
-    let image = try EffectTests.render([(20, 20, 60, 60, Bodymovin.red)], effects: [EffectTests.fillEffect("[0,0,1,1]")])
+    let image = try EffectTests.render(
+      [(20, 20, 60, 60, Bodymovin.red)], effects: [EffectTests.fillEffect("[0,0,1,1]")])
     expectPixel(image, 50, 50, .blue)
     expectPixel(image, 22, 22, .blue)
     expectPixel(image, 10, 10, .transparent)
@@ -115,7 +116,9 @@ struct EffectTests {
   func dropShadow() throws {
     let image = try EffectTests.render(
       [(20, 20, 30, 30, Bodymovin.red)],
-      effects: [EffectTests.dropShadow("[0,0,1,1]", opacity: 255, direction: 135, distance: 20 * 2.0.squareRoot(), softness: 0)])
+      effects: [
+        EffectTests.dropShadow("[0,0,1,1]", opacity: 255, direction: 135, distance: 20 * 2.0.squareRoot(), softness: 0)
+      ])
     expectPixel(image, 35, 35, .red)
     expectPixel(image, 45, 45, .red)
     expectPixel(image, 60, 60, .blue)

@@ -21,7 +21,9 @@ struct FontSetTests {
     // B alone: the font is missing.
     let alone = try Self.boxText()
     let aloneNotes = FontLibrary.prepare(alone, file: "b.json").map(\.description)
-    #expect(aloneNotes.first?.hasPrefix("b.json: $.fonts.list: warning: font 'L2VArchiveBox Bold' not found; drawn with ") == true)
+    #expect(
+      aloneNotes.first?.hasPrefix("b.json: $.fonts.list: warning: font 'L2VArchiveBox Bold' not found; drawn with ")
+        == true)
     let aloneFrame = try FontTests.render(alone)
     // A brings the font: A draws with it.
     let a = try Self.boxText()
@@ -80,12 +82,15 @@ struct FontSetTests {
             let notes = FontLibrary.prepare(animation, embedded: ["fonts/\(round)-\(worker).ttf": bytes])
             if !notes.isEmpty { failures.add("\(name): \(notes)") }
             let frame = try FontTests.render(animation)
-            if !frame.probe(15, 41).isClose(to: .red, tolerance: 4) { failures.add("\(name) round \(round) is not its box") }
+            if !frame.probe(15, 41).isClose(to: .red, tolerance: 4) {
+              failures.add("\(name) round \(round) is not its box")
+            }
           } else {
             let animation = try Self.boxText()
             _ = FontLibrary.prepare(animation)
             let frame = try FontTests.render(animation)
-            if frame.probe(15, 41).isClose(to: .red, tolerance: 4) && frame.probe(15, 49).isClose(to: .red, tolerance: 4)
+            if frame.probe(15, 41).isClose(to: .red, tolerance: 4)
+              && frame.probe(15, 49).isClose(to: .red, tolerance: 4)
               && frame.probe(11, 45).isClose(to: .red, tolerance: 4)
             {
               failures.add("round \(round): an animation without fonts drew another's box")

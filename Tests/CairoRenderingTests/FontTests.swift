@@ -13,8 +13,10 @@ struct FontTests {
   /// `fPath` is the font's `fPath` member, if any.
   static func animation(family: String, style: String = "Bold", name: String, fPath: String? = nil) -> String {
     let path = fPath.map { #","fPath":"\#($0)""# } ?? ""
-    let fonts = #""fonts":{"list":[{"fName":"\#(name)","fFamily":"\#(family)","fStyle":"\#(style)","ascent":75\#(path)}]}"#
-    let layer = #"{"ty":5,"ind":1,"ip":0,"op":30,"st":0,"ks":{"p":{"a":0,"k":[10,50]}},"t":{"d":{"k":[{"t":0,"s":{"t":"H","f":"\#(name)","s":20,"j":0,"tr":0,"lh":24,"fc":[1,0,0]}}]},"a":[]}}"#
+    let fonts =
+      #""fonts":{"list":[{"fName":"\#(name)","fFamily":"\#(family)","fStyle":"\#(style)","ascent":75\#(path)}]}"#
+    let layer =
+      #"{"ty":5,"ind":1,"ip":0,"op":30,"st":0,"ks":{"p":{"a":0,"k":[10,50]}},"t":{"d":{"k":[{"t":0,"s":{"t":"H","f":"\#(name)","s":20,"j":0,"tr":0,"lh":24,"fc":[1,0,0]}}]},"a":[]}}"#
     return #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":100,\#(fonts),"layers":[\#(layer)]}"#
   }
 
@@ -85,7 +87,8 @@ struct FontTests {
   /// A folder that does not exist is reported.
   @Test func unreadableFolderIsReported() throws {
     let animation = try Self.parse(Self.animation(family: "DejaVu Sans", style: "Book", name: "DejaVuSans"))
-    let notes = FontLibrary.prepare(animation, directories: ["/nonexistent/l2v-fonts"], file: "font.json").map(\.description)
+    let notes = FontLibrary.prepare(animation, directories: ["/nonexistent/l2v-fonts"], file: "font.json").map(
+      \.description)
     #expect(notes == ["font.json: $: warning: font folder '/nonexistent/l2v-fonts' could not be read"])
   }
 
@@ -106,7 +109,8 @@ struct FontTests {
           FontLibrary.addFontData(font, name: "ConcurrentBox\(round).ttf")
         } else {
           // A new renderer each round looks its fonts up again.
-          _ = try? FrameRenderer(animation: round % 2 == 0 ? animation : missing, width: 60, height: 60).render(frame: 0)
+          _ = try? FrameRenderer(animation: round % 2 == 0 ? animation : missing, width: 60, height: 60).render(
+            frame: 0)
         }
       }
     }

@@ -1,10 +1,11 @@
 import CCairo
-@testable import CairoRendering
 import Foundation
 import Lottie
 import Raster
 import TestSupport
 import Testing
+
+@testable import CairoRendering
 
 /// A whole frame drawn into a buffer that shows another frame of the same renderer clears only where that
 /// frame may hold ink (`InkMemory`), with memset (`CairoSurface.fill`). Stale ink must never survive, and the
@@ -49,17 +50,23 @@ struct FrameClearTests {
     let renderer = try FrameRenderer(animation: animation, width: 64, height: 64, background: RGBA(0, 0, 1, 1))
     var buffer = PixelBuffer(width: 64, height: 64)
     renderer.render(frame: 0, into: &buffer)
-    var scribbled = PixelBuffer(width: 64, height: 64, stride: buffer.stride, bytes: [UInt8](repeating: 0xAB, count: buffer.bytes.count))
+    var scribbled = PixelBuffer(
+      width: 64, height: 64, stride: buffer.stride, bytes: [UInt8](repeating: 0xAB, count: buffer.bytes.count))
     renderer.render(frame: 15, into: &scribbled)
     #expect(BufferReuseTests.differingBytes(scribbled, renderer.render(frame: 15)) == 0)
   }
 
   /// `CairoSurface.fill` leaves the bytes Cairo's SOURCE paint of the colour, clipped to the rectangle, leaves.
-  @Test(arguments: [(0.0, 0.0, 0.0, 0.0), (0.2, 0.4, 0.6, 1), (0.3, 0.7, 0.1, 0.37), (1, 1, 1, 0.5), (0.999, 0.001, 0.5, 0.999)])
+  @Test(arguments: [
+    (0.0, 0.0, 0.0, 0.0), (0.2, 0.4, 0.6, 1), (0.3, 0.7, 0.1, 0.37), (1, 1, 1, 0.5), (0.999, 0.001, 0.5, 0.999),
+  ])
   func fillMatchesCairosPaint(colour: (Double, Double, Double, Double)) throws {
     let (r, g, b, a) = colour
     let pixel = try #require(CairoSurface.sourcePixel(r: r, g: g, b: b, a: a))
-    for rect in [PixelRect(x: 0, y: 0, width: 13, height: 7), PixelRect(x: 2, y: 1, width: 5, height: 4), PixelRect(x: 12, y: 6, width: 9, height: 9)] {
+    for rect in [
+      PixelRect(x: 0, y: 0, width: 13, height: 7), PixelRect(x: 2, y: 1, width: 5, height: 4),
+      PixelRect(x: 12, y: 6, width: 9, height: 9),
+    ] {
       let painted = try CairoSurface(width: 13, height: 7), filled = try CairoSurface(width: 13, height: 7)
       for s in [painted, filled] {
         cairo_set_source_rgba(s.context, 0.9, 0.1, 0.3, 0.8)

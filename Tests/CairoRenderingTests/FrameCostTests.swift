@@ -10,7 +10,8 @@ import Testing
 /// frames are drawn in. Each choice must give the bytes a fresh frame has.
 struct FrameCostTests {
   /// A 100x100 composition: a 60x60 square turning a full turn over frames 0...30.
-  static let turning = #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":30,"st":0,"ks":{"p":{"a":0,"k":[50,50]},"r":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[360]}]}},"shapes":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[60,60]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[0.6,0,0,1]},"o":{"a":0,"k":100}}]}]}"#
+  static let turning =
+    #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":30,"st":0,"ks":{"p":{"a":0,"k":[50,50]},"r":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[360]}]}},"shapes":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[60,60]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[0.6,0,0,1]},"o":{"a":0,"k":100}}]}]}"#
 
   /// A square turning over most of the frame is drawn whole into a reused buffer (a part that large costs
   /// more to clear, draw aside and copy back), and the frames are the fresh ones.

@@ -82,7 +82,9 @@ struct GoldenTests {
   /// Every PNG has its JSON (a golden whose JSON was removed or renamed leaves no stray picture).
   @Test func everyPNGHasItsJSON() throws {
     let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path)
-    let strays = files.filter { $0.hasSuffix(".png") }.map { String($0.dropLast(4)) }.filter { !Self.names.contains($0) }
+    let strays = files.filter { $0.hasSuffix(".png") }.map { String($0.dropLast(4)) }.filter {
+      !Self.names.contains($0)
+    }
     #expect(strays.isEmpty, "PNG files without a JSON: \(strays.sorted())")
   }
 }

@@ -1,11 +1,12 @@
 import CCairo
-@testable import CairoRendering
 import Foundation
 import Lottie
-@testable import LottieScene
 import Raster
 import TestSupport
 import Testing
+
+@testable import CairoRendering
+@testable import LottieScene
 
 /// The fast parts of `GradientRaster`: the per-row polynomials against the gradient's definition, the spans
 /// (only pixels the path may paint are computed) against filling the whole box, and the kept colour tables.
@@ -25,7 +26,9 @@ struct GradientFastPathTests {
     return GradientRaster.index(t * Double(GradientRaster.tableSize - 1) + 0.5)
   }
 
-  static func parameters(radial: Bool, start: Vec2, end: Vec2, highlight: Double = 0, angle: Double = 0) -> GradientParameters {
+  static func parameters(radial: Bool, start: Vec2, end: Vec2, highlight: Double = 0, angle: Double = 0)
+    -> GradientParameters
+  {
     GradientParameters(
       isRadial: radial, start: start, end: end, highlightLength: highlight, highlightAngle: angle,
       stops: [GradientStop(0, RGBA(1, 0, 0, 1)), GradientStop(1, RGBA(0, 0, 1, 1))])
@@ -35,8 +38,14 @@ struct GradientFastPathTests {
     ("linear", parameters(radial: false, start: Vec2(10, 20), end: Vec2(150, 90))),
     ("linear, vertical", parameters(radial: false, start: Vec2(40, 0), end: Vec2(40, 120))),
     ("radial", parameters(radial: true, start: Vec2(80, 60), end: Vec2(140, 60))),
-    ("radial with a highlight", parameters(radial: true, start: Vec2(80, 60), end: Vec2(130, 90), highlight: 70, angle: 40)),
-    ("radial, highlight near the edge", parameters(radial: true, start: Vec2(60, 50), end: Vec2(100, 50), highlight: -99, angle: 200)),
+    (
+      "radial with a highlight",
+      parameters(radial: true, start: Vec2(80, 60), end: Vec2(130, 90), highlight: 70, angle: 40)
+    ),
+    (
+      "radial, highlight near the edge",
+      parameters(radial: true, start: Vec2(60, 50), end: Vec2(100, 50), highlight: -99, angle: 200)
+    ),
     ("small radial", parameters(radial: true, start: Vec2(110, 75), end: Vec2(116, 75), highlight: 20)),
   ]
 
@@ -47,7 +56,8 @@ struct GradientFastPathTests {
     cairo_matrix_t(xx: 0.83, yx: -0.4, xy: 0.55, yy: 1.7, x0: 12.5, y0: -30.25),
   ]
 
-  @Test("the fill's per-row polynomials give the definition's table index (within one step)", arguments: geometries.indices)
+  @Test(
+    "the fill's per-row polynomials give the definition's table index (within one step)", arguments: geometries.indices)
   func polynomialsMatchTheDefinition(_ index: Int) throws {
     let (name, g) = Self.geometries[index]
     let geometry = try #require(GradientRaster.Geometry(g))
@@ -56,7 +66,8 @@ struct GradientFastPathTests {
       var pixels = [UInt32](repeating: .max, count: box.width * box.height)
       Self.identity.withUnsafeBufferPointer { table in
         pixels.withUnsafeMutableBufferPointer {
-          GradientRaster.fill(geometry, inverse: inverse, table: table.baseAddress!, box: box, spans: nil, into: $0.baseAddress!)
+          GradientRaster.fill(
+            geometry, inverse: inverse, table: table.baseAddress!, box: box, spans: nil, into: $0.baseAddress!)
         }
       }
       var worst = 0, exact = 0
@@ -71,7 +82,8 @@ struct GradientFastPathTests {
         }
       }
       #expect(worst <= 1, "\(name): an index \(worst) steps from the definition's")
-      #expect(exact * 1000 >= pixels.count * 999, "\(name): \(pixels.count - exact) of \(pixels.count) pixels a step off")
+      #expect(
+        exact * 1000 >= pixels.count * 999, "\(name): \(pixels.count - exact) of \(pixels.count) pixels a step off")
       #expect(seen.count > 20, "\(name): the gradient varies over the box")
     }
   }
@@ -86,10 +98,13 @@ struct GradientFastPathTests {
         pixels.withUnsafeMutableBufferPointer { out in
           if let spans {
             spans.withUnsafeBufferPointer {
-              GradientRaster.fill(geometry, inverse: inverse, table: table.baseAddress!, box: box, spans: $0.baseAddress, into: out.baseAddress!)
+              GradientRaster.fill(
+                geometry, inverse: inverse, table: table.baseAddress!, box: box, spans: $0.baseAddress,
+                into: out.baseAddress!)
             }
           } else {
-            GradientRaster.fill(geometry, inverse: inverse, table: table.baseAddress!, box: box, spans: nil, into: out.baseAddress!)
+            GradientRaster.fill(
+              geometry, inverse: inverse, table: table.baseAddress!, box: box, spans: nil, into: out.baseAddress!)
           }
         }
       }
@@ -128,28 +143,56 @@ struct GradientFastPathTests {
 
   // MARK: Spans
 
-  static let diagonal = #"{"ty":"sh","ks":{"a":0,"k":{"c":false,"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]],"v":[[8,92],[60,20],[112,88]]}}}"#
-  static let curve = #"{"ty":"sh","ks":{"a":0,"k":{"c":true,"i":[[0,0],[-30,10],[20,-30]],"o":[[40,-20],[-10,30],[0,0]],"v":[[10,20],[100,40],[40,90]]}}}"#
+  static let diagonal =
+    #"{"ty":"sh","ks":{"a":0,"k":{"c":false,"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]],"v":[[8,92],[60,20],[112,88]]}}}"#
+  static let curve =
+    #"{"ty":"sh","ks":{"a":0,"k":{"c":true,"i":[[0,0],[-30,10],[20,-30]],"o":[[40,-20],[-10,30],[0,0]],"v":[[10,20],[100,40],[40,90]]}}}"#
   static let second = #"{"ty":"el","p":{"a":0,"k":[80,60]},"s":{"a":0,"k":[70,60]}}"#
   static let dash = #","d":[{"n":"d","v":{"a":0,"k":7}},{"n":"g","v":{"a":0,"k":5}},{"n":"o","v":{"a":0,"k":3}}]"#
 
   /// A gradient stroke of width `w` with miter joins (limit `ml`), a cap (`lc`), and `extra` keys.
-  static func stroke(type: Int, w: Double, ml: Double = 4, lc: Int = 1, extra: String = "", start: String = "[10,10]", end: String = "[110,90]", highlight: Double = 0) -> String {
+  static func stroke(
+    type: Int, w: Double, ml: Double = 4, lc: Int = 1, extra: String = "", start: String = "[10,10]",
+    end: String = "[110,90]", highlight: Double = 0
+  ) -> String {
     #"{"ty":"gs","t":\#(type),"s":{"a":0,"k":\#(start)},"e":{"a":0,"k":\#(end)},"h":{"a":0,"k":\#(highlight)},"a":{"a":0,"k":30},"o":{"a":0,"k":100},"g":{"p":3,"k":{"a":0,"k":[0,1,0,0, 0.5,0,1,0, 1,0,0,1]}},"w":{"a":0,"k":\#(w)},"lc":\#(lc),"lj":1,"ml":\#(ml)\#(extra)}"#
   }
 
-  static let spanCases: [(String, String)] = G.cases + [
-    ("thin diagonal stroke, sharp miter joins", G.animation(diagonal + "," + stroke(type: 1, w: 2, ml: 10))),
-    ("thick radial stroke, square caps", G.animation(diagonal + "," + stroke(type: 2, w: 12, lc: 3, start: "[60,50]", end: "[110,50]", highlight: 40))),
-    ("dashed curve, round caps", G.animation(curve + "," + stroke(type: 1, w: 5, lc: 2, extra: dash))),
-    ("stroke in a rotated, skewed layer", G.animation(
-      curve + "," + stroke(type: 2, w: 3, start: "[50,50]", end: "[100,70]", highlight: -50),
-      transform: #"{"a":{"a":0,"k":[60,50]},"p":{"a":0,"k":[60,50]},"r":{"a":0,"k":-28},"s":{"a":0,"k":[130,60]},"sk":{"a":0,"k":25},"sa":{"a":0,"k":70}}"#)),
-    ("even-odd fill of two ellipses", G.animation(
-      G.ellipse + "," + second + "," + G.gradient(type: 2, start: "[60,50]", end: "[110,50]", highlight: 30).replacingOccurrences(of: #""r":1"#, with: #""r":2"#))),
-    ("non-zero fill of two ellipses", G.animation(G.ellipse + "," + second + "," + G.gradient(type: 1, start: "[0,0]", end: "[120,100]"))),
-    ("fill of a curve", G.animation(curve + "," + G.gradient(type: 2, start: "[50,50]", end: "[10,10]", count: 2, stops: "[0,1,0.5,0, 1,0,0.5,1, 0,1, 1,0.3]"))),
-  ]
+  static let spanCases: [(String, String)] =
+    G.cases + [
+      ("thin diagonal stroke, sharp miter joins", G.animation(diagonal + "," + stroke(type: 1, w: 2, ml: 10))),
+      (
+        "thick radial stroke, square caps",
+        G.animation(diagonal + "," + stroke(type: 2, w: 12, lc: 3, start: "[60,50]", end: "[110,50]", highlight: 40))
+      ),
+      ("dashed curve, round caps", G.animation(curve + "," + stroke(type: 1, w: 5, lc: 2, extra: dash))),
+      (
+        "stroke in a rotated, skewed layer",
+        G.animation(
+          curve + "," + stroke(type: 2, w: 3, start: "[50,50]", end: "[100,70]", highlight: -50),
+          transform:
+            #"{"a":{"a":0,"k":[60,50]},"p":{"a":0,"k":[60,50]},"r":{"a":0,"k":-28},"s":{"a":0,"k":[130,60]},"sk":{"a":0,"k":25},"sa":{"a":0,"k":70}}"#
+        )
+      ),
+      (
+        "even-odd fill of two ellipses",
+        G.animation(
+          G.ellipse + "," + second + ","
+            + G.gradient(type: 2, start: "[60,50]", end: "[110,50]", highlight: 30).replacingOccurrences(
+              of: #""r":1"#, with: #""r":2"#))
+      ),
+      (
+        "non-zero fill of two ellipses",
+        G.animation(G.ellipse + "," + second + "," + G.gradient(type: 1, start: "[0,0]", end: "[120,100]"))
+      ),
+      (
+        "fill of a curve",
+        G.animation(
+          curve + ","
+            + G.gradient(
+              type: 2, start: "[50,50]", end: "[10,10]", count: 2, stops: "[0,1,0.5,0, 1,0,0.5,1, 0,1, 1,0.3]"))
+      ),
+    ]
 
   static func render(_ json: String, spans: Bool, poison: Bool) throws -> (PixelBuffer, poisoned: Int) {
     let animation = try LottieParser.parse(bytes: Array(json.utf8), file: "gradient.json")
@@ -192,7 +235,9 @@ struct GradientFastPathTests {
     var pixels = [UInt32](repeating: 0, count: 8)
     let spans: [Int32] = [1, 3, 2, 2]
     pixels.withUnsafeMutableBufferPointer { out in
-      spans.withUnsafeBufferPointer { renderer.scene.gradientWorkspace.poison(out.baseAddress!, box: box, spans: $0.baseAddress!) }
+      spans.withUnsafeBufferPointer {
+        renderer.scene.gradientWorkspace.poison(out.baseAddress!, box: box, spans: $0.baseAddress!)
+      }
     }
     #expect(pixels == [0xFFFF_00FF, 0, 0, 0xFFFF_00FF, 0xFFFF_00FF, 0xFFFF_00FF, 0xFFFF_00FF, 0xFFFF_00FF])
     #expect(renderer.scene.gradientWorkspace.poisonedPixels == 6)

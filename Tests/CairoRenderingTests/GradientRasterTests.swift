@@ -1,10 +1,11 @@
-@testable import CairoRendering
 import Foundation
 import Lottie
 import LottieScene
 import Raster
 import TestSupport
 import Testing
+
+@testable import CairoRendering
 
 /// Our gradient rasteriser against Cairo's (pixman's) gradients: the same picture within a level or two, for
 /// linear and radial gradients, highlights, opacity stops, transformed layers, strokes and clipped precomps.
@@ -25,7 +26,8 @@ struct GradientRasterTests {
     angle: Double = 0, count: Int = 3, stops: String = "[0,1,0,0, 0.5,0,1,0, 1,0,0,1]", opacity: Double = 100
   ) -> String {
     let stroke = kind == "gs" ? #","w":{"a":0,"k":9},"lc":2,"lj":1"# : ""
-    return #"{"ty":"\#(kind)","t":\#(type),"s":{"a":0,"k":\#(start)},"e":{"a":0,"k":\#(end)},"h":{"a":0,"k":\#(highlight)},"a":{"a":0,"k":\#(angle)},"o":{"a":0,"k":\#(opacity)},"r":1,"g":{"p":\#(count),"k":{"a":0,"k":\#(stops)}}\#(stroke)}"#
+    return
+      #"{"ty":"\#(kind)","t":\#(type),"s":{"a":0,"k":\#(start)},"e":{"a":0,"k":\#(end)},"h":{"a":0,"k":\#(highlight)},"a":{"a":0,"k":\#(angle)},"o":{"a":0,"k":\#(opacity)},"r":1,"g":{"p":\#(count),"k":{"a":0,"k":\#(stops)}}\#(stroke)}"#
   }
 
   static func render(_ json: String, ours: Bool) throws -> PixelBuffer {
@@ -37,20 +39,53 @@ struct GradientRasterTests {
 
   static let cases: [(String, String)] = [
     ("linear", animation(ellipse + "," + gradient(type: 1))),
-    ("linear, diagonal, opacity stops", animation(square + "," + gradient(type: 1, start: "[25,15]", end: "[95,85]", count: 2, stops: "[0,1,0.5,0, 1,0,0.5,1, 0,1, 0.4,0.2, 1,0.9]"))),
+    (
+      "linear, diagonal, opacity stops",
+      animation(
+        square + ","
+          + gradient(
+            type: 1, start: "[25,15]", end: "[95,85]", count: 2, stops: "[0,1,0.5,0, 1,0,0.5,1, 0,1, 0.4,0.2, 1,0.9]"))
+    ),
     ("radial", animation(ellipse + "," + gradient(type: 2, start: "[60,50]", end: "[100,50]"))),
-    ("radial with a highlight", animation(ellipse + "," + gradient(type: 2, start: "[60,50]", end: "[105,50]", highlight: 60, angle: 35))),
-    ("radial, negative highlight, half opacity", animation(square + "," + gradient(type: 2, start: "[50,40]", end: "[90,60]", highlight: -80, angle: 200, opacity: 50))),
-    ("stops outside the ends", animation(ellipse + "," + gradient(type: 1, count: 3, stops: "[0.3,1,0,0, 0.5,0,1,0, 0.7,0,0,1]"))),
-    ("rotated, scaled and skewed layer", animation(
-      ellipse + "," + gradient(type: 2, start: "[60,50]", end: "[95,40]", highlight: 30, angle: 10),
-      transform: #"{"a":{"a":0,"k":[60,50]},"p":{"a":0,"k":[60,50]},"r":{"a":0,"k":33},"s":{"a":0,"k":[70,120]},"sk":{"a":0,"k":15},"sa":{"a":0,"k":20}}"#)),
-    ("stops out of order", animation(ellipse + "," + gradient(type: 1, count: 3, stops: "[0.5,1,0,0, 0,0,0,1, 1,0,1,0]"))),
-    ("colours far outside 0...1", animation(ellipse + "," + gradient(type: 2, start: "[60,50]", end: "[100,50]", count: 3, stops: "[0,1,0,0, 0.33,-1e308,0,0, 1,1e308,0,0]"))),
+    (
+      "radial with a highlight",
+      animation(ellipse + "," + gradient(type: 2, start: "[60,50]", end: "[105,50]", highlight: 60, angle: 35))
+    ),
+    (
+      "radial, negative highlight, half opacity",
+      animation(
+        square + "," + gradient(type: 2, start: "[50,40]", end: "[90,60]", highlight: -80, angle: 200, opacity: 50))
+    ),
+    (
+      "stops outside the ends",
+      animation(ellipse + "," + gradient(type: 1, count: 3, stops: "[0.3,1,0,0, 0.5,0,1,0, 0.7,0,0,1]"))
+    ),
+    (
+      "rotated, scaled and skewed layer",
+      animation(
+        ellipse + "," + gradient(type: 2, start: "[60,50]", end: "[95,40]", highlight: 30, angle: 10),
+        transform:
+          #"{"a":{"a":0,"k":[60,50]},"p":{"a":0,"k":[60,50]},"r":{"a":0,"k":33},"s":{"a":0,"k":[70,120]},"sk":{"a":0,"k":15},"sa":{"a":0,"k":20}}"#
+      )
+    ),
+    (
+      "stops out of order",
+      animation(ellipse + "," + gradient(type: 1, count: 3, stops: "[0.5,1,0,0, 0,0,0,1, 1,0,1,0]"))
+    ),
+    (
+      "colours far outside 0...1",
+      animation(
+        ellipse + ","
+          + gradient(
+            type: 2, start: "[60,50]", end: "[100,50]", count: 3, stops: "[0,1,0,0, 0.33,-1e308,0,0, 1,1e308,0,0]"))
+    ),
     ("linear stroke", animation(ellipse + "," + gradient("gs", type: 1, start: "[10,10]", end: "[110,90]"))),
-    ("radial stroke beyond the canvas", animation(
-      ellipse + "," + gradient("gs", type: 2, start: "[60,50]", end: "[60,110]"),
-      transform: #"{"s":{"a":0,"k":[160,160]},"p":{"a":0,"k":[-30,-25]}}"#)),
+    (
+      "radial stroke beyond the canvas",
+      animation(
+        ellipse + "," + gradient("gs", type: 2, start: "[60,50]", end: "[60,110]"),
+        transform: #"{"s":{"a":0,"k":[160,160]},"p":{"a":0,"k":[-30,-25]}}"#)
+    ),
   ]
 
   @Test("ours matches Cairo's gradients within 2 levels", arguments: cases.indices)
@@ -78,7 +113,8 @@ struct GradientRasterTests {
     let mid = GradientRaster.premultiplied(RGBA(0.5, 0, 0.5, 0.5), opacity: 1)
     #expect(mid == 0x8040_0040)
     // Before the first stop and after the last: their colours.
-    let padded = GradientRaster.table([GradientStop(0.25, RGBA(0, 1, 0, 1)), GradientStop(0.75, RGBA(1, 1, 1, 1))], opacity: 0.5)
+    let padded = GradientRaster.table(
+      [GradientStop(0.25, RGBA(0, 1, 0, 1)), GradientStop(0.75, RGBA(1, 1, 1, 1))], opacity: 0.5)
     #expect(padded[0] == padded[200] && padded[0] == GradientRaster.premultiplied(RGBA(0, 1, 0, 1), opacity: 0.5))
     #expect(padded[1023] == GradientRaster.premultiplied(RGBA(1, 1, 1, 1), opacity: 0.5))
   }

@@ -1,11 +1,12 @@
 import CCairo
-@testable import CairoRendering
 import Foundation
 import Lottie
-@testable import LottieScene
 import Raster
 import TestSupport
 import Testing
+
+@testable import CairoRendering
+@testable import LottieScene
 
 /// A frame redrawn in part computes a gradient only inside the kept area (`LayerPainter.compositeArea`): the
 /// pixels there must be byte for byte those of the whole gradient, and the rest must not be computed at all.
@@ -39,7 +40,9 @@ struct GradientWindowTests {
     return pixels
   }
 
-  @Test("a windowed fill writes the whole fill's values inside the window and nothing outside", arguments: F.geometries.indices)
+  @Test(
+    "a windowed fill writes the whole fill's values inside the window and nothing outside",
+    arguments: F.geometries.indices)
   func windowedFillMatchesTheWhole(_ index: Int) throws {
     let geometry = try #require(GradientRaster.Geometry(F.geometries[index].1))
     let box = PixelBox(x: 10, y: 20, width: 180, height: 130)

@@ -1,5 +1,6 @@
-@testable import CairoRendering
 import Testing
+
+@testable import CairoRendering
 
 /// Hard Mix pixel arithmetic (premultiplied ARGB32): the golden `blend-hard-mix` shows the picture; these pin
 /// down the alpha cases it cannot show.
@@ -9,7 +10,8 @@ struct HardMixTests {
 
   @Test func opaqueChannelsThreshold() {
     // (204, 51, 153) + (128, 128, 128): 332 -> 255, 179 -> 0, 281 -> 255.
-    let out = LayerPainter.hardMixPixel(source: Self.argb(255, 204, 51, 153), backdrop: Self.argb(255, 128, 128, 128), opacity: 255)
+    let out = LayerPainter.hardMixPixel(
+      source: Self.argb(255, 204, 51, 153), backdrop: Self.argb(255, 128, 128, 128), opacity: 255)
     #expect(out == Self.argb(255, 255, 0, 255))
   }
 
@@ -21,13 +23,22 @@ struct HardMixTests {
   @Test func layerOpacityMixesWithTheBackdrop() {
     // Half opacity over opaque black: cs + 0 < 1 in every channel, so the result is black at full alpha; over
     // opaque white each channel is 1, so white.
-    #expect(LayerPainter.hardMixPixel(source: Self.argb(255, 204, 51, 153), backdrop: Self.argb(255, 0, 0, 0), opacity: 128) == Self.argb(255, 0, 0, 0))
-    #expect(LayerPainter.hardMixPixel(source: Self.argb(255, 204, 51, 153), backdrop: Self.argb(255, 255, 255, 255), opacity: 128) == Self.argb(255, 255, 255, 255))
+    #expect(
+      LayerPainter.hardMixPixel(source: Self.argb(255, 204, 51, 153), backdrop: Self.argb(255, 0, 0, 0), opacity: 128)
+        == Self.argb(255, 0, 0, 0))
+    #expect(
+      LayerPainter.hardMixPixel(
+        source: Self.argb(255, 204, 51, 153), backdrop: Self.argb(255, 255, 255, 255), opacity: 128)
+        == Self.argb(255, 255, 255, 255))
     // Over nothing: the layer at half alpha, premultiplied.
-    #expect(LayerPainter.hardMixPixel(source: Self.argb(255, 204, 52, 154), backdrop: 0, opacity: 128) == Self.argb(128, 102, 26, 77))
+    #expect(
+      LayerPainter.hardMixPixel(source: Self.argb(255, 204, 52, 154), backdrop: 0, opacity: 128)
+        == Self.argb(128, 102, 26, 77))
   }
 
   @Test func transparentSourceKeepsTheBackdrop() {
-    #expect(LayerPainter.hardMixPixel(source: 0, backdrop: Self.argb(200, 10, 20, 30), opacity: 255) == Self.argb(200, 10, 20, 30))
+    #expect(
+      LayerPainter.hardMixPixel(source: 0, backdrop: Self.argb(200, 10, 20, 30), opacity: 255)
+        == Self.argb(200, 10, 20, 30))
   }
 }

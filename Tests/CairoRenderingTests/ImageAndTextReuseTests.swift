@@ -42,8 +42,10 @@ struct ImageAndTextReuseTests {
   @Test(arguments: [(137.0, 0.0), (262.5, 17.0), (61.0, -40.0), (100.0, 0.0)])
   func aStillImageUnderAnimatedOpacityIsSampledOnceAndMatchesFreshFrames(scale: Double, rotation: Double) throws {
     let animation = try Self.animation(scale: scale, rotation: rotation)
-    let cached = try FrameRenderer(animation: animation, width: 100, height: 100, images: ["img": Self.image], caches: true)
-    let fresh = try FrameRenderer(animation: animation, width: 100, height: 100, images: ["img": Self.image], caches: false)
+    let cached = try FrameRenderer(
+      animation: animation, width: 100, height: 100, images: ["img": Self.image], caches: true)
+    let fresh = try FrameRenderer(
+      animation: animation, width: 100, height: 100, images: ["img": Self.image], caches: false)
     var buffer = PixelBuffer(width: 100, height: 100)
     for frame in 0..<8 {
       cached.render(frame: Double(frame), into: &buffer)
@@ -65,8 +67,10 @@ struct ImageAndTextReuseTests {
   /// The copy holds what sampling the image straight onto the frame gives, within rounding.
   @Test func theCopyLooksLikeTheImageDrawnStraight() throws {
     let animation = try Self.animation(scale: 262.5, rotation: 17)
-    let frame = try FrameRenderer(animation: animation, width: 100, height: 100, images: ["img": Self.image], caches: false)
-      .render(frame: 0)
+    let frame = try FrameRenderer(
+      animation: animation, width: 100, height: 100, images: ["img": Self.image], caches: false
+    )
+    .render(frame: 0)
     // The image's middle pixel (8, 8) lands at p + R(17°)·(8·2.625, 8·2.625) (the anchor is the origin).
     let angle = 17.0 * .pi / 180, d = 8 * 2.625
     let x = 30.37 + cos(angle) * d - sin(angle) * d, y = 25.81 + sin(angle) * d + cos(angle) * d
@@ -95,7 +99,8 @@ struct ImageAndTextReuseTests {
   /// Text on a curved path whose first margin animates: the path is measured once and every frame comes out
   /// as measured afresh.
   @Test func aStillTextPathIsMeasuredOnce() throws {
-    let curve = #"{"inv":false,"mode":"n","pt":{"a":0,"k":{"c":false,"v":[[10,60],[90,50]],"i":[[0,0],[-30,-40]],"o":[[20,-30],[0,0]]}},"o":{"a":0,"k":100},"x":{"a":0,"k":0},"nm":"Path"}"#
+    let curve =
+      #"{"inv":false,"mode":"n","pt":{"a":0,"k":{"c":false,"v":[[10,60],[90,50]],"i":[[0,0],[-30,-40]],"o":[[20,-30],[0,0]]}},"o":{"a":0,"k":100},"x":{"a":0,"k":0},"nm":"Path"}"#
     let margin = #"{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":[40]}]}"#
     let json = TextPathTests.animation("AAA", masks: [curve], options: ["f": margin])
     let animation = try LottieParser.parse(bytes: Array(json.utf8), file: "text-path.json")
@@ -111,7 +116,8 @@ struct ImageAndTextReuseTests {
   /// A turned image is sampled in bands over the columns it reaches: every pixel well inside its rectangle is
   /// drawn opaque, and the band ranges hold the polygon.
   @Test func aTurnedImageIsSampledWhereverItReaches() throws {
-    let red = PixelBuffer(width: 16, height: 16, stride: 64, bytes: Array(repeating: [0, 0, 255, 255], count: 256).flatMap { $0 })
+    let red = PixelBuffer(
+      width: 16, height: 16, stride: 64, bytes: Array(repeating: [0, 0, 255, 255], count: 256).flatMap { $0 })
     for rotation in [30.0, 45.0, -70.0, 89.0] {
       let animation = try Self.animation(scale: 300, rotation: rotation)
       let frame = try FrameRenderer(animation: animation, width: 100, height: 100, images: ["img": red], caches: false)

@@ -15,7 +15,8 @@ struct MatteCompositingTests {
       #"{"ty":"gr","it":[\#(Bodymovin.rectangle(x: 10, y: 10, width: 80, height: 40)),\#(Bodymovin.fill(Bodymovin.red)),{"ty":"tr"}]}"#,
       #"{"ty":"gr","it":[\#(Bodymovin.rectangle(x: 10, y: 50, width: 80, height: 40)),\#(Bodymovin.fill("[0,1,0,0.6]")),{"ty":"tr"}]}"#,
     ]
-    let mask = #"{"mode":"a","inv":false,"o":{"a":0,"k":100},"pt":{"a":0,"k":\#(Bodymovin.polygon([(15, 12), (85, 20), (80, 88), (12, 80)]))}}"#
+    let mask =
+      #"{"mode":"a","inv":false,"o":{"a":0,"k":100},"pt":{"a":0,"k":\#(Bodymovin.polygon([(15, 12), (85, 20), (80, 88), (12, 80)]))}}"#
     let all = [masked ? #""masksProperties":[\#(mask)]"# : "", fields].filter { !$0.isEmpty }.joined(separator: ",")
     return Bodymovin.shapeLayer(shapes, index: index, fields: all)
   }
@@ -23,7 +24,8 @@ struct MatteCompositingTests {
   /// A matte source: an opaque black rectangle over (x0, 0)..(x1, 100), with a mask covering all of it (its
   /// kept image) or without one, drawn with blend mode `blend`.
   static func matte(x0: Double, x1: Double, masked: Bool, blend: Int = 0) -> String {
-    let mask = #"{"mode":"a","inv":false,"o":{"a":0,"k":100},"pt":{"a":0,"k":\#(Bodymovin.polygon([(-50, -50), (150, -50), (150, 150), (-50, 150)]))}}"#
+    let mask =
+      #"{"mode":"a","inv":false,"o":{"a":0,"k":100},"pt":{"a":0,"k":\#(Bodymovin.polygon([(-50, -50), (150, -50), (150, 150), (-50, 150)]))}}"#
     var fields = #""td":1,"bm":\#(blend)"#
     if masked { fields += #","masksProperties":[\#(mask)]"# }
     return Bodymovin.shapeLayer(
@@ -37,7 +39,9 @@ struct MatteCompositingTests {
 
   /// The pixels of `image` in columns `columns`, row by row.
   static func columns(_ image: PixelBuffer, _ columns: Range<Int>) -> [UInt8] {
-    (0..<image.height).flatMap { y in image.bytes[(y * image.stride + columns.lowerBound * 4)..<(y * image.stride + columns.upperBound * 4)] }
+    (0..<image.height).flatMap { y in
+      image.bytes[(y * image.stride + columns.lowerBound * 4)..<(y * image.stride + columns.upperBound * 4)]
+    }
   }
 
   /// An alpha matte covering the whole canvas keeps every pixel of the layer as it is, whichever of the layer

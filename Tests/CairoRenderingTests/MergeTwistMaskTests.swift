@@ -108,7 +108,8 @@ struct MergeTwistMaskTests {
   /// A repeater copies the merged shape with its fill.
   @Test func repeaterCopiesMergedShapes() throws {
     let small = [
-      Bodymovin.rectangle(x: 10, y: 10, width: 20, height: 20), Bodymovin.rectangle(x: 20, y: 10, width: 20, height: 20),
+      Bodymovin.rectangle(x: 10, y: 10, width: 20, height: 20),
+      Bodymovin.rectangle(x: 20, y: 10, width: 20, height: 20),
       Self.merge(4), Bodymovin.fill(Bodymovin.red),
     ]
     let repeater =
@@ -158,8 +159,10 @@ struct MergeTwistMaskTests {
   /// A red square over the whole layer, masked by an add mask over 25..75 at 60% and then `mode` over the
   /// right half (50..100) at 50%. Probes: first mask only, both, second only, neither.
   static func masked(_ mode: String) throws -> PixelBuffer {
-    let first = #"{"mode":"a","inv":false,"o":{"a":0,"k":60},"pt":{"a":0,"k":\#(Bodymovin.polygon([(25, 25), (75, 25), (75, 75), (25, 75)]))}}"#
-    let second = #"{"mode":"\#(mode)","inv":false,"o":{"a":0,"k":50},"pt":{"a":0,"k":\#(Bodymovin.polygon([(50, -10), (110, -10), (110, 110), (50, 110)]))}}"#
+    let first =
+      #"{"mode":"a","inv":false,"o":{"a":0,"k":60},"pt":{"a":0,"k":\#(Bodymovin.polygon([(25, 25), (75, 25), (75, 75), (25, 75)]))}}"#
+    let second =
+      #"{"mode":"\#(mode)","inv":false,"o":{"a":0,"k":50},"pt":{"a":0,"k":\#(Bodymovin.polygon([(50, -10), (110, -10), (110, 110), (50, 110)]))}}"#
     let layer = Bodymovin.shapeLayer(
       [Bodymovin.rectangle(x: 0, y: 0, width: 100, height: 100), Bodymovin.fill(Bodymovin.red)],
       fields: #""hasMask":true,"masksProperties":[\#(first),\#(second)]"#)
@@ -167,7 +170,8 @@ struct MergeTwistMaskTests {
   }
 
   static func expectAlpha(_ frame: PixelBuffer, firstOnly: Int, both: Int, secondOnly: Int) {
-    for (x, y, alpha) in [(35, 50, firstOnly), (60, 50, both), (85, 50, secondOnly), (60, 10, secondOnly), (10, 50, 0)] {
+    for (x, y, alpha) in [(35, 50, firstOnly), (60, 50, both), (85, 50, secondOnly), (60, 10, secondOnly), (10, 50, 0)]
+    {
       expectPixel(frame, x, y, alpha == 0 ? .transparent : ProbePixel(255, 0, 0, alpha), tolerance: alpha == 0 ? 0 : 3)
     }
   }

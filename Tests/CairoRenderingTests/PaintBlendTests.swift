@@ -1,9 +1,10 @@
-@testable import CairoRendering
 import Foundation
 import Lottie
 import Raster
 import TestSupport
 import Testing
+
+@testable import CairoRendering
 
 /// A fill's or stroke's own blend mode (`bm`) blends with the paints under it in its group only (After
 /// Effects), never with other groups of the layer or the layers under it. 100x100; a yellow square 20..60

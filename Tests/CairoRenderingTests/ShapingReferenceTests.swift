@@ -40,7 +40,9 @@ struct ShapingReferenceTests {
 
   static let noto = "/usr/share/fonts/truetype/noto/"
   static let hbCases: [HBCase] = [
-    HBCase(name: "Arabic, joined, right to left", text: "مرحبا بالعالم", family: "Noto Sans Arabic", file: noto + "NotoSansArabic-Regular.ttf"),
+    HBCase(
+      name: "Arabic, joined, right to left", text: "مرحبا بالعالم", family: "Noto Sans Arabic",
+      file: noto + "NotoSansArabic-Regular.ttf"),
     // Bidi: the paragraph is right to left (its first strong letter is Hebrew), so the first word is at the
     // right and the number, left to right, between the words.
     HBCase(
@@ -51,13 +53,15 @@ struct ShapingReferenceTests {
       file: noto + "NotoSansDevanagari-Regular.ttf"),
     HBCase(name: "AVATAR, kerned", text: "AVATAR", family: "Noto Sans", file: noto + "NotoSans-Regular.ttf"),
     // Noto Serif's ligature is narrower than its three letters and joins them (Noto Sans's looks like them).
-    HBCase(name: "ffi, one ligature", text: "ffi", family: "Noto Serif", file: noto + "NotoSerif-Regular.ttf", size: 96),
+    HBCase(
+      name: "ffi, one ligature", text: "ffi", family: "Noto Serif", file: noto + "NotoSerif-Regular.ttf", size: 96),
   ]
 
   @Test(.enabled(if: hbView != nil, Comment(rawValue: noHBView)), arguments: hbCases)
   func matchesHBView(_ c: HBCase) throws {
     let hbView = try #require(Self.hbView)
-    try #require(FileManager.default.fileExists(atPath: c.file), "font \(c.file) missing (fonts-noto-core, fonts-dejavu-core)")
+    try #require(
+      FileManager.default.fileExists(atPath: c.file), "font \(c.file) missing (fonts-noto-core, fonts-dejavu-core)")
     let ours = try Self.render(c.text, family: c.family, size: c.size, width: 700, height: 200)
     var arguments = ["--font-file=\(c.file)", "--font-size=\(Int(c.size))", "--margin=16"]
     if c.visual != nil { arguments.append("--direction=ltr") }
@@ -99,7 +103,8 @@ struct ShapingReferenceTests {
   static let browserCases: [BrowserCase] = [
     BrowserCase(name: "thumbs up, medium skin tone", text: "👍🏽", family: "Noto Sans", isEmoji: true, isColorful: true),
     BrowserCase(name: "family (ZWJ sequence)", text: "👨‍👩‍👧", family: "Noto Sans", isEmoji: true, minimumOverlap: 0.75),
-    BrowserCase(name: "flag of Japan", text: "🇯🇵", family: "Noto Sans", isEmoji: true, isColorful: true, minimumOverlap: 0.75),
+    BrowserCase(
+      name: "flag of Japan", text: "🇯🇵", family: "Noto Sans", isEmoji: true, isColorful: true, minimumOverlap: 0.75),
     BrowserCase(
       name: "Latin and emoji on one line", text: "Hi 👋 from Tokyo 🇯🇵!", family: "Noto Sans", isEmoji: true,
       isColorful: true),
@@ -131,7 +136,8 @@ struct ShapingReferenceTests {
   func matchesChromium(_ c: BrowserCase) throws {
     let chromium = try #require(Self.chromium)
     let ours = try Self.render(c.text, family: c.family, size: 48, width: 700, height: 260, boxWidth: c.boxWidth)
-    let reference = try chromium.chromium(c.text, family: c.family, size: 48, boxWidth: c.boxWidth, width: 700, height: 260)
+    let reference = try chromium.chromium(
+      c.text, family: c.family, size: 48, boxWidth: c.boxWidth, width: 700, height: 260)
     let comparison = InkComparison(ours, reference)
     try comparison.expectMatch(minimumOverlap: c.minimumOverlap, boxTolerance: c.isEmoji ? 0.1 : 0.03, c.name)
     if c.isEmoji {
@@ -150,8 +156,11 @@ struct ShapingReferenceTests {
   static func render(
     _ text: String, family: String, size: Double, width: Int, height: Int, boxWidth: Double? = nil
   ) throws -> PixelBuffer {
-    try FrameRenderer(animation: animation(text, family: family, size: size, width: width, height: height, boxWidth: boxWidth), width: width, height: height)
-      .render(frame: 0)
+    try FrameRenderer(
+      animation: animation(text, family: family, size: size, width: width, height: height, boxWidth: boxWidth),
+      width: width, height: height
+    )
+    .render(frame: 0)
   }
 
   static func animation(
@@ -165,7 +174,8 @@ struct ShapingReferenceTests {
       document["ps"] = [0, 0]
     }
     let layer: [String: Any] = [
-      "ty": 5, "ind": 1, "ip": 0, "op": 30, "st": 0, "ks": ["p": ["a": 0, "k": [20, boxWidth == nil ? 20 + size : 20]]],
+      "ty": 5, "ind": 1, "ip": 0, "op": 30, "st": 0,
+      "ks": ["p": ["a": 0, "k": [20, boxWidth == nil ? 20 + size : 20]]],
       "t": ["d": ["k": [["t": 0, "s": document]]], "a": []],
     ]
     let json: [String: Any] = [
@@ -333,7 +343,8 @@ struct InkComparison: CustomStringConvertible {
   }
 
   func expectMatch(
-    minimumOverlap: Double, boxTolerance: Double = 0.03, _ name: String, sourceLocation: SourceLocation = #_sourceLocation
+    minimumOverlap: Double, boxTolerance: Double = 0.03, _ name: String,
+    sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
     try #require(reference.width > 0, "\(name): the reference drew nothing", sourceLocation: sourceLocation)
     let agree = boxesAgree(tolerance: boxTolerance)

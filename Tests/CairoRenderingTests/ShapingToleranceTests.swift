@@ -22,12 +22,15 @@ struct ShapingToleranceTests {
   }
 
   static let hbDefects: [HBDefect] = [
-    HBDefect(name: "Arabic with its letters unjoined", index: 0, arguments: ["--features=-init,-medi,-fina,-rlig,-calt"]),
+    HBDefect(
+      name: "Arabic with its letters unjoined", index: 0, arguments: ["--features=-init,-medi,-fina,-rlig,-calt"]),
     HBDefect(name: "Arabic left to right", index: 0, arguments: ["--direction=ltr"]),
-    HBDefect(name: "Hebrew left to right, in reading order", index: 1, text: "שלום 123 עולם", arguments: ["--direction=ltr"]),
+    HBDefect(
+      name: "Hebrew left to right, in reading order", index: 1, text: "שלום 123 עולם", arguments: ["--direction=ltr"]),
     // The whole line reversed, the number too: "321".
     HBDefect(name: "Hebrew with its digits reversed", index: 1, text: "שלום 123 עולם", arguments: ["--direction=rtl"]),
-    HBDefect(name: "Devanagari without Indic shaping (virama shown, i-vowel after)", index: 2, arguments: ["--script=latn"]),
+    HBDefect(
+      name: "Devanagari without Indic shaping (virama shown, i-vowel after)", index: 2, arguments: ["--script=latn"]),
   ]
 
   @Test(.enabled(if: Reference.hbView != nil, Comment(rawValue: Reference.noHBView)), arguments: hbDefects)
@@ -51,7 +54,8 @@ struct ShapingToleranceTests {
     #expect(c.family == "Liberation Sans")
     let ours = try Reference.render(c.text, family: c.family, size: 48, width: 700, height: 260)
     let boxes = try hbView.hbView(
-      c.text, arguments: ["--font-file=/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf", "--font-size=48"])
+      c.text,
+      arguments: ["--font-file=/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf", "--font-size=48"])
     let comparison = InkComparison(ours, boxes)
     let matches = comparison.matches(minimumOverlap: c.minimumOverlap)
     #expect(!matches, "boxes match: \(comparison)")
@@ -83,7 +87,8 @@ struct ShapingToleranceTests {
     let c = Reference.browserCases[defect.index]
     let ours = try Reference.render(c.text, family: c.family, size: 48, width: 700, height: 260, boxWidth: c.boxWidth)
     let broken = try chromium.chromium(
-      defect.text ?? c.text, family: c.family, size: 48, boxWidth: c.boxWidth, width: 700, height: 260, style: defect.style)
+      defect.text ?? c.text, family: c.family, size: 48, boxWidth: c.boxWidth, width: 700, height: 260,
+      style: defect.style)
     let comparison = InkComparison(ours, broken)
     let matches = comparison.matches(minimumOverlap: c.minimumOverlap, boxTolerance: c.isEmoji ? 0.1 : 0.03)
     #expect(!matches, "\(defect.name) matches: \(comparison)")

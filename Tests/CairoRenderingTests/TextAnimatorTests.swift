@@ -24,7 +24,8 @@ struct TextAnimatorTests {
   ) -> String {
     let extra = document.isEmpty ? "" : "," + document
     let m = more.isEmpty ? "" : #","m":\#(more)"#
-    let layer = #"{"ty":5,"ind":1,"ip":0,"op":30,"st":0,"ks":{"p":{"a":0,"k":[10,50]}},"t":{"d":{"k":[{"t":0,"s":{"t":"\#(text)","f":"Box-Regular","s":20,"j":\#(justification),"tr":0,"lh":24,"fc":[1,0,0]\#(extra)}}]},"a":\#(animators)\#(m)}}"#
+    let layer =
+      #"{"ty":5,"ind":1,"ip":0,"op":30,"st":0,"ks":{"p":{"a":0,"k":[10,50]}},"t":{"d":{"k":[{"t":0,"s":{"t":"\#(text)","f":"Box-Regular","s":20,"j":\#(justification),"tr":0,"lh":24,"fc":[1,0,0]\#(extra)}}]},"a":\#(animators)\#(m)}}"#
     return #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":100,\#(font),"layers":[\#(layer)]}"#
   }
 
@@ -52,7 +53,10 @@ struct TextAnimatorTests {
   /// A square selector over the first half (percent units) moves the first two of four characters up.
   @Test func squareSelectorInPercent() throws {
     let json = Self.animation(
-      "AAAA", animators: "[\(Self.animator(#""r":1,"b":1,"sh":1,"s":{"a":0,"k":0},"e":{"a":0,"k":50},"o":{"a":0,"k":0}"#, #""p":{"a":0,"k":[0,-20]}"#))]")
+      "AAAA",
+      animators:
+        "[\(Self.animator(#""r":1,"b":1,"sh":1,"s":{"a":0,"k":0},"e":{"a":0,"k":50},"o":{"a":0,"k":0}"#, #""p":{"a":0,"k":[0,-20]}"#))]"
+    )
     let frame = try Self.render(json)
     Self.expectSquare(frame, 0, top: 20)
     Self.expectSquare(frame, 1, top: 20)
@@ -63,7 +67,10 @@ struct TextAnimatorTests {
   /// Index units with an offset select characters by number: start 0 end 1 offset 2 picks the third.
   @Test func indexUnitsAndOffset() throws {
     let json = Self.animation(
-      "AAAA", animators: "[\(Self.animator(#""r":2,"b":1,"sh":1,"s":{"a":0,"k":0},"e":{"a":0,"k":1},"o":{"a":0,"k":2}"#, #""fc":{"a":0,"k":[0,0,1]}"#))]")
+      "AAAA",
+      animators:
+        "[\(Self.animator(#""r":2,"b":1,"sh":1,"s":{"a":0,"k":0},"e":{"a":0,"k":1},"o":{"a":0,"k":2}"#, #""fc":{"a":0,"k":[0,0,1]}"#))]"
+    )
     let frame = try Self.render(json)
     Self.expectSquare(frame, 1, .red)
     Self.expectSquare(frame, 2, .blue)
@@ -73,7 +80,10 @@ struct TextAnimatorTests {
   /// Ramp up over all four characters: amounts (i + 0.5) / 4, so the fill goes from red towards blue.
   @Test func rampUpBlendsTheFillColour() throws {
     let json = Self.animation(
-      "AAAA", animators: "[\(Self.animator(#""r":1,"b":1,"sh":2,"s":{"a":0,"k":0},"e":{"a":0,"k":100}"#, #""fc":{"a":0,"k":[0,0,1]}"#))]")
+      "AAAA",
+      animators:
+        "[\(Self.animator(#""r":1,"b":1,"sh":2,"s":{"a":0,"k":0},"e":{"a":0,"k":100}"#, #""fc":{"a":0,"k":[0,0,1]}"#))]"
+    )
     let frame = try Self.render(json)
     for i in 0..<4 {
       let m = (Double(i) + 0.5) / 4
@@ -88,7 +98,9 @@ struct TextAnimatorTests {
   func peakedShapes(_ shape: Int, _ amount: Double) throws {
     let json = Self.animation(
       "AAAAA",
-      animators: "[\(Self.animator(#""r":1,"b":1,"sh":\#(shape),"s":{"a":0,"k":0},"e":{"a":0,"k":100},"a":{"a":0,"k":\#(amount)}"#, #""p":{"a":0,"k":[0,-20]}"#))]")
+      animators:
+        "[\(Self.animator(#""r":1,"b":1,"sh":\#(shape),"s":{"a":0,"k":0},"e":{"a":0,"k":100},"a":{"a":0,"k":\#(amount)}"#, #""p":{"a":0,"k":[0,-20]}"#))]"
+    )
     let frame = try Self.render(json)
     // Triangle at index 2 of 5: ramp 0.5 -> 1; smooth: (1 + cos(pi + pi)) / 2 = 1.
     Self.expectSquare(frame, 2, top: 40 - Int(20 * amount / 100))
@@ -99,7 +111,9 @@ struct TextAnimatorTests {
   /// Based on words: the space does not count as a word of its own; index 1 is the second word.
   @Test func basedOnWords() throws {
     let json = Self.animation(
-      "AA AA", animators: "[\(Self.animator(#""r":2,"b":3,"sh":1,"s":{"a":0,"k":1},"e":{"a":0,"k":2}"#, #""p":{"a":0,"k":[0,-20]}"#))]")
+      "AA AA",
+      animators:
+        "[\(Self.animator(#""r":2,"b":3,"sh":1,"s":{"a":0,"k":1},"e":{"a":0,"k":2}"#, #""p":{"a":0,"k":[0,-20]}"#))]")
     let frame = try Self.render(json)
     Self.expectSquare(frame, 0)
     Self.expectSquare(frame, 1)
@@ -111,7 +125,9 @@ struct TextAnimatorTests {
   /// Based on characters excluding spaces: index 2 is the third "A" even after a space.
   @Test func basedOnCharactersExcludingSpaces() throws {
     let json = Self.animation(
-      "AA AA", animators: "[\(Self.animator(#""r":2,"b":2,"sh":1,"s":{"a":0,"k":2},"e":{"a":0,"k":3}"#, #""o":{"a":0,"k":0}"#))]")
+      "AA AA",
+      animators: "[\(Self.animator(#""r":2,"b":2,"sh":1,"s":{"a":0,"k":2},"e":{"a":0,"k":3}"#, #""o":{"a":0,"k":0}"#))]"
+    )
     let frame = try Self.render(json)
     Self.expectSquare(frame, 1)
     expectPixel(frame, 15 + 24 + 6, 45, .transparent, tolerance: 0)
@@ -121,7 +137,9 @@ struct TextAnimatorTests {
   /// Based on lines: the second line moves, the first stays.
   @Test func basedOnLines() throws {
     let json = Self.animation(
-      "AA\\rAA", animators: "[\(Self.animator(#""r":2,"b":4,"sh":1,"s":{"a":0,"k":1},"e":{"a":0,"k":2}"#, #""p":{"a":0,"k":[30,0]}"#))]")
+      "AA\\rAA",
+      animators:
+        "[\(Self.animator(#""r":2,"b":4,"sh":1,"s":{"a":0,"k":1},"e":{"a":0,"k":2}"#, #""p":{"a":0,"k":[30,0]}"#))]")
     let frame = try Self.render(json)
     Self.expectSquare(frame, 0)
     Self.expectSquare(frame, 1)
@@ -191,7 +209,9 @@ struct TextAnimatorTests {
   @Test func animatedStart() throws {
     let json = Self.animation(
       "AAAA",
-      animators: "[\(Self.animator(#""r":1,"b":1,"sh":1,"s":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":[100]}]}"#, #""o":{"a":0,"k":0}"#))]")
+      animators:
+        "[\(Self.animator(#""r":1,"b":1,"sh":1,"s":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":[100]}]}"#, #""o":{"a":0,"k":0}"#))]"
+    )
     let start = try Self.render(json, frame: 0)
     expectPixel(start, 15, 45, .transparent, tolerance: 0)
     let half = try Self.render(json, frame: 5)

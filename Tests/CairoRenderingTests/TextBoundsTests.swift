@@ -25,7 +25,8 @@ struct TextBoundsTests {
     let keys = documents.map { t, text in
       #"{"t":\#(t),"s":{"t":"\#(text)","f":"\#(font)","s":20,"j":2,"tr":0,"lh":24,"fc":[1,0,0],"sc":[0,0,1],"sw":\#(stroke)}}"#
     }
-    return #"{"ty":5,"ind":\#(index),"ip":0,"op":30,"st":0,"ks":{"p":\#(position)\#(transform)},"t":{"d":{"k":[\#(keys.joined(separator: ","))]},"a":\#(animators)}}"#
+    return
+      #"{"ty":5,"ind":\#(index),"ip":0,"op":30,"st":0,"ks":{"p":\#(position)\#(transform)},"t":{"d":{"k":[\#(keys.joined(separator: ","))]},"a":\#(animators)}}"#
   }
 
   static func moving(from a: (Double, Double), to b: (Double, Double)) -> String {
@@ -53,7 +54,8 @@ struct TextBoundsTests {
       animators: turning)
     let background = Bodymovin.shapeLayer(
       [Bodymovin.rectangle(x: 5, y: 10, width: 90, height: 80), Bodymovin.fill("[0.2,0.7,0.3,1]")], index: 3)
-    let json = #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":100,\#(members),"layers":[\#(mover),\#(turner),\#(background)]}"#
+    let json =
+      #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":100,\#(members),"layers":[\#(mover),\#(turner),\#(background)]}"#
     return try LottieParser.parse(bytes: Array(json.utf8), file: "text-bounds.json")
   }
 
@@ -89,7 +91,10 @@ struct TextBoundsTests {
     var box: (minX: Int, minY: Int, maxX: Int, maxY: Int)? = nil
     for y in 0..<frame.height {
       for x in 0..<frame.width where frame.probe(x, y).a > 0 {
-        box = box.map { (min($0.minX, x), min($0.minY, y), max($0.maxX, x + 1), max($0.maxY, y + 1)) } ?? (x, y, x + 1, y + 1)
+        box =
+          box.map { (min($0.minX, x), min($0.minY, y), max($0.maxX, x + 1), max($0.maxY, y + 1)) } ?? (
+            x, y, x + 1, y + 1
+          )
       }
     }
     return box
@@ -101,7 +106,8 @@ struct TextBoundsTests {
   func glyphsAtTheEdgesOfTheirBoundsAreNotCut(font: String, frame: Double) throws {
     let (members, name, glyph) = Self.fontMembers(font)
     let cases = [
-      Self.textLayer(1, font: name, documents: [(0, glyph + " " + glyph)], position: #"{"a":0,"k":[50,50]}"#, stroke: 6),
+      Self.textLayer(
+        1, font: name, documents: [(0, glyph + " " + glyph)], position: #"{"a":0,"k":[50,50]}"#, stroke: 6),
       Self.textLayer(
         1, font: name, documents: [(0, glyph + glyph)], position: #"{"a":0,"k":[50,60]}"#, stroke: 2,
         animators: Self.turning),
@@ -128,7 +134,8 @@ struct TextBoundsTests {
   /// A layer whose only animated input is its document keeps its version while the document shown stays.
   @Test func aDocumentThatHoldsKeepsTheVersion() throws {
     let (members, name, glyph) = Self.fontMembers("box")
-    let layer = Self.textLayer(1, font: name, documents: [(0, glyph), (6, glyph + glyph), (9, glyph + glyph)], position: #"{"a":0,"k":[50,50]}"#)
+    let layer = Self.textLayer(
+      1, font: name, documents: [(0, glyph), (6, glyph + glyph), (9, glyph + glyph)], position: #"{"a":0,"k":[50,50]}"#)
     let json = #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":100,\#(members),"layers":[\#(layer)]}"#
     let renderer = try FrameRenderer(
       animation: try LottieParser.parse(bytes: Array(json.utf8), file: "text-doc.json"), width: 100, height: 100)

@@ -62,10 +62,13 @@ struct TextFallbackTests {
   @Test(.enabled(if: ShapingReferenceTests.hbView != nil, Comment(rawValue: ShapingReferenceTests.noHBView)))
   func helveticaMeasuresLikeLiberationSans() throws {
     let hbView = try #require(ShapingReferenceTests.hbView)
-    let ours = try FrameRenderer(animation: try Self.animation("Helvetica", family: "Helvetica"), width: 400, height: 100)
-      .render(frame: 0)
+    let ours = try FrameRenderer(
+      animation: try Self.animation("Helvetica", family: "Helvetica"), width: 400, height: 100
+    )
+    .render(frame: 0)
     let liberation = try hbView.hbView(
-      "Helvetica", arguments: ["--font-file=/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf", "--font-size=40"])
+      "Helvetica",
+      arguments: ["--font-file=/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf", "--font-size=40"])
     try InkComparison(ours, liberation).expectMatch(minimumOverlap: 0.88, "Helvetica as Liberation Sans")
   }
 
@@ -79,7 +82,8 @@ struct TextFallbackTests {
     let animation = try Self.animation("สวัสดีครับ", family: "Noto Sans Thai", style: "Italic")
     let ours = try FrameRenderer(animation: animation, width: 400, height: 100).render(frame: 0)
     let file = ShapingReferenceTests.noto + "NotoSansThai-Regular.ttf"
-    let slanted = try hbView.hbView("สวัสดีครับ", arguments: ["--font-file=\(file)", "--font-size=40", "--font-slant=0.2"])
+    let slanted = try hbView.hbView(
+      "สวัสดีครับ", arguments: ["--font-file=\(file)", "--font-size=40", "--font-slant=0.2"])
     let upright = try hbView.hbView("สวัสดีครับ", arguments: ["--font-file=\(file)", "--font-size=40"])
     try InkComparison(ours, slanted).expectMatch(minimumOverlap: 0.88, "synthetic oblique")
     let comparison = InkComparison(ours, upright)
@@ -119,8 +123,13 @@ struct TextFallbackTests {
     let notes = FontLibrary.prepare(animation, file: "t.json").map(\.description)
     #expect(notes.count == 2, "\(notes)")
     let fallback = try #require(notes.first)
-    #expect(fallback.hasPrefix("t.json: $.layers[0].t.d.k[0].s.t: info: characters 'न' 'म' 'स्ते' are not in Liberation Sans; drawn with "))
-    #expect(notes.last == "t.json: $.layers[0].t.d.k[0].s.t: warning: characters '\u{10FFFD}' cannot be drawn: no installed font has them")
+    #expect(
+      fallback.hasPrefix(
+        "t.json: $.layers[0].t.d.k[0].s.t: info: characters 'न' 'म' 'स्ते' are not in Liberation Sans; drawn with "))
+    #expect(
+      notes.last
+        == "t.json: $.layers[0].t.d.k[0].s.t: warning: characters '\u{10FFFD}' cannot be drawn: no installed font has them"
+    )
   }
 
   /// Text that every font in the chain has needs no note.
@@ -206,7 +215,8 @@ struct TextFallbackTests {
   /// a per-character animator.
   @Test(.timeLimit(.minutes(1)))
   func parallelTextMatchesSerial() throws {
-    let selector = #""r":1,"b":1,"sh":1,"s":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":29,"s":[100]}]},"e":{"a":0,"k":100}"#
+    let selector =
+      #""r":1,"b":1,"sh":1,"s":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":29,"s":[100]}]},"e":{"a":0,"k":100}"#
     let animators = "[" + TextAnimatorTests.animator(selector, #""p":{"a":0,"k":[0,-20]}"#) + "]"
     let animation = try Self.animation("Hi مرحبا नमस्ते 👍🏽🇯🇵", family: "Noto Sans", size: 30, animators: animators)
     let schedule = FrameSchedule(startFrame: 0, step: 2, count: 15)
@@ -233,7 +243,9 @@ struct TextFallbackTests {
     let root = Fixtures.temporaryDirectory()
     let inside = root.appendingPathComponent("animation")
     let outside = root.appendingPathComponent("elsewhere")
-    for folder in [inside, outside] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+    for folder in [inside, outside] {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
     try Data(try FontTests.decode(FontTests.dataBox)).write(to: outside.appendingPathComponent("Box.ttf"))
     return (inside, outside)
   }
@@ -256,7 +268,9 @@ struct TextFallbackTests {
     #expect(mkfifo(inside.appendingPathComponent("pipe.ttf").path, 0o600) == 0)
     let animation = try Self.animation("H", family: "L2V Data Box", style: "Bold", fPath: "pipe.ttf")
     let notes = FontLibrary.prepare(animation, baseDirectory: inside.path, file: "t.json").map(\.description)
-    #expect(notes.first == "t.json: $.fonts.list: warning: font file 'pipe.ttf' for font 'Font' is not a regular file; not read")
+    #expect(
+      notes.first
+        == "t.json: $.fonts.list: warning: font file 'pipe.ttf' for font 'Font' is not a regular file; not read")
   }
 
   /// A symbolic link inside the folder that leads out of it is refused like the path it leads to.
@@ -279,7 +293,9 @@ struct TextFallbackTests {
     #expect(truncate(path, off_t(FontLibrary.maxFontFileBytes + 1)) == 0)
     let animation = try Self.animation("H", family: "L2V Data Box", style: "Bold", fPath: "Huge.ttf")
     let notes = FontLibrary.prepare(animation, baseDirectory: inside.path, file: "t.json").map(\.description)
-    #expect(notes.first == "t.json: $.fonts.list: warning: font file 'Huge.ttf' for font 'Font' is larger than 64 MB; not read")
+    #expect(
+      notes.first
+        == "t.json: $.fonts.list: warning: font file 'Huge.ttf' for font 'Font' is larger than 64 MB; not read")
   }
 
   /// With `allowExternalPaths` (trusted files) an absolute path is read and its font draws.
@@ -296,7 +312,8 @@ struct TextFallbackTests {
   @Test func fontsInsideTheFolderAreRead() throws {
     let (inside, outside) = try Self.folders()
     defer { try? FileManager.default.removeItem(at: inside.deletingLastPathComponent()) }
-    try FileManager.default.copyItem(at: outside.appendingPathComponent("Box.ttf"), to: inside.appendingPathComponent("Box.ttf"))
+    try FileManager.default.copyItem(
+      at: outside.appendingPathComponent("Box.ttf"), to: inside.appendingPathComponent("Box.ttf"))
     let animation = try Self.animation("H", family: "L2V Data Box", style: "Bold", fPath: "Box.ttf")
     #expect(FontLibrary.prepare(animation, baseDirectory: inside.path, file: "t.json").isEmpty)
   }

@@ -14,7 +14,8 @@ struct TextPathTests {
   static func mask(_ points: [(Double, Double)], closed: Bool = false, mode: String = "n") -> String {
     let v = points.map { "[\($0.0),\($0.1)]" }.joined(separator: ",")
     let zeros = points.map { _ in "[0,0]" }.joined(separator: ",")
-    return #"{"inv":false,"mode":"\#(mode)","pt":{"a":0,"k":{"c":\#(closed),"v":[\#(v)],"i":[\#(zeros)],"o":[\#(zeros)]}},"o":{"a":0,"k":100},"x":{"a":0,"k":0},"nm":"Path"}"#
+    return
+      #"{"inv":false,"mode":"\#(mode)","pt":{"a":0,"k":{"c":\#(closed),"v":[\#(v)],"i":[\#(zeros)],"o":[\#(zeros)]}},"o":{"a":0,"k":100},"x":{"a":0,"k":0},"nm":"Path"}"#
   }
 
   /// The horizontal path from (10, 60) to (90, 60), 80 long.
@@ -28,10 +29,16 @@ struct TextPathTests {
     _ text: String, masks: [String], options: [String: String] = [:], justification: Int = 0,
     animators: String = "[]", mask: Int = 0, tracking: Int = 0, grouping: Int = 1
   ) -> String {
-    var p = ["f": #"{"a":0,"k":0}"#, "l": #"{"a":0,"k":0}"#, "r": #"{"a":0,"k":0}"#, "a": #"{"a":0,"k":0}"#, "p": #"{"a":0,"k":1}"#]
+    var p = [
+      "f": #"{"a":0,"k":0}"#, "l": #"{"a":0,"k":0}"#, "r": #"{"a":0,"k":0}"#, "a": #"{"a":0,"k":0}"#,
+      "p": #"{"a":0,"k":1}"#,
+    ]
     for (k, v) in options { p[k] = v }
-    let pJSON = #"{"m":\#(mask),"# + p.sorted { $0.key < $1.key }.map { #""\#($0.key)":\#($0.value)"# }.joined(separator: ",") + "}"
-    let layer = #"{"ty":5,"ind":1,"ip":0,"op":30,"st":0,"ks":{"p":{"a":0,"k":[0,0]}},"masksProperties":[\#(masks.joined(separator: ","))],"t":{"d":{"k":[{"t":0,"s":{"t":"\#(text)","f":"Box-Regular","s":20,"j":\#(justification),"tr":\#(tracking),"lh":24,"fc":[1,0,0]}}]},"p":\#(pJSON),"m":{"g":\#(grouping),"a":{"a":0,"k":[0,0]}},"a":\#(animators)}}"#
+    let pJSON =
+      #"{"m":\#(mask),"# + p.sorted { $0.key < $1.key }.map { #""\#($0.key)":\#($0.value)"# }.joined(separator: ",")
+      + "}"
+    let layer =
+      #"{"ty":5,"ind":1,"ip":0,"op":30,"st":0,"ks":{"p":{"a":0,"k":[0,0]}},"masksProperties":[\#(masks.joined(separator: ","))],"t":{"d":{"k":[{"t":0,"s":{"t":"\#(text)","f":"Box-Regular","s":20,"j":\#(justification),"tr":\#(tracking),"lh":24,"fc":[1,0,0]}}]},"p":\#(pJSON),"m":{"g":\#(grouping),"a":{"a":0,"k":[0,0]}},"a":\#(animators)}}"#
     return #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":100,\#(TextAnimatorTests.font),"layers":[\#(layer)]}"#
   }
 
@@ -196,7 +203,8 @@ struct TextPathTests {
 
     let missing = try LottieParser.parse(
       bytes: Array(Self.animation("A", masks: [Self.horizontal], mask: 3).utf8), file: "text.json")
-    #expect(missing.diagnostics.contains { $0.severity == .warning && $0.description.contains("mask 3 does not exist") })
+    #expect(
+      missing.diagnostics.contains { $0.severity == .warning && $0.description.contains("mask 3 does not exist") })
     let frame = try FrameRenderer(animation: missing, width: 100, height: 100).render(frame: 0)
     // On the layer's baseline at y = 0: nothing on the path.
     expectPixel(frame, 15, 55, .transparent, tolerance: 0)

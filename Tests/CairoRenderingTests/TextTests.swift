@@ -16,8 +16,12 @@ struct TextTests {
       {"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}]}}]
     """#
 
-  static func textAnimation(text: String, size: Double, justification: Int, tracking: Double = 0, x: Double, y: Double, extra: String = boxFont, font: String = "Box-Regular") -> String {
-    let layer = #"{"ty":5,"ind":1,"ip":0,"op":30,"st":0,"ks":{"p":{"a":0,"k":[\#(x),\#(y)]}},"t":{"d":{"k":[{"t":0,"s":{"t":"\#(text)","f":"\#(font)","s":\#(size),"j":\#(justification),"tr":\#(tracking),"lh":\#(size * 1.2),"fc":[1,0,0]}}]},"a":[]}}"#
+  static func textAnimation(
+    text: String, size: Double, justification: Int, tracking: Double = 0, x: Double, y: Double, extra: String = boxFont,
+    font: String = "Box-Regular"
+  ) -> String {
+    let layer =
+      #"{"ty":5,"ind":1,"ip":0,"op":30,"st":0,"ks":{"p":{"a":0,"k":[\#(x),\#(y)]}},"t":{"d":{"k":[{"t":0,"s":{"t":"\#(text)","f":"\#(font)","s":\#(size),"j":\#(justification),"tr":\#(tracking),"lh":\#(size * 1.2),"fc":[1,0,0]}}]},"a":[]}}"#
     return #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":100,\#(extra),"layers":[\#(layer)]}"#
   }
 

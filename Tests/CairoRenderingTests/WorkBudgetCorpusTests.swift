@@ -39,7 +39,8 @@ struct WorkBudgetCorpusTests {
       let path = corpus.appendingPathComponent(name).path
       guard let animation = try? LottieParser.load(contentsOf: path) else { continue }
       let scale = min(1, 512 / max(animation.width, animation.height, 1))
-      let w = max(1, (animation.width * scale).clampedInt(1...512)), h = max(1, (animation.height * scale).clampedInt(1...512))
+      let w = max(1, (animation.width * scale).clampedInt(1...512)),
+        h = max(1, (animation.height * scale).clampedInt(1...512))
       let assets = ImageAssets.load(animation, baseDirectory: (path as NSString).deletingLastPathComponent, file: path)
       let renderer = try FrameRenderer(animation: animation, width: w, height: h, images: assets.images)
       var buffer = PixelBuffer(width: w, height: h)

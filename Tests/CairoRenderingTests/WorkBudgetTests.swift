@@ -28,7 +28,9 @@ struct WorkBudgetTests {
   }
 
   /// Renders frame 0 of `json` (named `a.json`) under `limits`; the first limit exceeded.
-  static func refusal(_ json: String, width: Int = 64, height: Int = 64, _ change: (inout WorkLimits) -> Void = { _ in })
+  static func refusal(
+    _ json: String, width: Int = 64, height: Int = 64, _ change: (inout WorkLimits) -> Void = { _ in }
+  )
     throws -> String?
   {
     let animation = try LottieParser.parse(bytes: Array(json.utf8), file: "a.json")
@@ -53,24 +55,30 @@ struct WorkBudgetTests {
   @Test func nestedRepeatersMultiply() throws {
     #expect(
       try Self.refusal(Self.nestedRepeaters)
-        == "a.json: $.layers[0].shapes[2]: the repeaters here make 1000000000 copies; the limit is 10000 (--limit copies=N)")
+        == "a.json: $.layers[0].shapes[2]: the repeaters here make 1000000000 copies; the limit is 10000 (--limit copies=N)"
+    )
   }
 
   /// A paint with no shape before it is copied all the same (found by scripts/fuzz: a billion strokes).
   @Test func paintsWithoutShapesAreCopiesToo() throws {
     let json = Self.animation([
-      Self.shapeLayer([#"{"ty":"gr","it":[{"ty":"gr","it":[\#(Self.fill),\#(Self.repeater(1000))]},\#(Self.repeater(1000))]}"#, Self.repeater(1000)])
+      Self.shapeLayer([
+        #"{"ty":"gr","it":[{"ty":"gr","it":[\#(Self.fill),\#(Self.repeater(1000))]},\#(Self.repeater(1000))]}"#,
+        Self.repeater(1000),
+      ])
     ])
     #expect(
       try Self.refusal(json)
-        == "a.json: $.layers[0].shapes[1]: the repeaters here make 1000000000 copies; the limit is 10000 (--limit copies=N)")
+        == "a.json: $.layers[0].shapes[1]: the repeaters here make 1000000000 copies; the limit is 10000 (--limit copies=N)"
+    )
   }
 
   @Test func copiesOfAFrameAddUp() throws {
     let layer = Self.shapeLayer([Self.rect, Self.fill, Self.repeater(600)])
     #expect(
       try Self.refusal(Self.animation([layer, layer])) { $0.copies = 1000 }
-        == "a.json: $.layers[1]: the shapes drawn at frame 0 come to 1202 with this layer's; the limit is 1000 (--limit copies=N)")
+        == "a.json: $.layers[1]: the shapes drawn at frame 0 come to 1202 with this layer's; the limit is 1000 (--limit copies=N)"
+    )
     // Under the limit, both draw.
     #expect(try Self.refusal(Self.animation([layer, layer])) { $0.copies = 1202 } == nil)
   }
@@ -78,11 +86,14 @@ struct WorkBudgetTests {
   /// A 10,000-point star under a 1,000-ridge zig-zag: 20 million vertices, refused before they are made.
   @Test func zigZagOverAHugeStar() throws {
     let json = Self.animation([
-      Self.shapeLayer([Self.star(points: 10_000), #"{"ty":"zz","r":{"a":0,"k":1000},"s":{"a":0,"k":2},"pt":{"a":0,"k":1}}"#, Self.fill])
+      Self.shapeLayer([
+        Self.star(points: 10_000), #"{"ty":"zz","r":{"a":0,"k":1000},"s":{"a":0,"k":2},"pt":{"a":0,"k":1}}"#, Self.fill,
+      ])
     ])
     #expect(
       try Self.refusal(json)
-        == "a.json: $.layers[0].shapes[1]: the zig-zag here makes 20020000 vertices; the limit is 5000000 (--limit vertices=N)")
+        == "a.json: $.layers[0].shapes[1]: the zig-zag here makes 20020000 vertices; the limit is 5000000 (--limit vertices=N)"
+    )
   }
 
   /// Each modifier's output is estimated before it runs (a 10,000-point star has 20,000 vertices).
@@ -96,7 +107,8 @@ struct WorkBudgetTests {
     let json = Self.animation([Self.shapeLayer([Self.star(points: 10_000), modifier, Self.fill])])
     #expect(
       try Self.refusal(json) { $0.vertices = 19_999 }
-        == "a.json: $.layers[0].shapes[1]: \(what) here makes \(vertices) vertices; the limit is 19999 (--limit vertices=N)")
+        == "a.json: $.layers[0].shapes[1]: \(what) here makes \(vertices) vertices; the limit is 19999 (--limit vertices=N)"
+    )
     #expect(try Self.refusal(json) { $0.vertices = vertices + 20_000 } == nil)
   }
 
@@ -105,7 +117,8 @@ struct WorkBudgetTests {
     let json = Self.animation([Self.shapeLayer([Self.star(points: 10_000), Self.fill, Self.repeater(1000)])])
     #expect(
       try Self.refusal(json)
-        == "a.json: $.layers[0]: the shapes drawn at frame 0 come to 20020000 vertices with this layer's; the limit is 5000000 (--limit vertices=N)")
+        == "a.json: $.layers[0]: the shapes drawn at frame 0 come to 20020000 vertices with this layer's; the limit is 5000000 (--limit vertices=N)"
+    )
   }
 
   @Test func glyphsOfATextLayer() throws {
@@ -113,9 +126,11 @@ struct WorkBudgetTests {
     let layer =
       #"{"ty":5,"ip":0,"op":10,"st":0,"ks":{},"t":{"d":{"k":[{"t":0,"s":{"t":"\#(text)","f":"Sans","s":12,"fc":[0,0,0]}}]},"#
       + #""a":[],"m":{"a":{"a":0,"k":[0,0]}},"p":{}}}"#
-    let json = Self.animation([layer], extra: #""fonts":{"list":[{"fName":"Sans","fFamily":"sans-serif","fStyle":"Regular"}]},"#)
+    let json = Self.animation(
+      [layer], extra: #""fonts":{"list":[{"fName":"Sans","fFamily":"sans-serif","fStyle":"Regular"}]},"#)
     #expect(
-      try Self.refusal(json) == "a.json: $.layers[0].t: the text here has 30000 glyphs; the limit is 20000 (--limit glyphs=N)")
+      try Self.refusal(json)
+        == "a.json: $.layers[0].t: the text here has 30000 glyphs; the limit is 20000 (--limit glyphs=N)")
   }
 
   /// 300 blurs on one layer at 1920x1080: 4.4 billion pixel passes, refused before the first.
@@ -127,13 +142,15 @@ struct WorkBudgetTests {
     let json = Self.animation([layer], width: 1920, height: 1080)
     #expect(
       try Self.refusal(json, width: 1920, height: 1080)
-        == "a.json: $.layers[0].ef: the 300 effects here need 4354560000 pixel passes; the limit is 2000000000 (--limit effect-work=N)")
+        == "a.json: $.layers[0].ef: the 300 effects here need 4354560000 pixel passes; the limit is 2000000000 (--limit effect-work=N)"
+    )
   }
 
   @Test func frameTimeBetweenLayers() throws {
     let layer = Self.shapeLayer([Self.rect, Self.fill])
     #expect(
       try Self.refusal(Self.animation([layer, layer])) { $0.frameSeconds = 0 }
-        == "a.json: $.layers[0]: frame 0 took more than 0 s by this layer; the limit is 0 s (--limit frame-time=SECONDS)")
+        == "a.json: $.layers[0]: frame 0 took more than 0 s by this layer; the limit is 0 s (--limit frame-time=SECONDS)"
+    )
   }
 }

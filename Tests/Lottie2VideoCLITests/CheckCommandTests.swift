@@ -10,7 +10,8 @@ struct CheckCommandTests {
   /// An animation with one thing we do not draw: an expression.
   static func withExpression(in directory: URL) throws -> String {
     let url = directory.appendingPathComponent("expr.json")
-    let json = #"{"v":"5.7.0","fr":30,"ip":0,"op":10,"w":40,"h":40,"layers":[{"ty":4,"ind":1,"ip":0,"op":10,"st":0,"ks":{"o":{"a":0,"k":100,"x":"random(1,2)"}},"shapes":[]}]}"#
+    let json =
+      #"{"v":"5.7.0","fr":30,"ip":0,"op":10,"w":40,"h":40,"layers":[{"ty":4,"ind":1,"ip":0,"op":10,"st":0,"ks":{"o":{"a":0,"k":100,"x":"random(1,2)"}},"shapes":[]}]}"#
     try Data(json.utf8).write(to: url)
     return url.path
   }
@@ -109,7 +110,9 @@ struct PNGSequenceCommandTests {
     let directory = Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let pattern = directory.appendingPathComponent("f_%03d.png").path
-    let result = try await CommandRunner.lottie2video([Self.hello, "-o", pattern, "--width", "16", "--max-frames", "3", "-q"])
+    let result = try await CommandRunner.lottie2video([
+      Self.hello, "-o", pattern, "--width", "16", "--max-frames", "3", "-q",
+    ])
     #expect(result.exited(0), "\(result)")
     let plain = directory.appendingPathComponent("x.png").path
     let second = try await CommandRunner.lottie2video([Self.hello, "-o", plain, "--width", "16", "--max-frames", "2"])
@@ -136,7 +139,9 @@ struct PosterCommandTests {
     ])
     #expect(result.exited(0), "\(result)")
     let snapshot = directory.appendingPathComponent("s.png").path
-    let reference = try await CommandRunner.lottie2video(["snapshot", Self.hello, "--frame", "30", "--width", "48", "-o", snapshot])
+    let reference = try await CommandRunner.lottie2video([
+      "snapshot", Self.hello, "--frame", "30", "--width", "48", "-o", snapshot,
+    ])
     #expect(reference.exited(0), "\(reference)")
     let posterPixels = try await CommandRunner.decodeFirstFrame(poster)
     let snapshotPixels = try await CommandRunner.decodeFirstFrame(snapshot)
@@ -183,9 +188,12 @@ struct BatchCommandTests {
     try Data(#"{"broken":"#.utf8).write(to: input.appendingPathComponent("b.json"))
     try FileManager.default.copyItem(at: Self.hello, to: input.appendingPathComponent("sub/c.json"))
     let output = directory.appendingPathComponent("out").path
-    let first = try await CommandRunner.lottie2video([input.path, "-o", output, "--recursive", "--width", "16", "--max-frames", "2"])
+    let first = try await CommandRunner.lottie2video([
+      input.path, "-o", output, "--recursive", "--width", "16", "--max-frames", "2",
+    ])
     #expect(first.exited(1), "\(first)")
-    #expect(first.stdout.contains("batch: 2 done, 1 failed, 0 skipped (of 3)\nfailed: \(input.path)/b.json: "), "\(first)")
+    #expect(
+      first.stdout.contains("batch: 2 done, 1 failed, 0 skipped (of 3)\nfailed: \(input.path)/b.json: "), "\(first)")
     #expect(FileManager.default.fileExists(atPath: output + "/a.mp4"))
     #expect(FileManager.default.fileExists(atPath: output + "/sub/c.mp4"))
     #expect(!FileManager.default.fileExists(atPath: output + "/b.mp4"))
@@ -195,11 +203,17 @@ struct BatchCommandTests {
     #expect(again.stdout.hasPrefix("batch: 0 done, 1 failed, 2 skipped (of 3)"), "\(again)")
     // Without --recursive the sub-folder is left out; -q leaves only the failure, on stderr.
     let flat = directory.appendingPathComponent("flat").path
-    let shallow = try await CommandRunner.lottie2video([input.path, "-o", flat, "--width", "16", "--max-frames", "2", "-q"])
+    let shallow = try await CommandRunner.lottie2video([
+      input.path, "-o", flat, "--width", "16", "--max-frames", "2", "-q",
+    ])
     #expect(shallow.exited(1), "\(shallow)")
     #expect(shallow.stdout == "", "-q prints no summary: \(shallow)")
-    #expect(shallow.stderr.hasPrefix("Error: \(input.path)/b.json: ") && shallow.stderr.split(separator: "\n").count == 1, "\(shallow)")
-    #expect(FileManager.default.fileExists(atPath: flat + "/a.mp4") && !FileManager.default.fileExists(atPath: flat + "/c.mp4"))
+    #expect(
+      shallow.stderr.hasPrefix("Error: \(input.path)/b.json: ") && shallow.stderr.split(separator: "\n").count == 1,
+      "\(shallow)")
+    #expect(
+      FileManager.default.fileExists(atPath: flat + "/a.mp4")
+        && !FileManager.default.fileExists(atPath: flat + "/c.mp4"))
   }
 }
 
@@ -224,7 +238,8 @@ struct BatchShardTests {
         "--width", "16", "--max-frames", "2", "-q",
       ])
       #expect(result.exited(0), "\(result)")
-      let records = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [[String: Any]])
+      let records = try #require(
+        try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [[String: Any]])
       for record in records {
         #expect(record["status"] as? String == "done")
         #expect(record["frames"] as? Int == 2)

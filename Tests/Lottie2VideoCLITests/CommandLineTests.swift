@@ -42,7 +42,8 @@ struct CommandLineTests {
     #expect(result.stdout == "")
     #expect(
       result.stderr
-        == "Error: Missing expected argument '<input>'\nUsage: lottie2video <input> -o <output> [options]\nSee 'lottie2video --help'.\n")
+        == "Error: Missing expected argument '<input>'\nUsage: lottie2video <input> -o <output> [options]\nSee 'lottie2video --help'.\n"
+    )
   }
 
   @Test(arguments: [
@@ -74,7 +75,11 @@ struct CommandLineTests {
     #expect(missing.stderr == Self.usageError("Missing expected option '-o <output>'"))
     let text = try await CommandRunner.lottie2video([Self.hello, "-o", "out.txt"])
     #expect(text.exited(64), "\(text)")
-    #expect(text.stderr == Self.usageError("The output 'out.txt' has an unsupported extension; use .mp4, .m4v, .mov, .webm, .gif, .webp, .apng, .y4m, or a .png name with a frame number pattern such as frames/f_%05d.png"))
+    #expect(
+      text.stderr
+        == Self.usageError(
+          "The output 'out.txt' has an unsupported extension; use .mp4, .m4v, .mov, .webm, .gif, .webp, .apng, .y4m, or a .png name with a frame number pattern such as frames/f_%05d.png"
+        ))
   }
 
   @Test func subcommandsShowTheirOwnUsage() async throws {
@@ -82,7 +87,8 @@ struct CommandLineTests {
     #expect(info.exited(64), "\(info)")
     #expect(
       info.stderr
-        == "Error: Unknown option '--fps'; it is an option of export and render, not of info\nUsage: lottie2video info <input> [options]\nSee 'lottie2video info --help'.\n")
+        == "Error: Unknown option '--fps'; it is an option of export and render, not of info\nUsage: lottie2video info <input> [options]\nSee 'lottie2video info --help'.\n"
+    )
     let snapshot = try await CommandRunner.lottie2video(["snapshot", Self.hello, "-o", "x.png"])
     #expect(snapshot.exited(64), "\(snapshot)")
     #expect(snapshot.stderr == Self.usageError("Missing expected option '--frame <frame>'", command: "snapshot"))

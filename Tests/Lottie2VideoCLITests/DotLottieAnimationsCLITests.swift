@@ -21,9 +21,13 @@ struct DotLottieAnimationsCLITests {
       ], to: archive)
     let first = try await CommandRunner.lottie2video(["info", archive])
     #expect(first.exited(0), "\(first)")
-    #expect(first.stdout.contains("\nanimations:  intro (shown), outro\nthemes:      none\nname:        Intro\n"), "\(first.stdout)")
+    #expect(
+      first.stdout.contains("\nanimations:  intro (shown), outro\nthemes:      none\nname:        Intro\n"),
+      "\(first.stdout)")
     let second = try await CommandRunner.lottie2video(["info", archive, "--animation", "outro"])
-    #expect(second.stdout.contains("\nanimations:  intro, outro (shown)\n") && second.stdout.contains("\nsize:        64x16\n"), "\(second.stdout)")
+    #expect(
+      second.stdout.contains("\nanimations:  intro, outro (shown)\n")
+        && second.stdout.contains("\nsize:        64x16\n"), "\(second.stdout)")
     let json = try await CommandRunner.lottie2video(["info", archive, "--json", "--animation", "outro"])
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     #expect(object["animations"] as? [String] == ["intro", "outro"] && object["animation"] as? String == "outro")
@@ -34,6 +38,8 @@ struct DotLottieAnimationsCLITests {
     let stream = try await CommandRunner.probe(output)
     #expect(stream["width"] as? Int == 64 && stream["height"] as? Int == 16, "\(stream)")
     let unknown = try await CommandRunner.lottie2video(["info", archive, "--animation", "outr"])
-    #expect(unknown.exited(1) && unknown.stderr == "Error: \(archive): no animation 'outr' (available: intro, outro)\n", "\(unknown)")
+    #expect(
+      unknown.exited(1) && unknown.stderr == "Error: \(archive): no animation 'outr' (available: intro, outro)\n",
+      "\(unknown)")
   }
 }

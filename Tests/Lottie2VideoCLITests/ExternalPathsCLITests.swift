@@ -17,7 +17,8 @@ struct ExternalPathsCLITests {
 
   @Test func anAbsoluteFontPathNeedsTheFlag() async throws {
     let font = "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf"
-    try #require(FileManager.default.fileExists(atPath: font), "fonts-dejavu is not installed (scripts/test installs it)")
+    try #require(
+      FileManager.default.fileExists(atPath: font), "fonts-dejavu is not installed (scripts/test installs it)")
     let directory = Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let input = directory.appendingPathComponent("font.json").path
@@ -25,12 +26,15 @@ struct ExternalPathsCLITests {
     let refused = try await CommandRunner.lottie2video(["check", input, "--strict"])
     #expect(refused.exited(1), "\(refused)")
     #expect(
-      refused.stdout.contains("warning: font 'Brand': 'fPath' points outside the animation's folder and the font folders; not read"),
+      refused.stdout.contains(
+        "warning: font 'Brand': 'fPath' points outside the animation's folder and the font folders; not read"),
       "\(refused)")
     let allowed = try await CommandRunner.lottie2video(["check", input, "--strict", "--allow-external-paths"])
     #expect(allowed.exited(0), "\(allowed)")
     let png = directory.appendingPathComponent("s.png").path
-    let snapshot = try await CommandRunner.lottie2video(["snapshot", input, "--frame", "0", "-o", png, "--allow-external-paths"])
+    let snapshot = try await CommandRunner.lottie2video([
+      "snapshot", input, "--frame", "0", "-o", png, "--allow-external-paths",
+    ])
     #expect(snapshot.exited(0) && snapshot.stderr == "", "\(snapshot)")
   }
 
@@ -40,7 +44,9 @@ struct ExternalPathsCLITests {
     defer { try? FileManager.default.removeItem(at: root) }
     let shared = root.appendingPathComponent("shared")
     let upload = root.appendingPathComponent("upload")
-    for folder in [shared, upload] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+    for folder in [shared, upload] {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
     try CommandRunnerPNG.writeRed(to: shared.appendingPathComponent("red.png").path)
     try Data(MediaToolRunner.toneWAV(seconds: 1, amplitude: 0.5)).write(to: shared.appendingPathComponent("tone.wav"))
     let json = #"""
@@ -53,7 +59,9 @@ struct ExternalPathsCLITests {
     let output = upload.appendingPathComponent("out.mp4").path
     let refused = try await CommandRunner.lottie2video([input, "-o", output])
     #expect(refused.exited(0), "\(refused)")
-    #expect(refused.stderr.contains("image asset 'img': '\(shared.path)/red.png' is outside the animation's folder"), "\(refused.stderr)")
+    #expect(
+      refused.stderr.contains("image asset 'img': '\(shared.path)/red.png' is outside the animation's folder"),
+      "\(refused.stderr)")
     #expect(refused.stderr.contains("sound asset 'snd'"), "\(refused.stderr)")
     #expect(try MediaToolRunner.audioStream(output) == nil)
     let allowed = try await CommandRunner.lottie2video([input, "-o", output, "--allow-external-paths", "--strict"])

@@ -47,6 +47,8 @@ struct FFmpegLogTests {
     #expect(quiet.exited(0), "\(quiet)")
     #expect(quiet.stderr == "", "\(quiet)")
     let loud = try await CommandRunner.lottie2video([input, "-o", output, "--background", "white"])
-    #expect(loud.stderr.split(separator: "\n").contains { $0.hasPrefix("note: FFmpeg: ") && $0.contains("Rematrix") }, "\(loud)")
+    #expect(
+      loud.stderr.split(separator: "\n").contains { $0.hasPrefix("note: FFmpeg: ") && $0.contains("Rematrix") },
+      "\(loud)")
   }
 }

@@ -48,7 +48,8 @@ struct FidelityTargetTests {
     let low = try Self.summary(matched: 577, total: 680, in: directory)
     let reported = try await Self.check(["--check-summary", low])
     #expect(reported.exited(0), "\(reported)")
-    #expect(reported.stdout == "target: at least 85% of frames match at least one reference: 577/680 = 84.9%, NOT met\n")
+    #expect(
+      reported.stdout == "target: at least 85% of frames match at least one reference: 577/680 = 84.9%, NOT met\n")
     let required = try await Self.check(["--require-target", "--check-summary", low])
     #expect(required.exited(2), "\(required)")
     let lower = try await Self.check(["--target", "80", "--require-target", "--check-summary", low])

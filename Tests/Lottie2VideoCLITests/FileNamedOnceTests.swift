@@ -26,6 +26,7 @@ struct FileNamedOnceTests {
 
     let merge = try await CommandRunner.lottie2video(["merge-reports", "r.json", "-o", "m.json"], in: directory)
     #expect(merge.exited(1), "\(merge)")
-    #expect(merge.stdout.hasSuffix("\nfailed: bin/c.json: $.op: expected a number, found a string (shard 1)\n"), "\(merge)")
+    #expect(
+      merge.stdout.hasSuffix("\nfailed: bin/c.json: $.op: expected a number, found a string (shard 1)\n"), "\(merge)")
   }
 }

@@ -8,8 +8,10 @@ struct FontIsolationTests {
   /// Writes `a.lottie`, holding a copy of Liberation Serif renamed "Xiberation Serif" (`f/X.ttf`) and a text
   /// layer that asks for it, and `b.json`, the same text layer without the font; returns their paths.
   static func inputs(in directory: URL) async throws -> (archive: String, plain: String) {
-    let layer = #"{"ty":5,"ind":1,"ip":0,"op":10,"st":0,"ks":{"p":{"k":[10,40]}},"t":{"d":{"k":[{"t":0,"s":{"t":"Hi","f":"XiberationSerif-Regular","s":30,"fc":[0,0,0],"j":0}}]},"a":[],"p":{},"m":{"a":{"k":[0,0]}}}}"#
-    let json = #"{"v":"5.7.0","fr":30,"ip":0,"op":10,"w":120,"h":60,"fonts":{"list":[{"fName":"XiberationSerif-Regular","fFamily":"Xiberation Serif","fStyle":"Regular"}]},"layers":[\#(layer)]}"#
+    let layer =
+      #"{"ty":5,"ind":1,"ip":0,"op":10,"st":0,"ks":{"p":{"k":[10,40]}},"t":{"d":{"k":[{"t":0,"s":{"t":"Hi","f":"XiberationSerif-Regular","s":30,"fc":[0,0,0],"j":0}}]},"a":[],"p":{},"m":{"a":{"k":[0,0]}}}}"#
+    let json =
+      #"{"v":"5.7.0","fr":30,"ip":0,"op":10,"w":120,"h":60,"fonts":{"list":[{"fName":"XiberationSerif-Regular","fFamily":"Xiberation Serif","fStyle":"Regular"}]},"layers":[\#(layer)]}"#
     let plain = directory.appendingPathComponent("b.json")
     try Data(json.utf8).write(to: plain)
     let archive = directory.appendingPathComponent("a.lottie").path

@@ -52,7 +52,9 @@ struct GIFPaletteCLITests {
     let preset = directory.appendingPathComponent("frames.json").path
     try Data(#"{"format":"gif","gifPalette":"per-frame"}"#.utf8).write(to: URL(fileURLWithPath: preset))
     var files: [String: [UInt8]] = [:]
-    for (name, options) in [("global", [String]()), ("flag", ["--gif-palette", "per-frame"]), ("preset", ["--preset", preset])] {
+    for (name, options) in [
+      ("global", [String]()), ("flag", ["--gif-palette", "per-frame"]), ("preset", ["--preset", preset]),
+    ] {
       let output = directory.appendingPathComponent(name + ".gif").path
       let result = try await CommandRunner.lottie2video([input, "-o", output, "-q"] + options)
       #expect(result.exited(0), "\(result)")
@@ -63,6 +65,7 @@ struct GIFPaletteCLITests {
     #expect(Self.localColourTables(files["flag"] ?? []) >= 9, "a palette for (nearly) every frame")
     #expect(files["flag"] == files["preset"])
     let bad = try await CommandRunner.lottie2video([input, "-o", directory.path + "/x.gif", "--gif-palette", "local"])
-    #expect(bad.exited(64) && bad.stderr.contains("is invalid for '--gif-palette <mode>': use global or per-frame"), "\(bad)")
+    #expect(
+      bad.exited(64) && bad.stderr.contains("is invalid for '--gif-palette <mode>': use global or per-frame"), "\(bad)")
   }
 }

@@ -32,9 +32,14 @@ struct InfoSoundsCLITests {
     #expect(sounds.map { $0["id"] } == ["s1", "s2", "s3", "s4"])
     #expect(sounds.map { $0["source"] } == ["embedded", "file", "missing", "refused"])
     #expect(sounds[1]["path"]?.hasSuffix("/here.wav") == true)
-    #expect(sounds[3]["problem"] == "'../out.mp3' is outside the animation's folder and --assets; not read (--allow-external-paths allows it for trusted files)")
+    #expect(
+      sounds[3]["problem"]
+        == "'../out.mp3' is outside the animation's folder and --assets; not read (--allow-external-paths allows it for trusted files)"
+    )
     // No sounds: said so.
-    let plain = try await CommandRunner.lottie2video(["info", Fixtures.repositoryRoot.appendingPathComponent("examples/hello.json").path])
+    let plain = try await CommandRunner.lottie2video([
+      "info", Fixtures.repositoryRoot.appendingPathComponent("examples/hello.json").path,
+    ])
     #expect(plain.stdout.contains("\nsounds:      none\n"), "\(plain)")
   }
 }

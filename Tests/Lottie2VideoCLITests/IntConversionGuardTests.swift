@@ -133,7 +133,10 @@ struct IntConversionGuardTests {
     try instructions.joined(separator: "\n").write(toFile: addresses, atomically: true, encoding: .utf8)
     let located = try await CommandRunner.run(
       URL(fileURLWithPath: "/bin/sh"),
-      ["-c", "exec \"$0\" --obj=\"$1\" --functions=none --inlining=false < \"$2\"", symbolizer.path, binary.path, addresses],
+      [
+        "-c", "exec \"$0\" --obj=\"$1\" --functions=none --inlining=false < \"$2\"", symbolizer.path, binary.path,
+        addresses,
+      ],
       timeout: 90)
     try #require(located.exited(0), "\(located)")
     let root = Fixtures.repositoryRoot.standardizedFileURL.path + "/"

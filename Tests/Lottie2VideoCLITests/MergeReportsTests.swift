@@ -38,12 +38,15 @@ struct MergeReportsTests {
     let result = try await CommandRunner.lottie2video(["merge-reports"] + reports + ["-o", merged])
     let input = directory.appendingPathComponent("in").path
     #expect(result.exited(1), "a file failed: \(result)")
-    #expect(result.stdout.hasPrefix("""
-      merge-reports: 4 done, 1 failed, 0 skipped (of 5, from 3 reports of 3 shards)
-      failed: \(input)/b.json: 
-      """), "\(result)")
+    #expect(
+      result.stdout.hasPrefix(
+        """
+        merge-reports: 4 done, 1 failed, 0 skipped (of 5, from 3 reports of 3 shards)
+        failed: \(input)/b.json: 
+        """), "\(result)")
     #expect(result.stdout.hasSuffix(" (shard 2)\n"), "\(result)")
-    let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: merged))) as? [String: Any])
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: merged))) as? [String: Any])
     let files = try #require(json["files"] as? [[String: Any]])
     #expect(files.map { $0["input"] as? String } == ["a", "b", "c", "d", "sub/e"].map { "\(input)/\($0).json" })
     let totals = try #require(json["totals"] as? [String: Any])
@@ -74,7 +77,9 @@ struct MergeReportsTests {
     let merged = directory.appendingPathComponent("report.json").path
     let input = directory.appendingPathComponent("in").path
 
-    let overlap = try await CommandRunner.lottie2video(["merge-reports", reports[0], reports[1], reports[0], "-o", merged])
+    let overlap = try await CommandRunner.lottie2video([
+      "merge-reports", reports[0], reports[1], reports[0], "-o", merged,
+    ])
     #expect(overlap.exited(1), "\(overlap)")
     #expect(
       overlap.stderr == """
@@ -96,13 +101,16 @@ struct MergeReportsTests {
   @Test func usageErrors() async throws {
     let noOutput = try await CommandRunner.lottie2video(["merge-reports", "r.json"])
     #expect(noOutput.exited(64), "\(noOutput)")
-    #expect(noOutput.stderr.hasPrefix("Error: Missing expected option '-o <merged.json>'\nUsage: lottie2video merge-reports"))
+    #expect(
+      noOutput.stderr.hasPrefix("Error: Missing expected option '-o <merged.json>'\nUsage: lottie2video merge-reports"))
     let noReports = try await CommandRunner.lottie2video(["merge-reports", "-o", "x.json"])
     #expect(noReports.exited(64), "\(noReports)")
     let unknown = try await CommandRunner.lottie2video(["merge-reports", "r.json", "-o", "x.json", "--frobnicate"])
     #expect(
       unknown.exited(64)
-        && unknown.stderr.hasPrefix("Error: Unknown option '--frobnicate'\nUsage: lottie2video merge-reports <report.json> ... -o <output> [options]\n"),
+        && unknown.stderr.hasPrefix(
+          "Error: Unknown option '--frobnicate'\nUsage: lottie2video merge-reports <report.json> ... -o <output> [options]\n"
+        ),
       "\(unknown)")
     let absent = try await CommandRunner.lottie2video(["merge-reports", "/nonexistent/r.json", "-o", "x.json"])
     #expect(absent.exited(1) && absent.stderr == "Error: /nonexistent/r.json: no such report file\n", "\(absent)")

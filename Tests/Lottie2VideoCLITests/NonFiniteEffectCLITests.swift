@@ -31,10 +31,24 @@ struct NonFiniteEffectCLITests {
   /// (name, effect): Fill (21: layer, mask, colour, invert, feathers, opacity), Tint (20: black, white,
   /// amount), Tritone (23: highlights, midtones, shadows).
   static let cases: [(String, String)] = [
-    ("fill opacity", effect(21, [(10, still("0")), (7, still("0")), (2, still("[0,0,1,1]")), (7, still("0")),
-      (0, still("0")), (0, still("0")), (0, nan("[0.8]"))])),
-    ("fill colour", effect(21, [(10, still("0")), (7, still("0")), (2, nan(grey)), (7, still("0")),
-      (0, still("0")), (0, still("0")), (0, still("1"))])),
+    (
+      "fill opacity",
+      effect(
+        21,
+        [
+          (10, still("0")), (7, still("0")), (2, still("[0,0,1,1]")), (7, still("0")),
+          (0, still("0")), (0, still("0")), (0, nan("[0.8]")),
+        ])
+    ),
+    (
+      "fill colour",
+      effect(
+        21,
+        [
+          (10, still("0")), (7, still("0")), (2, nan(grey)), (7, still("0")),
+          (0, still("0")), (0, still("0")), (0, still("1")),
+        ])
+    ),
     ("tint colours", effect(20, [(2, nan(grey)), (2, nan(grey)), (0, still("100"))])),
     ("tritone colours", effect(23, [(2, nan(grey)), (2, nan(grey)), (2, nan(grey))])),
   ]
@@ -47,7 +61,8 @@ struct NonFiniteEffectCLITests {
     let input = directory.appendingPathComponent("in.json")
     try Data(Self.animation(effect: effect).utf8).write(to: input)
     let output = directory.appendingPathComponent("out.png").path
-    let result = try await CommandRunner.lottie2video(["snapshot", input.path, "--frame", "5", "-o", output], timeout: 60)
+    let result = try await CommandRunner.lottie2video(
+      ["snapshot", input.path, "--frame", "5", "-o", output], timeout: 60)
     #expect(result.exited(0), "\(name): \(result)")
     #expect(result.stderr.contains("runtime failure") == false, "\(name): \(result)")
     let size = try pngSize(output)

@@ -56,7 +56,9 @@ struct NothingLeftBehindCLITests {
     try FileManager.default.createDirectory(at: frames, withIntermediateDirectories: true)
     let pattern = frames.appendingPathComponent("f_%04d.png").path
     // An earlier, complete export of 3 frames.
-    let first = try await CommandRunner.lottie2video([Self.hello, "-o", pattern, "-q", "--width", "16", "--max-frames", "3"])
+    let first = try await CommandRunner.lottie2video([
+      Self.hello, "-o", pattern, "-q", "--width", "16", "--max-frames", "3",
+    ])
     try #require(first.exited(0), "\(first)")
     let earlier = Self.listing(frames)
     #expect(earlier == ["f_0000.png", "f_0001.png", "f_0002.png"])
@@ -87,7 +89,9 @@ struct NothingLeftBehindCLITests {
     #expect(left.count == 1 && left.allSatisfy { $0.contains(".partial-") }, "\(left)")
     // The next run into the folder sweeps them (even one writing another format).
     let next = directory.appendingPathComponent("next.mp4").path
-    let second = try await CommandRunner.lottie2video([Self.hello, "-o", next, "-q", "--width", "16", "--max-frames", "2"])
+    let second = try await CommandRunner.lottie2video([
+      Self.hello, "-o", next, "-q", "--width", "16", "--max-frames", "2",
+    ])
     #expect(second.exited(0), "\(second)")
     #expect(Self.listing(directory) == ["next.mp4"])
   }

@@ -22,7 +22,9 @@ struct OutputFolderCLITests {
     let json = try await CommandRunner.lottie2video([Self.hello, "-o", video, "--progress", "json"])
     #expect(json.exited(1), "\(json)")
     let events = json.stderr.split(separator: "\n").map(String.init)
-    #expect(events.count == 2 && events[0].hasPrefix(#"{"event":"file-failed""#) && events[0].contains("does not exist"), "\(json.stderr)")
+    #expect(
+      events.count == 2 && events[0].hasPrefix(#"{"event":"file-failed""#) && events[0].contains("does not exist"),
+      "\(json.stderr)")
     // A --data run makes the folders its template names.
     let rows = directory.appendingPathComponent("rows.csv").path
     try Data("name\na\n".utf8).write(to: URL(fileURLWithPath: rows))
@@ -48,22 +50,33 @@ struct PresetFormatsCLITests {
     ])
     #expect(result.exited(0), "\(result)")
     let bytes = try Data(contentsOf: URL(fileURLWithPath: output))
-    #expect(bytes.starts(with: Data("YUV4MPEG2 W16 H16 F10:1".utf8)), "\(String(decoding: bytes.prefix(40), as: UTF8.self))")
+    #expect(
+      bytes.starts(with: Data("YUV4MPEG2 W16 H16 F10:1".utf8)), "\(String(decoding: bytes.prefix(40), as: UTF8.self))")
     // The preset's format still has to match the output.
-    let mismatch = try await CommandRunner.lottie2video([OutputFolderCLITests.hello, "-o", directory.appendingPathComponent("o.mp4").path, "--preset", preset])
-    #expect(mismatch.exited(64) && mismatch.stderr.hasPrefix("Error: The preset 'frames' makes .y4m files; the output "), "\(mismatch)")
+    let mismatch = try await CommandRunner.lottie2video([
+      OutputFolderCLITests.hello, "-o", directory.appendingPathComponent("o.mp4").path, "--preset", preset,
+    ])
+    #expect(
+      mismatch.exited(64) && mismatch.stderr.hasPrefix("Error: The preset 'frames' makes .y4m files; the output "),
+      "\(mismatch)")
     // APNG (the issue's own example of a format the schema could not say), with its codec and loop count.
     let apngPreset = directory.appendingPathComponent("apng.json").path
     try Data(#"{"format":"apng","codec":"apng","loop":2,"width":16}"#.utf8).write(to: URL(fileURLWithPath: apngPreset))
     let apng = directory.appendingPathComponent("o.apng").path
-    let animated = try await CommandRunner.lottie2video([OutputFolderCLITests.hello, "-o", apng, "--preset", apngPreset, "--max-frames", "3", "-q"])
+    let animated = try await CommandRunner.lottie2video([
+      OutputFolderCLITests.hello, "-o", apng, "--preset", apngPreset, "--max-frames", "3", "-q",
+    ])
     #expect(animated.exited(0), "\(animated)")
     #expect(try await CommandRunner.probe(apng)["codec_name"] as? String == "apng")
     // acTL: frame count 3, then plays 2 + 1 times.
     let png = try Data(contentsOf: URL(fileURLWithPath: apng))
     let actl = try #require(png.range(of: Data("acTL".utf8)))
-    #expect(Array(png[actl.upperBound..<actl.upperBound + 8]) == [0, 0, 0, 3, 0, 0, 0, 3], "\(Array(png[actl.upperBound..<actl.upperBound + 8]))")
-    let wrong = try await CommandRunner.lottie2video([OutputFolderCLITests.hello, "-o", directory.appendingPathComponent("o.gif").path, "--preset", apngPreset])
+    #expect(
+      Array(png[actl.upperBound..<actl.upperBound + 8]) == [0, 0, 0, 3, 0, 0, 0, 3],
+      "\(Array(png[actl.upperBound..<actl.upperBound + 8]))")
+    let wrong = try await CommandRunner.lottie2video([
+      OutputFolderCLITests.hello, "-o", directory.appendingPathComponent("o.gif").path, "--preset", apngPreset,
+    ])
     #expect(wrong.exited(64), "\(wrong)")
     let help = try await CommandRunner.lottie2video(["--help"])
     #expect(help.stdout.contains(".apng, .y4m (uncompressed"), "\(help.stdout.prefix(1500))")
@@ -98,13 +111,16 @@ struct BudgetSummaryCLITests {
     #expect(first.exited(0), "\(first)")
     let bytes = try FileManager.default.attributesOfItem(atPath: plain)[.size] as? Int ?? 0
     let preset = directory.appendingPathComponent("half.json").path
-    try Data(#"{"format":"gif","width":64,"maxBytes":\#(bytes * 6 / 10),"minScale":0.25}"#.utf8).write(to: URL(fileURLWithPath: preset))
+    try Data(#"{"format":"gif","width":64,"maxBytes":\#(bytes * 6 / 10),"minScale":0.25}"#.utf8).write(
+      to: URL(fileURLWithPath: preset))
     let output = directory.appendingPathComponent("fit.gif").path
     let result = try await CommandRunner.lottie2video([hello, "-o", output, "--preset", preset])
     #expect(result.exited(0), "\(result)")
     let retries = result.stderr.split(separator: "\n").filter { $0.contains("encoding again with") }.count
     #expect(retries >= 1, "\(result.stderr)")
-    #expect(result.stdout.hasPrefix("\(output): ") && result.stdout.hasSuffix(" s (\(retries + 1) encodes)\n"), "\(result.stdout)")
+    #expect(
+      result.stdout.hasPrefix("\(output): ") && result.stdout.hasSuffix(" s (\(retries + 1) encodes)\n"),
+      "\(result.stdout)")
   }
 }
 
@@ -120,11 +136,13 @@ struct TerminalInputCLITests {
     let binary = try CommandRunner.binary().path
     let output = directory.appendingPathComponent("x.mp4").path
     for command in ["'\(binary)' - -o '\(output)'", "'\(binary)' info -"] {
-      let result = try await CommandRunner.run(try CommandRunner.tool("script"), ["-qec", command, "/dev/null"], timeout: 20)
+      let result = try await CommandRunner.run(
+        try CommandRunner.tool("script"), ["-qec", command, "/dev/null"], timeout: 20)
       #expect(result.exited(1), "\(result)")
       #expect(
         result.stdout.contains(
-          "Error: <stdin>: standard input is a terminal, not a pipe: pipe an animation into '-' (cat anim.json | lottie2video - -o out.mp4)"),
+          "Error: <stdin>: standard input is a terminal, not a pipe: pipe an animation into '-' (cat anim.json | lottie2video - -o out.mp4)"
+        ),
         "\(result)")
     }
     #expect(directoryListing(directory) == [])

@@ -24,15 +24,21 @@ struct OutputSafetyCLITests {
     let directory = try Self.folder(["anim.mp4"])
     defer { try? FileManager.default.removeItem(at: directory) }
     let input = directory.appendingPathComponent("anim.mp4").path
-    try FileManager.default.createDirectory(at: directory.appendingPathComponent("sub"), withIntermediateDirectories: true)
-    try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent("link.mp4").path, withDestinationPath: input)
+    try FileManager.default.createDirectory(
+      at: directory.appendingPathComponent("sub"), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: directory.appendingPathComponent("link.mp4").path, withDestinationPath: input)
     try FileManager.default.linkItem(atPath: input, toPath: directory.appendingPathComponent("hard.mp4").path)
     let before = try Data(contentsOf: URL(fileURLWithPath: input))
-    for output in [input, directory.path + "/sub/../anim.mp4", directory.path + "/link.mp4", directory.path + "/hard.mp4"] {
+    for output in [
+      input, directory.path + "/sub/../anim.mp4", directory.path + "/link.mp4", directory.path + "/hard.mp4",
+    ] {
       let result = try await CommandRunner.lottie2video([input, "-o", output])
       #expect(result.exited(64), "\(result)")
       #expect(
-        result.stderr.hasPrefix("Error: The output '\(output)' is the input '\(input)'; writing it would destroy the input: choose another name\n"),
+        result.stderr.hasPrefix(
+          "Error: The output '\(output)' is the input '\(input)'; writing it would destroy the input: choose another name\n"
+        ),
         "\(result.stderr)")
     }
     // A poster over an --image file the export reads.
@@ -42,7 +48,9 @@ struct OutputSafetyCLITests {
       input, "-o", directory.appendingPathComponent("v.webm").path, "--image", "image_0=" + logo, "--poster",
       directory.path + "/./logo.png",
     ])
-    #expect(poster.exited(64) && poster.stderr.contains("The poster '\(directory.path)/./logo.png' is the input '\(logo)'"), "\(poster)")
+    #expect(
+      poster.exited(64) && poster.stderr.contains("The poster '\(directory.path)/./logo.png' is the input '\(logo)'"),
+      "\(poster)")
     #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before)
     #expect(directoryListing(directory) == ["anim.mp4", "hard.mp4", "link.mp4", "logo.png", "sub"])
   }
@@ -54,9 +62,13 @@ struct OutputSafetyCLITests {
     let a = directory.appendingPathComponent("a.json").path
     let before = try Data(contentsOf: URL(fileURLWithPath: a))
     let out = directory.appendingPathComponent("out").path
-    let batch = try await CommandRunner.lottie2video([a, directory.appendingPathComponent("b.json").path, "-o", out, "--report", a])
+    let batch = try await CommandRunner.lottie2video([
+      a, directory.appendingPathComponent("b.json").path, "-o", out, "--report", a,
+    ])
     #expect(batch.exited(64), "\(batch)")
-    #expect(batch.stderr.hasPrefix("Error: The report '\(a)' is the input '\(a)'; writing it would destroy the input"), "\(batch)")
+    #expect(
+      batch.stderr.hasPrefix("Error: The report '\(a)' is the input '\(a)'; writing it would destroy the input"),
+      "\(batch)")
     let rows = directory.appendingPathComponent("rows.csv").path
     try Data("name\nx\n".utf8).write(to: URL(fileURLWithPath: rows))
     let data = try await CommandRunner.lottie2video([a, "--data", rows, "-o", out + "/{name}.mp4", "--report", rows])
@@ -75,13 +87,20 @@ struct OutputSafetyCLITests {
     #expect(named.exited(64), "\(named)")
     #expect(
       named.stderr.hasPrefix(
-        "Error: The input '\(folder)' is a folder, not an animation file, and holds no animations (.json, .lottie or .tgs files; --recursive looks in sub-folders)\n"),
+        "Error: The input '\(folder)' is a folder, not an animation file, and holds no animations (.json, .lottie or .tgs files; --recursive looks in sub-folders)\n"
+      ),
       "\(named.stderr)")
     #expect(!named.stdout.contains("0 done"))
     let empty = directory.appendingPathComponent("empty").path
     try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
-    let plain = try await CommandRunner.lottie2video([empty, "-o", directory.appendingPathComponent("out").path, "--recursive"])
-    #expect(plain.exited(64) && plain.stderr.hasPrefix("Error: The input '\(empty)' is a folder and holds no animations (.json, .lottie or .tgs files)\n"), "\(plain)")
+    let plain = try await CommandRunner.lottie2video([
+      empty, "-o", directory.appendingPathComponent("out").path, "--recursive",
+    ])
+    #expect(
+      plain.exited(64)
+        && plain.stderr.hasPrefix(
+          "Error: The input '\(empty)' is a folder and holds no animations (.json, .lottie or .tgs files)\n"),
+      "\(plain)")
   }
 
   /// A single export to an existing folder is refused before anything is loaded or rendered (no start event).
@@ -94,10 +113,14 @@ struct OutputSafetyCLITests {
     let result = try await CommandRunner.lottie2video([input, "-o", folder, "--progress", "json"])
     #expect(result.exited(64), "\(result)")
     #expect(!result.stderr.contains(#""event":"start""#), "refused before rendering: \(result.stderr)")
-    #expect(result.stderr.contains(#"The output '\#(folder)' is a folder; give a file name, e.g. '\#(folder)/video.mp4'"#), "\(result.stderr)")
+    #expect(
+      result.stderr.contains(#"The output '\#(folder)' is a folder; give a file name, e.g. '\#(folder)/video.mp4'"#),
+      "\(result.stderr)")
     let posterFolder = directory.appendingPathComponent("p.png").path
     try FileManager.default.createDirectory(atPath: posterFolder, withIntermediateDirectories: true)
-    let poster = try await CommandRunner.lottie2video([input, "-o", directory.path + "/v.mp4", "--poster", posterFolder])
+    let poster = try await CommandRunner.lottie2video([
+      input, "-o", directory.path + "/v.mp4", "--poster", posterFolder,
+    ])
     #expect(poster.exited(64) && poster.stderr.contains("The poster '\(posterFolder)' is a folder"), "\(poster)")
     #expect(directoryListing(directory) == ["anim.json", "p.png", "video.mp4"])
     #expect(directoryListing(URL(fileURLWithPath: folder)) == [])
@@ -108,7 +131,9 @@ struct OutputSafetyCLITests {
     let result = try await CommandRunner.lottie2video(
       [Self.hello, "-o", "-", "--format", "webm", "--width", "64", "--max-frames", "10"], stdoutTo: "/dev/full")
     #expect(result.exited(1), "\(result)")
-    #expect(result.stderr.contains("Error: standard output: cannot write: the disk is full (No space left on device; "), "\(result.stderr)")
+    #expect(
+      result.stderr.contains("Error: standard output: cannot write: the disk is full (No space left on device; "),
+      "\(result.stderr)")
   }
 
   /// Whether this machine lets the tests mount a small tmpfs (root with CAP_SYS_ADMIN): a real full disk.
@@ -141,9 +166,13 @@ struct OutputSafetyCLITests {
     }
     // ProRes: quick to encode, tens of kilobytes a frame.
     let output = point.appendingPathComponent("big.mov").path
-    let result = try await CommandRunner.lottie2video([Self.hello, "-o", output, "--width", "128", "--max-frames", "30"])
+    let result = try await CommandRunner.lottie2video([
+      Self.hello, "-o", output, "--width", "128", "--max-frames", "30",
+    ])
     #expect(result.exited(1), "\(result)")
-    #expect(result.stderr.contains("Error: \(output): cannot write: the disk is full (No space left on device; "), "\(result.stderr)")
+    #expect(
+      result.stderr.contains("Error: \(output): cannot write: the disk is full (No space left on device; "),
+      "\(result.stderr)")
     #expect(result.stderr.hasSuffix("; nothing was kept\n"), "\(result.stderr)")
     #expect(directoryListing(point) == [], "no partial file")
   }
@@ -164,7 +193,8 @@ struct OutputSafetyCLITests {
     #expect(try pngSize(out.appendingPathComponent("b/b_00002.png").path) == (16, 16))
     // --skip-existing knows a sequence by its first frame.
     let again = try await CommandRunner.lottie2video([
-      directory.path + "/a.json", "-o", out.path, "--format", "png", "--width", "16", "--max-frames", "3", "--skip-existing",
+      directory.path + "/a.json", "-o", out.path, "--format", "png", "--width", "16", "--max-frames", "3",
+      "--skip-existing",
     ])
     #expect(again.exited(0) && again.stdout.contains("0 done, 0 failed, 1 skipped"), "\(again)")
   }
@@ -176,7 +206,8 @@ struct OutputSafetyCLITests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let inputs = [directory.path + "/a.json", directory.path + "/b.json"]
     let options = [
-      "-o", directory.path + "/out", "--poster", directory.path + "/posters/{name}.png", "--width", "16", "--max-frames",
+      "-o", directory.path + "/out", "--poster", directory.path + "/posters/{name}.png", "--width", "16",
+      "--max-frames",
       "2", "--jobs", "1", "--skip-existing",
     ]
     let first = try await CommandRunner.lottie2video(inputs + options)
@@ -200,7 +231,8 @@ struct OutputSafetyCLITests {
     let directory = Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let input = directory.appendingPathComponent("big.json").path
-    try Data(#"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":2400,"h":2400,"layers":[]}"#.utf8).write(to: URL(fileURLWithPath: input))
+    try Data(#"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":2400,"h":2400,"layers":[]}"#.utf8).write(
+      to: URL(fileURLWithPath: input))
     let presets = Fixtures.repositoryRoot.appendingPathComponent("presets")
     let names = directoryListing(presets).filter { $0.hasSuffix(".json") }
     #expect(names.count >= 11)
@@ -211,7 +243,8 @@ struct OutputSafetyCLITests {
       let format = (object as? [String: Any])?["format"] as? String ?? "mp4"
       let output = directory.appendingPathComponent("out." + (format == "png" ? "png" : format)).path
       let result = try await CommandRunner.lottie2video([
-        input, "-o", output, "--preset", presets.appendingPathComponent(name).path, "--jobs", "16", "--limit", "memory=1M",
+        input, "-o", output, "--preset", presets.appendingPathComponent(name).path, "--jobs", "16", "--limit",
+        "memory=1M",
       ])
       let needed = result.stderr.firstMatch(of: /need about ([0-9.]+) (GB|MB)/)
       let bytes = try #require(needed.flatMap { Double($0.1) }, "\(name): \(result)") * (needed?.2 == "GB" ? 1e9 : 1e6)
@@ -228,7 +261,9 @@ struct OutputSafetyCLITests {
     let over = try await CommandRunner.lottie2video([input, "-o", output, "--width", "1024", "--limit", "memory=200M"])
     #expect(over.exited(1), "\(over)")
     #expect(over.stderr.contains("Error: \(output): this export would need about "), "\(over.stderr)")
-    #expect(over.stderr.contains("more than the memory limit of 200 MB;") && over.stderr.contains("--limit memory=1G"), "\(over.stderr)")
+    #expect(
+      over.stderr.contains("more than the memory limit of 200 MB;") && over.stderr.contains("--limit memory=1G"),
+      "\(over.stderr)")
     #expect(directoryListing(directory) == ["anim.json"])
     let lifted = try await CommandRunner.lottie2video([
       input, "-o", output, "--width", "1024", "--max-frames", "1", "--limit", "memory=none", "-q",
@@ -238,7 +273,8 @@ struct OutputSafetyCLITests {
     #expect(bad.exited(64))
     #expect(
       bad.stderr.hasPrefix(
-        "Error: The value 'memory=lots' is invalid for '--limit <name=value>': memory takes a size in bytes with k, M, G or T (powers of 1000), e.g. memory=8G, or none\n"),
+        "Error: The value 'memory=lots' is invalid for '--limit <name=value>': memory takes a size in bytes with k, M, G or T (powers of 1000), e.g. memory=8G, or none\n"
+      ),
       "\(bad.stderr)")
   }
 }

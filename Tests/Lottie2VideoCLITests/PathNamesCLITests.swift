@@ -32,7 +32,9 @@ struct PathNamesCLITests {
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
     #expect(names == ["f_000.png", "f_001.png", "f_002.png"])
     let total = try names.reduce(0) { sum, name in
-      sum + (try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)[.size] as? Int ?? 0)
+      sum
+        + (try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)[.size] as? Int
+          ?? 0)
     }
     #expect(total > 0)
     #expect(result.stdout.contains(", 16x16, \(total) bytes, "), "\(result)")

@@ -33,7 +33,8 @@ struct PipesAndPostersTests {
     let json = try Data(contentsOf: URL(fileURLWithPath: Self.hello))
     let output = directory.appendingPathComponent("in.mp4").path
     for name in ["-", "/dev/stdin"] {
-      let result = try await CommandRunner.lottie2video([name, "-o", output, "--width", "32", "--max-frames", "3", "-q"], stdin: json)
+      let result = try await CommandRunner.lottie2video(
+        [name, "-o", output, "--width", "32", "--max-frames", "3", "-q"], stdin: json)
       #expect(result.exited(0), "\(result)")
       #expect(try await CommandRunner.probe(output)["nb_read_frames"] as? String == "3")
     }
@@ -55,10 +56,13 @@ struct PipesAndPostersTests {
   @Test(.enabled(if: Fixtures.corpus != nil, "the shared corpus is absent"))
   func dotLottieFromAPipe() async throws {
     let corpus = try #require(Fixtures.corpus)
-    let archive = corpus.appendingPathComponent("formats/dotlottie-rs__dotlottie-rs--assets--animations--dotlottie--v2--themed.lottie")
+    let archive = corpus.appendingPathComponent(
+      "formats/dotlottie-rs__dotlottie-rs--assets--animations--dotlottie--v2--themed.lottie")
     let result = try await CommandRunner.lottie2video(["info", "-"], stdin: try Data(contentsOf: archive))
     #expect(result.exited(0), "\(result)")
-    #expect(result.stdout.contains("\nformat:      dotLottie\nanimations:  Main Scene (shown)\nthemes:      Water, air, earth\n"))
+    #expect(
+      result.stdout.contains(
+        "\nformat:      dotLottie\nanimations:  Main Scene (shown)\nthemes:      Water, air, earth\n"))
   }
 
   // MARK: - Standard output
@@ -87,8 +91,11 @@ struct PipesAndPostersTests {
   static func standardOutput(_ arguments: [String], in directory: URL) async throws -> (Data, String) {
     let bash = try CommandRunner.tool("bash")
     let target = directory.appendingPathComponent("stdout.bin").path
-    let quoted = ([try CommandRunner.binary().path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-    let result = try await CommandRunner.run(bash, ["-c", "set -o pipefail; \(quoted.joined(separator: " ")) | cat > '\(target)'"])
+    let quoted = ([try CommandRunner.binary().path] + arguments).map {
+      "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+    let result = try await CommandRunner.run(
+      bash, ["-c", "set -o pipefail; \(quoted.joined(separator: " ")) | cat > '\(target)'"])
     guard result.exited(0) else { throw ToolFailure(description: "\(result)") }
     defer { try? FileManager.default.removeItem(atPath: target) }
     return (try Data(contentsOf: URL(fileURLWithPath: target)), result.stderr)
@@ -99,13 +106,15 @@ struct PipesAndPostersTests {
     #expect(webp.exited(64), "\(webp)")
     #expect(
       webp.stderr.hasPrefix(
-        "Error: webp cannot be written to standard output: it seeks back to finish the file; write it to a file with -o, or use --format mp4, m4v, mov, webm, gif, y4m, rawvideo\n"),
+        "Error: webp cannot be written to standard output: it seeks back to finish the file; write it to a file with -o, or use --format mp4, m4v, mov, webm, gif, y4m, rawvideo\n"
+      ),
       "\(webp)")
     let none = try await CommandRunner.lottie2video([Self.hello, "-o", "-"])
     #expect(none.exited(64), "\(none)")
     #expect(
       none.stderr.hasPrefix(
-        "Error: Writing to standard output ('-o -') needs '--format <name>': mp4, m4v, mov, webm, gif, y4m, rawvideo (mp4, m4v and mov as fragmented MP4)\n"))
+        "Error: Writing to standard output ('-o -') needs '--format <name>': mp4, m4v, mov, webm, gif, y4m, rawvideo (mp4, m4v and mov as fragmented MP4)\n"
+      ))
   }
 
   // MARK: - Posters
@@ -131,15 +140,19 @@ struct PipesAndPostersTests {
       return try await Self.pixel(png)
     }
     #expect(try await poster("a.mp4", []) == [255, 0, 0, 255], "auto: the square, fully built")
-    #expect(try await poster("b.mp4", ["--poster-frame", "0"]) == [255, 255, 255, 255], "frame 0 over white, as the MP4")
+    #expect(
+      try await poster("b.mp4", ["--poster-frame", "0"]) == [255, 255, 255, 255], "frame 0 over white, as the MP4")
     #expect(try await poster("c.webm", ["--poster-frame", "0%"]) == [0, 0, 0, 0], "WebM keeps alpha")
     let half = try await poster("d.webm", ["--poster-frame", "10"])
     #expect(half[0] == 255 && abs(half[3] - 128) <= 2, "frame 10: half opacity, \(half)")
     #expect(try await poster("e.webm", ["--poster-frame", "100%"]) == [255, 0, 0, 255])
     // A marker named 'poster' wins over the ink.
-    let marked = try Self.write(Self.buildIn(markers: #"[{"cm":"poster","tm":5,"dr":0}]"#), "marked.json", in: directory)
+    let marked = try Self.write(
+      Self.buildIn(markers: #"[{"cm":"poster","tm":5,"dr":0}]"#), "marked.json", in: directory)
     let png = directory.appendingPathComponent("m.png").path
-    let result = try await CommandRunner.lottie2video([marked, "-o", directory.appendingPathComponent("m.webm").path, "--poster", png, "-q"])
+    let result = try await CommandRunner.lottie2video([
+      marked, "-o", directory.appendingPathComponent("m.webm").path, "--poster", png, "-q",
+    ])
     #expect(result.exited(0), "\(result)")
     let quarter = try await Self.pixel(png)
     #expect(quarter[0] == 255 && abs(quarter[3] - 64) <= 2, "the marker's frame 5: a quarter, \(quarter)")
@@ -153,11 +166,19 @@ struct PipesAndPostersTests {
     let png = directory.appendingPathComponent("p.png").path
     let outside = try await CommandRunner.lottie2video([input, "-o", video, "--poster", png, "--poster-frame", "60"])
     #expect(outside.exited(64), "\(outside)")
-    #expect(outside.stderr == CommandLineTests.usageError("The poster frame 60 is outside the animation's frames 0-59 (ip 0 up to op 60, op excluded)"))
+    #expect(
+      outside.stderr
+        == CommandLineTests.usageError(
+          "The poster frame 60 is outside the animation's frames 0-59 (ip 0 up to op 60, op excluded)"))
     let alone = try await CommandRunner.lottie2video([input, "-o", video, "--poster-frame", "5"])
-    #expect(alone.stderr == CommandLineTests.usageError("--poster-frame chooses the frame of --poster <file.png>; give --poster too"))
+    #expect(
+      alone.stderr
+        == CommandLineTests.usageError("--poster-frame chooses the frame of --poster <file.png>; give --poster too"))
     let bad = try await CommandRunner.lottie2video([input, "-o", video, "--poster", png, "--poster-frame", "150%"])
-    #expect(bad.stderr == CommandLineTests.usageError("The value '150%' is invalid for '--poster-frame <N|P%|auto>': a percentage is 0% to 100%"))
+    #expect(
+      bad.stderr
+        == CommandLineTests.usageError(
+          "The value '150%' is invalid for '--poster-frame <N|P%|auto>': a percentage is 0% to 100%"))
     #expect(directoryListing(directory) == ["build.json"], "nothing written")
   }
 
@@ -168,12 +189,16 @@ struct PipesAndPostersTests {
     let directory = Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let pattern = directory.appendingPathComponent("frames/deep/f_%05d.png").path
-    let result = try await CommandRunner.lottie2video([Self.hello, "-o", pattern, "--width", "16", "--max-frames", "2", "-q"])
+    let result = try await CommandRunner.lottie2video([
+      Self.hello, "-o", pattern, "--width", "16", "--max-frames", "2", "-q",
+    ])
     #expect(result.exited(0), "\(result)")
     #expect(directoryListing(directory.appendingPathComponent("frames/deep")) == ["f_00000.png", "f_00001.png"])
     // A video's folder is not: a typo there is an error, not a new folder.
     let video = directory.appendingPathComponent("nowhere/v.mp4").path
-    let missing = try await CommandRunner.lottie2video([Self.hello, "-o", video, "--width", "16", "--max-frames", "2", "-q"])
+    let missing = try await CommandRunner.lottie2video([
+      Self.hello, "-o", video, "--width", "16", "--max-frames", "2", "-q",
+    ])
     #expect(missing.exited(1), "\(missing)")
     #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("nowhere").path))
   }

@@ -19,10 +19,12 @@ struct ResumeIntegrityCLITests {
       try? FileManager.default.removeItem(at: directory)
     }
     let preset = presets.appendingPathComponent("tiny.json")
-    try Data(#"{"format": "webm", "codec": "vp9", "width": 256, "height": 256, "maxBytes": 100}"#.utf8).write(to: preset)
+    try Data(#"{"format": "webm", "codec": "vp9", "width": 256, "height": 256, "maxBytes": 100}"#.utf8).write(
+      to: preset)
     let output = directory.appendingPathComponent("g.webm").path
     let result = try await NothingLeftBehindCLITests.run(
-      [Self.hello, "-o", output, "--preset", preset.path] + NothingLeftBehindCLITests.long, in: directory, signal: SIGINT
+      [Self.hello, "-o", output, "--preset", preset.path] + NothingLeftBehindCLITests.long, in: directory,
+      signal: SIGINT
     ) { names in
       names.contains { $0.contains(".attempt.partial-") }
     }
@@ -40,7 +42,9 @@ struct ResumeIntegrityCLITests {
     try Data("x".utf8).write(to: file)
     let output = directory.appendingPathComponent("v.mp4").path
     let poster = file.path + "/p.png"
-    let result = try await CommandRunner.lottie2video([Self.hello, "-o", output, "--poster", poster, "--width", "32", "--max-frames", "2", "-q"])
+    let result = try await CommandRunner.lottie2video([
+      Self.hello, "-o", output, "--poster", poster, "--width", "32", "--max-frames", "2", "-q",
+    ])
     #expect(result.exited(1), "\(result)")
     #expect(result.stderr == "Error: \(poster): cannot write the poster: '\(file.path)' is not a folder\n", "\(result)")
     #expect(NothingLeftBehindCLITests.listing(directory) == ["file"])
@@ -52,7 +56,9 @@ struct ResumeIntegrityCLITests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let output = directory.appendingPathComponent("v.mp4").path
     let poster = directory.appendingPathComponent("posters/new/p.png").path
-    let result = try await CommandRunner.lottie2video([Self.hello, "-o", output, "--poster", poster, "--width", "32", "--max-frames", "2", "-q"])
+    let result = try await CommandRunner.lottie2video([
+      Self.hello, "-o", output, "--poster", poster, "--width", "32", "--max-frames", "2", "-q",
+    ])
     #expect(result.exited(0), "\(result)")
     #expect(NothingLeftBehindCLITests.listing(directory) == ["posters", "posters/new", "posters/new/p.png", "v.mp4"])
   }
@@ -88,7 +94,9 @@ struct BatchReportResumeCLITests {
       names.contains("a.mp4") && names.contains { $0.hasPrefix(".b.partial-") }
     }
     #expect(result.exited(143), "\(result)")
-    #expect(result.stderr.hasSuffix("\ninterrupted; 1 finished output kept, the one in progress removed\n"), "\(result.stderr)")
+    #expect(
+      result.stderr.hasSuffix("\ninterrupted; 1 finished output kept, the one in progress removed\n"),
+      "\(result.stderr)")
     #expect(NothingLeftBehindCLITests.listing(out) == ["a.mp4"])
     let records = try Self.records(report)
     #expect(records.count == 1)

@@ -39,9 +39,10 @@ struct RoughEdgesTests {
     let result = try await Self.background("rgb(1,2)")
     #expect(result.exited(64))
     #expect(
-      result.stderr == CommandLineTests.usageError(
-        "The value 'rgb(1,2)' is invalid for '--background <color>': use #RRGGBB, #RRGGBBAA, rgb(), rgba(), hsl(), hsla(), a CSS colour name or 'transparent'",
-        command: "snapshot"))
+      result.stderr
+        == CommandLineTests.usageError(
+          "The value 'rgb(1,2)' is invalid for '--background <color>': use #RRGGBB, #RRGGBBAA, rgb(), rgba(), hsl(), hsla(), a CSS colour name or 'transparent'",
+          command: "snapshot"))
   }
 
   /// A text layer without a name is listed as `.Text`, and `--set '.Text=...'` sets it.
@@ -58,7 +59,9 @@ struct RoughEdgesTests {
     ).write(to: URL(fileURLWithPath: input))
     let keypaths = try await CommandRunner.lottie2video(["info", input, "--keypaths"])
     #expect(keypaths.exited(0), "\(keypaths)")
-    #expect(keypaths.stdout.split(separator: "\n").contains { $0.hasPrefix(".Text ") && $0.hasSuffix(" text") }, "\(keypaths.stdout)")
+    #expect(
+      keypaths.stdout.split(separator: "\n").contains { $0.hasPrefix(".Text ") && $0.hasSuffix(" text") },
+      "\(keypaths.stdout)")
     // Setting it changes the picture: more text, more ink.
     func ink(_ options: [String]) async throws -> Int {
       let png = directory.appendingPathComponent("t-\(UUID().uuidString).png").path
@@ -73,7 +76,8 @@ struct RoughEdgesTests {
     // An empty name that matches nothing is a keypath that matches nothing: the nearest say what to write.
     let typo = try await CommandRunner.lottie2video(["info", input, "--set", "Title..Text=x"])
     #expect(typo.exited(1))
-    #expect(typo.stderr.hasPrefix("Error: \(input): the keypath 'Title..Text' matches nothing; nearest: '.Text'"), "\(typo)")
+    #expect(
+      typo.stderr.hasPrefix("Error: \(input): the keypath 'Title..Text' matches nothing; nearest: '.Text'"), "\(typo)")
   }
 
   /// AV1 in WebM cannot keep alpha here: a note says so, and names the codec that can.
@@ -81,13 +85,18 @@ struct RoughEdgesTests {
     let directory = Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let output = directory.appendingPathComponent("a.webm").path
-    let result = try await CommandRunner.lottie2video([Self.hello, "-o", output, "--codec", "av1", "--width", "32", "--max-frames", "2"])
+    let result = try await CommandRunner.lottie2video([
+      Self.hello, "-o", output, "--codec", "av1", "--width", "32", "--max-frames", "2",
+    ])
     #expect(result.exited(0), "\(result)")
     #expect(
       result.stderr
-        == "note: AV1 in WebM has no alpha channel here (libaom in FFmpeg 5.1 takes no alpha plane); composited over white (use --codec vp9 to keep the transparency, or --background to choose)\n")
+        == "note: AV1 in WebM has no alpha channel here (libaom in FFmpeg 5.1 takes no alpha plane); composited over white (use --codec vp9 to keep the transparency, or --background to choose)\n"
+    )
     #expect(try await CommandRunner.probe(output)["codec_name"] as? String == "av1")
-    let chosen = try await CommandRunner.lottie2video([Self.hello, "-o", output, "--codec", "av1", "--width", "32", "--max-frames", "2", "--background", "black"])
+    let chosen = try await CommandRunner.lottie2video([
+      Self.hello, "-o", output, "--codec", "av1", "--width", "32", "--max-frames", "2", "--background", "black",
+    ])
     #expect(chosen.stderr == "", "a chosen background needs no note")
   }
 
@@ -98,10 +107,14 @@ struct RoughEdgesTests {
     let copy = directory.appendingPathComponent("b.json").path
     try FileManager.default.copyItem(atPath: Self.hello, toPath: copy)
     let out = directory.appendingPathComponent("out").path
-    let result = try await CommandRunner.lottie2video([Self.hello, copy, "-o", out, "--width", "16", "--max-frames", "2", "--jobs", "1"])
+    let result = try await CommandRunner.lottie2video([
+      Self.hello, copy, "-o", out, "--width", "16", "--max-frames", "2", "--jobs", "1",
+    ])
     #expect(result.exited(0), "\(result)")
     let notes = result.stderr.split(separator: "\n").filter { $0.hasPrefix("note: ") }
-    #expect(notes == ["note: MP4 has no alpha channel; composited over white (use --background to choose)"], "\(result.stderr)")
+    #expect(
+      notes == ["note: MP4 has no alpha channel; composited over white (use --background to choose)"],
+      "\(result.stderr)")
   }
 
   @Test func snapshotFrameOutsideTheAnimation() async throws {
@@ -111,10 +124,13 @@ struct RoughEdgesTests {
     let far = try await CommandRunner.lottie2video(["snapshot", Self.hello, "--frame", "4200", "-o", png])
     #expect(far.exited(64), "\(far)")
     #expect(
-      far.stderr == CommandLineTests.usageError(
-        "The frame 4200 is outside the animation's frames 0-89 (ip 0 up to op 90, op excluded)", command: "snapshot"))
+      far.stderr
+        == CommandLineTests.usageError(
+          "The frame 4200 is outside the animation's frames 0-89 (ip 0 up to op 90, op excluded)", command: "snapshot"))
     #expect(!FileManager.default.fileExists(atPath: png))
-    let last = try await CommandRunner.lottie2video(["snapshot", Self.hello, "--frame", "89.5", "--width", "8", "-o", png])
+    let last = try await CommandRunner.lottie2video([
+      "snapshot", Self.hello, "--frame", "89.5", "--width", "8", "-o", png,
+    ])
     #expect(last.exited(0), "\(last)")
   }
 
@@ -123,7 +139,10 @@ struct RoughEdgesTests {
     let directory = Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let cases: [(String, String, [String: String])] = [
-      (#"{"format":"mp4","codec":"h265","pixFmt":"yuv444p","crf":30,"codecPreset":"ultrafast"}"#, "mp4", ["codec_name": "hevc", "pix_fmt": "yuv444p"]),
+      (
+        #"{"format":"mp4","codec":"h265","pixFmt":"yuv444p","crf":30,"codecPreset":"ultrafast"}"#, "mp4",
+        ["codec_name": "hevc", "pix_fmt": "yuv444p"]
+      ),
       (#"{"format":"webp","quality":50,"lossless":true,"loop":2}"#, "webp", ["codec_name": "webp"]),
       (#"{"format":"webm","codec":"av1","crf":50,"background":"rgb(0,0,0)"}"#, "webm", ["codec_name": "av1"]),
       (#"{"format":"mp4","bitrate":"200k"}"#, "mp4", ["codec_name": "h264"]),
@@ -132,7 +151,9 @@ struct RoughEdgesTests {
       let preset = directory.appendingPathComponent("p\(i).json").path
       try Data(json.utf8).write(to: URL(fileURLWithPath: preset))
       let output = directory.appendingPathComponent("o\(i).\(ext)").path
-      let result = try await CommandRunner.lottie2video([Self.hello, "-o", output, "--preset", preset, "--width", "32", "--max-frames", "3", "-q"])
+      let result = try await CommandRunner.lottie2video([
+        Self.hello, "-o", output, "--preset", preset, "--width", "32", "--max-frames", "3", "-q",
+      ])
       #expect(result.exited(0), "\(json): \(result)")
       guard ext != "webp" else {
         // ffprobe cannot count animated WebP frames: check the container.
@@ -166,16 +187,20 @@ struct RoughEdgesTests {
     let archive = try #require(Fixtures.corpus).appendingPathComponent(Self.themed).path
     let info = try await CommandRunner.lottie2video(["info", archive, "--theme", "air"])
     #expect(info.exited(0), "\(info)")
-    #expect(info.stdout.contains("\nanimations:  Main Scene (shown)\nthemes:      Water, air (applied), earth\n"), "\(info.stdout)")
+    #expect(
+      info.stdout.contains("\nanimations:  Main Scene (shown)\nthemes:      Water, air (applied), earth\n"),
+      "\(info.stdout)")
     let json = try await CommandRunner.lottie2video(["info", archive, "--json"])
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-    #expect(object["themes"] as? [String] == ["Water", "air", "earth"] && object["animations"] as? [String] == ["Main Scene"])
+    #expect(
+      object["themes"] as? [String] == ["Water", "air", "earth"] && object["animations"] as? [String] == ["Main Scene"])
     // The body's colour (slot body-main) follows the theme: Water's is [0, 0.7765, 1].
     let directory = Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     func body(_ options: [String]) async throws -> [Int] {
       let png = directory.appendingPathComponent("t-\(UUID().uuidString).png").path
-      let result = try await CommandRunner.lottie2video(["snapshot", archive, "--frame", "100", "--width", "128", "-o", png] + options)
+      let result = try await CommandRunner.lottie2video(
+        ["snapshot", archive, "--frame", "100", "--width", "128", "-o", png] + options)
       guard result.exited(0) else { throw ToolFailure(description: "\(result)") }
       let rgba = try await CommandRunner.decodeFirstFrame(png)
       // Centre of the body, below the face.

@@ -37,13 +37,15 @@ struct RuntimePackagesTests {
     #expect(
       lines.contains {
         $0.hasPrefix("error: libcairo.so.2 (/")
-          && $0.hasSuffix("): the binary links it directly, but \(reduced.path) does not list its package libcairo2: add libcairo2")
+          && $0.hasSuffix(
+            "): the binary links it directly, but \(reduced.path) does not list its package libcairo2: add libcairo2")
       }, "\(result)")
     #expect(
       lines.contains(
         "error: \(reduced.path) lists libgtk-3-0, but lottie2video loads no library of it: remove it, or mark it 'data' if the image needs it for another reason"
       ), "\(result)")
-    #expect(lines.last == "check-runtime-packages: 2 problem(s) with \(reduced.path) for \(try CommandRunner.binary().path)")
+    #expect(
+      lines.last == "check-runtime-packages: 2 problem(s) with \(reduced.path) for \(try CommandRunner.binary().path)")
   }
 
   /// The Dockerfile installs the runtime stage from that list and checks the image's own (static) binary

@@ -55,7 +55,8 @@ struct ScriptingTests {
       ? "'__fish_seen_subcommand_from \(command.name)'"
       : "'not __fish_seen_subcommand_from \(CommandTable.typedNames.joined(separator: " "))'"
     var names: Set<String> = []
-    for line in script.split(separator: "\n") where line.contains("-n \(condition) -l") || line.contains("-n \(condition) -s") {
+    for line in script.split(separator: "\n")
+    where line.contains("-n \(condition) -l") || line.contains("-n \(condition) -s") {
       for match in line.matches(of: /\s-l ([\w-]+)/) { names.insert("--" + match.1) }
       for match in line.matches(of: /\s-s (\w)\b/) { names.insert("-" + match.1) }
     }
@@ -85,7 +86,9 @@ struct ScriptingTests {
     for command in CommandTable.all {
       let parsed = Set(command.options.flatMap(\.names))
       #expect(!parsed.isEmpty)
-      #expect(Self.helpOptions(Help.help(for: command.isTyped ? command : ExportCommand.spec)) == parsed, "help of \(command.name)")
+      #expect(
+        Self.helpOptions(Help.help(for: command.isTyped ? command : ExportCommand.spec)) == parsed,
+        "help of \(command.name)")
       #expect(Self.bashOptions(bash, command.name) == parsed, "bash, \(command.name)")
       #expect(Self.zshOptions(zsh, command.name) == parsed, "zsh, \(command.name)")
       #expect(Self.fishOptions(fish, command) == parsed, "fish, \(command.name)")
@@ -105,7 +108,9 @@ struct ScriptingTests {
   func completionsThroughTheBinary(shell: String) async throws {
     let result = try await CommandRunner.lottie2video(["completions", shell])
     #expect(result.exited(0), "\(result)")
-    let expected = shell == "bash" ? CompletionsCommand.bash() : shell == "zsh" ? CompletionsCommand.zsh() : CompletionsCommand.fish()
+    let expected =
+      shell == "bash"
+      ? CompletionsCommand.bash() : shell == "zsh" ? CompletionsCommand.zsh() : CompletionsCommand.fish()
     #expect(result.stdout == expected + "\n")
     #expect(result.stdout.contains("poster-frame") && result.stdout.contains("snapshot"))
   }
@@ -113,12 +118,13 @@ struct ScriptingTests {
   /// bash accepts the script and completes from it.
   @Test func bashScriptWorks() async throws {
     let bash = try CommandRunner.tool("bash")
-    let script = CompletionsCommand.bash() + """
+    let script =
+      CompletionsCommand.bash() + """
 
-      COMP_WORDS=(lottie2video snapshot x.json --fr); COMP_CWORD=3; _lottie2video; echo "${COMPREPLY[*]}"
-      COMP_WORDS=(lottie2video a.json --fit ''); COMP_CWORD=3; _lottie2video; echo "${COMPREPLY[*]}"
-      COMP_WORDS=(lottie2video sn); COMP_CWORD=1; _lottie2video; echo "${COMPREPLY[*]}"
-      """
+        COMP_WORDS=(lottie2video snapshot x.json --fr); COMP_CWORD=3; _lottie2video; echo "${COMPREPLY[*]}"
+        COMP_WORDS=(lottie2video a.json --fit ''); COMP_CWORD=3; _lottie2video; echo "${COMPREPLY[*]}"
+        COMP_WORDS=(lottie2video sn); COMP_CWORD=1; _lottie2video; echo "${COMPREPLY[*]}"
+        """
     let result = try await CommandRunner.run(bash, ["-c", script])
     #expect(result.exited(0), "\(result)")
     #expect(result.stdout == "--frame\ncontain cover fill\nsnapshot\n", "\(result)")
@@ -145,7 +151,8 @@ struct ScriptingTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let page = directory.appendingPathComponent("lottie2video.1")
     try Data((ManCommand.page() + "\n").utf8).write(to: page)
-    let result = try await CommandRunner.run(try CommandRunner.tool("groff"), ["-man", "-Tutf8", "-ww", "-z", page.path])
+    let result = try await CommandRunner.run(
+      try CommandRunner.tool("groff"), ["-man", "-Tutf8", "-ww", "-z", page.path])
     #expect(result.exited(0) && result.stderr == "", "\(result)")
   }
 
@@ -164,20 +171,38 @@ struct ScriptingTests {
 
   @Test func snapshotHelpListsOnlyItsOptions() {
     let help = Help.help(for: SnapshotCommand.spec)
-    #expect(help.contains("  --frame <frame>") && help.contains("USAGE: lottie2video snapshot <input> --frame <frame> -o <output> [options]"))
+    #expect(
+      help.contains("  --frame <frame>")
+        && help.contains("USAGE: lottie2video snapshot <input> --frame <frame> -o <output> [options]"))
     #expect(!help.contains("--fps") && !help.contains("--codec"))
   }
 
-  @Test(arguments: [
-    (["snapshto", "a.json", "--frame", "1", "-o", "a.png"], "Unknown subcommand 'snapshto'; did you mean 'snapshot'?", nil),
-    (["infp", "a.json"], "Unknown subcommand 'infp'; did you mean 'info'?", nil),
-    (["a.json", "-o", "a.mp4", "--fsp", "60"], "Unknown option '--fsp'; did you mean '--fps'?", nil),
-    (["a.json", "-o", "a.mp4", "--backgrond", "red"], "Unknown option '--backgrond'; did you mean '--background'?", nil),
-    (["info", "a.json", "--frame", "2"], "Unknown option '--frame'; it is an option of snapshot, not of info", "info"),
-    (["snapshot", "a.json", "--keypaths"], "Unknown option '--keypaths'; it is an option of info, not of snapshot", "snapshot"),
-    (["help", "nope"], "Unknown subcommand 'nope'; subcommands: snapshot, info, check, sheet, render, presets, merge-reports, completions, man", nil),
-    (["completions", "tcsh"], "The value 'tcsh' is invalid for '<shell>': use bash, zsh or fish", "completions"),
-  ] as [([String], String, String?)])
+  @Test(
+    arguments: [
+      (
+        ["snapshto", "a.json", "--frame", "1", "-o", "a.png"],
+        "Unknown subcommand 'snapshto'; did you mean 'snapshot'?", nil
+      ),
+      (["infp", "a.json"], "Unknown subcommand 'infp'; did you mean 'info'?", nil),
+      (["a.json", "-o", "a.mp4", "--fsp", "60"], "Unknown option '--fsp'; did you mean '--fps'?", nil),
+      (
+        ["a.json", "-o", "a.mp4", "--backgrond", "red"], "Unknown option '--backgrond'; did you mean '--background'?",
+        nil
+      ),
+      (
+        ["info", "a.json", "--frame", "2"], "Unknown option '--frame'; it is an option of snapshot, not of info", "info"
+      ),
+      (
+        ["snapshot", "a.json", "--keypaths"], "Unknown option '--keypaths'; it is an option of info, not of snapshot",
+        "snapshot"
+      ),
+      (
+        ["help", "nope"],
+        "Unknown subcommand 'nope'; subcommands: snapshot, info, check, sheet, render, presets, merge-reports, completions, man",
+        nil
+      ),
+      (["completions", "tcsh"], "The value 'tcsh' is invalid for '<shell>': use bash, zsh or fish", "completions"),
+    ] as [([String], String, String?)])
   func typosGetSuggestions(arguments: [String], message: String, command: String?) async throws {
     let result = try await CommandRunner.lottie2video(arguments)
     #expect(result.exited(64), "\(result)")
@@ -223,7 +248,9 @@ struct ScriptingTests {
     #expect(events[2]["severity"] as? String == "note" && events[2]["path"] == nil)
     #expect((events[2]["message"] as? String)?.hasPrefix("MP4 has no alpha channel") == true)
     let fileDone = events[events.count - 2]
-    #expect(fileDone["output"] as? String == output && fileDone["frames"] as? Int == 10 && (fileDone["bytes"] as? Int ?? 0) > 0)
+    #expect(
+      fileDone["output"] as? String == output && fileDone["frames"] as? Int == 10
+        && (fileDone["bytes"] as? Int ?? 0) > 0)
   }
 
   /// A batch with a broken file: file-failed with the error, then done with the counts; nothing else on stderr.
@@ -241,11 +268,15 @@ struct ScriptingTests {
     #expect(result.exited(1), "\(result)")
     let events = try Self.events(result)
     let failed = try #require(events.first { $0["event"] as? String == "file-failed" })
-    #expect(failed["file"] as? String == input.path + "/b.json" && failed["index"] as? Int == 2 && failed["count"] as? Int == 2)
+    #expect(
+      failed["file"] as? String == input.path + "/b.json" && failed["index"] as? Int == 2
+        && failed["count"] as? Int == 2)
     #expect((failed["error"] as? String)?.hasPrefix(input.path + "/b.json: invalid JSON") == true, "\(failed)")
     let done = try #require(events.last)
     #expect(done["event"] as? String == "done")
-    #expect(done["count"] as? Int == 2 && done["done"] as? Int == 1 && done["failed"] as? Int == 1 && done["skipped"] as? Int == 0)
+    #expect(
+      done["count"] as? Int == 2 && done["done"] as? Int == 1 && done["failed"] as? Int == 1
+        && done["skipped"] as? Int == 0)
     #expect(events.filter { $0["event"] as? String == "start" }.count == 1)
     // The summary stays on stdout.
     #expect(result.stdout.hasPrefix("batch: 1 done, 1 failed, 0 skipped (of 2)\n"))
@@ -269,14 +300,18 @@ struct ScriptingTests {
     #expect(error["message"] as? String == "Unknown option '--fsp'; did you mean '--fps'?")
 
     let missing = directory.appendingPathComponent("missing.json").path
-    let load = try await CommandRunner.lottie2video([missing, "-o", directory.appendingPathComponent("x.mp4").path, "--progress=json"])
+    let load = try await CommandRunner.lottie2video([
+      missing, "-o", directory.appendingPathComponent("x.mp4").path, "--progress=json",
+    ])
     #expect(load.exited(1), "\(load)")
     let loadEvents = try Self.events(load)
     #expect(loadEvents.map { $0["event"] as? String } == ["file-failed", "done"])
     #expect(loadEvents.first?["error"] as? String == "\(missing): cannot read: no such file")
 
     let expr = try CheckCommandTests.withExpression(in: directory)
-    let strict = try await CommandRunner.lottie2video([expr, "-o", directory.appendingPathComponent("s.mp4").path, "--strict", "--progress", "json"])
+    let strict = try await CommandRunner.lottie2video([
+      expr, "-o", directory.appendingPathComponent("s.mp4").path, "--strict", "--progress", "json",
+    ])
     #expect(strict.exited(1), "\(strict)")
     let strictEvents = try Self.events(strict)
     #expect(strictEvents.map { $0["event"] as? String } == ["start", "warning", "file-failed", "done"])

@@ -24,13 +24,19 @@ struct SmallerRoughEdgesCLITests {
   @Test func optionsThatDoNotApplyAreNoted() async throws {
     let directory = Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let webp = try await CommandRunner.lottie2video([Self.hello, "-o", directory.path + "/x.webp", "--crf", "10"] + Self.small)
+    let webp = try await CommandRunner.lottie2video(
+      [Self.hello, "-o", directory.path + "/x.webp", "--crf", "10"] + Self.small)
     #expect(webp.exited(0), "\(webp)")
     #expect(webp.stderr == "note: --crf sets H.264, H.265, VP9 and AV1 quality; ignored for .webp\n", "\(webp)")
-    let mp4 = try await CommandRunner.lottie2video([Self.hello, "-o", directory.path + "/x.mp4", "--quality", "5", "--lossless"] + Self.small)
+    let mp4 = try await CommandRunner.lottie2video(
+      [Self.hello, "-o", directory.path + "/x.mp4", "--quality", "5", "--lossless"] + Self.small)
     #expect(mp4.exited(0), "\(mp4)")
-    #expect(mp4.stderr.contains("note: --quality is for animated WebP; ignored for h264 in .mp4\nnote: --lossless is for animated WebP; ignored for h264 in .mp4\n"), "\(mp4)")
-    let fine = try await CommandRunner.lottie2video([Self.hello, "-o", directory.path + "/y.webp", "--quality", "5", "--lossless"] + Self.small)
+    #expect(
+      mp4.stderr.contains(
+        "note: --quality is for animated WebP; ignored for h264 in .mp4\nnote: --lossless is for animated WebP; ignored for h264 in .mp4\n"
+      ), "\(mp4)")
+    let fine = try await CommandRunner.lottie2video(
+      [Self.hello, "-o", directory.path + "/y.webp", "--quality", "5", "--lossless"] + Self.small)
     #expect(fine.exited(0) && fine.stderr.isEmpty, "\(fine)")
   }
 
@@ -42,7 +48,8 @@ struct SmallerRoughEdgesCLITests {
     let result = try await CommandRunner.lottie2video(
       [Self.hello, "--data", "d.csv", "-o", "out/{city}.mp4", "-q"] + Self.small, in: directory)
     #expect(result.exited(0), "\(result)")
-    let names = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("out").path).sorted()
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("out").path)
+      .sorted()
     #expect(names == ["_._.._etc.mp4", "_hidden.mp4", "v1.5.mp4"])
   }
 
@@ -50,7 +57,8 @@ struct SmallerRoughEdgesCLITests {
   @Test func infoJSONOnABrokenFile() async throws {
     let directory = Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    try Data(#"{"v":"5.7.0","fr":10,"ip":0,"op":"x","w":16,"h":16,"layers":[]}"#.utf8).write(to: directory.appendingPathComponent("c.json"))
+    try Data(#"{"v":"5.7.0","fr":10,"ip":0,"op":"x","w":16,"h":16,"layers":[]}"#.utf8).write(
+      to: directory.appendingPathComponent("c.json"))
     let result = try await CommandRunner.lottie2video(["info", "c.json", "--json"], in: directory)
     #expect(result.exited(1), "\(result)")
     let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: String])
@@ -78,17 +86,21 @@ struct SmallerRoughEdgesCLITests {
     let directory = Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     // An image layer whose file is missing: a warning.
-    let json = #"{"v":"5.7.0","fr":10,"ip":0,"op":3,"w":16,"h":16,"assets":[{"id":"i","w":4,"h":4,"u":"","p":"gone.png","e":0}],"layers":[{"ty":2,"ind":1,"refId":"i","ip":0,"op":3,"st":0,"ks":{}}]}"#
+    let json =
+      #"{"v":"5.7.0","fr":10,"ip":0,"op":3,"w":16,"h":16,"assets":[{"id":"i","w":4,"h":4,"u":"","p":"gone.png","e":0}],"layers":[{"ty":2,"ind":1,"refId":"i","ip":0,"op":3,"st":0,"ks":{}}]}"#
     try Data(json.utf8).write(to: directory.appendingPathComponent("a.json"))
-    let snapshot = try await CommandRunner.lottie2video(["snapshot", "a.json", "--frame", "1", "-o", "s.png"], in: directory)
+    let snapshot = try await CommandRunner.lottie2video(
+      ["snapshot", "a.json", "--frame", "1", "-o", "s.png"], in: directory)
     #expect(snapshot.exited(0), "\(snapshot)")
     #expect(snapshot.stdout == "s.png: frame 1, 16x16\n", "\(snapshot)")
     #expect(snapshot.stderr.contains("warning"), "\(snapshot)")
-    let sheet = try await CommandRunner.lottie2video(["sheet", "a.json", "-o", "sh.png", "--count", "2", "--width", "32"], in: directory)
+    let sheet = try await CommandRunner.lottie2video(
+      ["sheet", "a.json", "-o", "sh.png", "--count", "2", "--width", "32"], in: directory)
     #expect(sheet.exited(0), "\(sheet)")
     #expect(sheet.stdout == "sh.png: 2 frames in cells of 32x32\n", "\(sheet)")
     #expect(sheet.stderr == snapshot.stderr, "\(sheet)")
-    let quiet = try await CommandRunner.lottie2video(["snapshot", "a.json", "--frame", "1", "-o", "s.png", "-q"], in: directory)
+    let quiet = try await CommandRunner.lottie2video(
+      ["snapshot", "a.json", "--frame", "1", "-o", "s.png", "-q"], in: directory)
     #expect(quiet.exited(0) && quiet.stdout.isEmpty && quiet.stderr.isEmpty, "\(quiet)")
   }
 

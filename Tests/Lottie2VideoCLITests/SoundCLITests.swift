@@ -11,7 +11,9 @@ struct SoundCLITests {
   /// A 30 fps, 60-frame (2 s) animation of a moving square, with one audio layer playing a 1 s tone from
   /// `toneStart` seconds when `audioLayer` (the sound as a WAV data URI, or the file `soundFile` in the
   /// asset's `u` folder).
-  static func animation(audioLayer: Bool = false, toneStart: Double = 0, soundFile: (folder: String, name: String)? = nil)
+  static func animation(
+    audioLayer: Bool = false, toneStart: Double = 0, soundFile: (folder: String, name: String)? = nil
+  )
     -> String
   {
     let square =
@@ -29,7 +31,8 @@ struct SoundCLITests {
       asset = #"{"id":"tone","u":"","p":"data:audio/wav;base64,\#(Data(wav).base64EncodedString())","e":1}"#
     }
     let frame = toneStart * 30
-    let sound = #"{"ty":6,"ind":2,"nm":"tone","refId":"tone","ip":\#(frame),"op":60,"st":\#(frame),"au":{"lv":{"a":0,"k":[100,100]}}}"#
+    let sound =
+      #"{"ty":6,"ind":2,"nm":"tone","refId":"tone","ip":\#(frame),"op":60,"st":\#(frame),"au":{"lv":{"a":0,"k":[100,100]}}}"#
     return #"{"v":"5.7.0","fr":30,"ip":0,"op":60,"w":32,"h":32,"assets":[\#(asset)],"layers":[\#(square),\#(sound)]}"#
   }
 
@@ -88,7 +91,9 @@ struct SoundCLITests {
       let skipped = Int((-start * Double(Self.rate)).rounded())
       sound = (sound.seconds + start, sound.firstLoud.map { $0 - skipped }, sound.lastLoud.map { $0 - skipped })
     }
-    #expect(abs(sound.seconds - 2) <= Double(frameSamples) / Double(Self.rate), "\(sound.seconds) s of sound for 2 s of video")
+    #expect(
+      abs(sound.seconds - 2) <= Double(frameSamples) / Double(Self.rate), "\(sound.seconds) s of sound for 2 s of video"
+    )
     // 0.5 s in, for 1 s.
     #expect(abs((sound.firstLoud ?? 0) - 24_000) <= 120 && abs((sound.lastLoud ?? 0) - 72_000) <= 120, "\(sound)")
   }
@@ -97,33 +102,41 @@ struct SoundCLITests {
   /// longer file is cut at the video's end.
   @Test func loopOffsetAndCut() async throws {
     let directory = try Self.folder([
-      "a.json": Data(Self.animation().utf8), "short.wav": Self.tone(seconds: 0.5), "long.wav": Self.tone(seconds: 5, start: 1),
+      "a.json": Data(Self.animation().utf8), "short.wav": Self.tone(seconds: 0.5),
+      "long.wav": Self.tone(seconds: 5, start: 1),
     ])
     defer { try? FileManager.default.removeItem(at: directory) }
     let input = directory.appendingPathComponent("a.json").path
-    func export(_ name: String, _ options: [String]) async throws -> (seconds: Double, firstLoud: Int?, lastLoud: Int?) {
+    func export(_ name: String, _ options: [String]) async throws -> (seconds: Double, firstLoud: Int?, lastLoud: Int?)
+    {
       let output = directory.appendingPathComponent(name).path
       let result = try await CommandRunner.lottie2video([input, "-o", output, "-q", "--background", "white"] + options)
       #expect(result.exited(0), "\(result)")
       return try Self.decoded(output)
     }
-    let looped = try await export("looped.mp4", ["--audio", directory.appendingPathComponent("short.wav").path, "--audio-loop"])
+    let looped = try await export(
+      "looped.mp4", ["--audio", directory.appendingPathComponent("short.wav").path, "--audio-loop"])
     #expect((looped.lastLoud ?? 0) > 94_000, "a looped 0.5 s tone sounds to the end: \(looped)")
     let once = try await export("once.mp4", ["--audio", directory.appendingPathComponent("short.wav").path])
     #expect(abs((once.lastLoud ?? 0) - 24_000) <= 120, "played once: \(once)")
     // long.wav is silent for 1 s: -0.5 starts the video half a second into it, so the tone starts at 0.5 s.
-    let early = try await export("early.webm", ["--audio", directory.appendingPathComponent("long.wav").path, "--audio-offset", "-0.5"])
+    let early = try await export(
+      "early.webm", ["--audio", directory.appendingPathComponent("long.wav").path, "--audio-offset", "-0.5"])
     #expect(abs((early.firstLoud ?? 0) - 24_000) <= 120 && abs(early.seconds - 2) <= 0.02, "\(early)")
   }
 
   /// The corpus file with audio layers exports with sound and no warning; --no-audio leaves its sound out.
   @Test func animationAudioAndNoAudio() async throws {
     let corpus = try #require(Fixtures.corpus, "the corpus is not available (L2V_CORPUS)")
-    let input = corpus.appendingPathComponent("dotlottie-rs__dotlottie-rs--assets--animations--lottie--happy_birthday_audio.json").path
+    let input = corpus.appendingPathComponent(
+      "dotlottie-rs__dotlottie-rs--assets--animations--lottie--happy_birthday_audio.json"
+    ).path
     let directory = Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let output = directory.appendingPathComponent("hb.mp4").path
-    let with = try await CommandRunner.lottie2video([input, "-o", output, "--width", "64", "--max-frames", "30", "--background", "white"])
+    let with = try await CommandRunner.lottie2video([
+      input, "-o", output, "--width", "64", "--max-frames", "30", "--background", "white",
+    ])
     #expect(with.exited(0) && with.stderr == "", "\(with)")
     #expect(try MediaToolRunner.audioStream(output)?["codec_name"] as? String == "aac")
     let without = try await CommandRunner.lottie2video([
@@ -141,11 +154,14 @@ struct SoundCLITests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let out = directory.appendingPathComponent("out").path
     let inputs = ["a.json", "b.json"].map { directory.appendingPathComponent($0).path }
-    let batch = try await CommandRunner.lottie2video(inputs + ["-o", out, "--format", format, "--max-frames", "4", "--jobs", "1"])
+    let batch = try await CommandRunner.lottie2video(
+      inputs + ["-o", out, "--format", format, "--max-frames", "4", "--jobs", "1"])
     #expect(batch.exited(0), "\(batch)")
     let notes = batch.stderr.split(separator: "\n").filter { $0.contains("has no sound") }
     #expect(
-      notes == ["note: \(format.uppercased()) has no sound: the animation's audio layers left out (MP4, M4V, MOV and WebM carry sound)"],
+      notes == [
+        "note: \(format.uppercased()) has no sound: the animation's audio layers left out (MP4, M4V, MOV and WebM carry sound)"
+      ],
       "\(batch.stderr)")
     let single = try await CommandRunner.lottie2video([
       inputs[0], "-o", out + "/single." + (format == "png" ? "png" : format), "--max-frames", "2", "--audio",
@@ -164,11 +180,14 @@ struct SoundCLITests {
     let output = directory.appendingPathComponent("o.mp4").path
     let offset = try await CommandRunner.lottie2video([input, "-o", output, "--audio-offset", "1"])
     #expect(offset.exited(64))
-    #expect(offset.stderr.hasPrefix("Error: --audio-offset places the --audio <file> soundtrack; give --audio too\n"), "\(offset)")
+    #expect(
+      offset.stderr.hasPrefix("Error: --audio-offset places the --audio <file> soundtrack; give --audio too\n"),
+      "\(offset)")
     let rate = try await CommandRunner.lottie2video([input, "-o", output, "--audio-bitrate", "4k"])
     #expect(rate.exited(64))
     #expect(
-      rate.stderr.hasPrefix("Error: The value '4k' is invalid for '--audio-bitrate <rate>': bits per second from 8k to 512k, e.g. 96k\n"),
+      rate.stderr.hasPrefix(
+        "Error: The value '4k' is invalid for '--audio-bitrate <rate>': bits per second from 8k to 512k, e.g. 96k\n"),
       "\(rate)")
     let noise = directory.appendingPathComponent("noise.wav").path
     let bad = try await CommandRunner.lottie2video([input, "-o", output, "--audio", noise])
@@ -200,7 +219,8 @@ struct SoundCLITests {
   @Test func presetSoundtrack() async throws {
     let preset = #"{"format":"mp4","audio":"jingle.wav","audioOffset":1,"audioBitrate":"96k","background":"white"}"#
     let directory = try Self.folder([
-      "a.json": Data(Self.animation().utf8), "presets/brand.json": Data(preset.utf8), "presets/jingle.wav": Self.tone(seconds: 0.5),
+      "a.json": Data(Self.animation().utf8), "presets/brand.json": Data(preset.utf8),
+      "presets/jingle.wav": Self.tone(seconds: 0.5),
     ])
     defer { try? FileManager.default.removeItem(at: directory) }
     let output = directory.appendingPathComponent("o.mp4").path
@@ -214,7 +234,8 @@ struct SoundCLITests {
     let bad = try Self.folder(["p.json": Data(#"{"audioLoop":true}"#.utf8)])
     defer { try? FileManager.default.removeItem(at: bad) }
     let refused = try await CommandRunner.lottie2video([
-      directory.appendingPathComponent("a.json").path, "-o", output, "--preset", bad.appendingPathComponent("p.json").path,
+      directory.appendingPathComponent("a.json").path, "-o", output, "--preset",
+      bad.appendingPathComponent("p.json").path,
     ])
     #expect(refused.exited(64), "a broken preset is a bad option value: \(refused)")
     #expect(refused.stderr.contains("key 'audioLoop': places the preset's 'audio' file; set 'audio' too"), "\(refused)")
@@ -232,7 +253,10 @@ struct SoundCLITests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let archive = directory.appendingPathComponent("sound.lottie").path
     try TestArchive.zip(
-      ["manifest.json": Data(manifest.utf8), animationPath: Data(json.utf8), folder + "tone.wav": Self.tone(seconds: 1)],
+      [
+        "manifest.json": Data(manifest.utf8), animationPath: Data(json.utf8),
+        folder + "tone.wav": Self.tone(seconds: 1),
+      ],
       to: archive)
     let output = directory.appendingPathComponent("o.webm").path
     let result = try await CommandRunner.lottie2video([archive, "-o", output, "--strict"])
@@ -251,12 +275,14 @@ struct SoundCLITests {
     let tone = directory.appendingPathComponent("tone.wav").path
     let a = directory.appendingPathComponent("a.json").path
     let batch = try await CommandRunner.lottie2video([
-      a, directory.appendingPathComponent("b.json").path, "-o", directory.appendingPathComponent("batch").path, "--audio", tone,
+      a, directory.appendingPathComponent("b.json").path, "-o", directory.appendingPathComponent("batch").path,
+      "--audio", tone,
       "--format", "webm", "-q",
     ])
     #expect(batch.exited(0), "\(batch)")
     let data = try await CommandRunner.lottie2video([
-      a, "--data", directory.appendingPathComponent("rows.csv").path, "-o", directory.path + "/data/{name}.mov", "--audio", tone,
+      a, "--data", directory.appendingPathComponent("rows.csv").path, "-o", directory.path + "/data/{name}.mov",
+      "--audio", tone,
       "-q",
     ])
     #expect(data.exited(0), "\(data)")

@@ -33,20 +33,23 @@ struct SoundTimingCLITests {
     return runs.map { (Double($0.0) / Double(rate), Double($0.1) / Double(rate)) }
   }
 
-  @Test(arguments: [
-    (["--frames", "30-59"], "mp4", 1.0, [(0.0, 0.5)]),
-    (["--progress", "0.5-1"], "mp4", 1.0, [(0.0, 0.5)]),
-    (["--marker", "second"], "webm", 1.0, [(0.0, 0.5)]),
-    (["--frames", "0-29"], "mov", 1.0, [(0.5, 1.0)]),
-    (["--repeat", "2"], "mp4", 4.0, [(0.5, 1.5), (2.5, 3.5)]),
-    (["--repeat", "2"], "webm", 4.0, [(0.5, 1.5), (2.5, 3.5)]),
-    (["--duration", "3"], "mp4", 3.0, [(0.5, 1.5), (2.5, 3.0)]),
-    (["--bounce"], "mp4", 4.0, [(0.5, 1.5)]),
-    (["--speed", "2"], "mp4", 1.0, [(0.25, 0.75)]),
-    (["--fps", "24"], "mp4", 2.0, [(0.5, 1.5)]),
-    (["--max-frames", "30"], "mp4", 1.0, [(0.5, 1.0)]),
-  ] as [([String], String, Double, [(Double, Double)])])
-  func soundFollowsTheTimeline(options: [String], ext: String, seconds: Double, expected: [(Double, Double)]) async throws {
+  @Test(
+    arguments: [
+      (["--frames", "30-59"], "mp4", 1.0, [(0.0, 0.5)]),
+      (["--progress", "0.5-1"], "mp4", 1.0, [(0.0, 0.5)]),
+      (["--marker", "second"], "webm", 1.0, [(0.0, 0.5)]),
+      (["--frames", "0-29"], "mov", 1.0, [(0.5, 1.0)]),
+      (["--repeat", "2"], "mp4", 4.0, [(0.5, 1.5), (2.5, 3.5)]),
+      (["--repeat", "2"], "webm", 4.0, [(0.5, 1.5), (2.5, 3.5)]),
+      (["--duration", "3"], "mp4", 3.0, [(0.5, 1.5), (2.5, 3.0)]),
+      (["--bounce"], "mp4", 4.0, [(0.5, 1.5)]),
+      (["--speed", "2"], "mp4", 1.0, [(0.25, 0.75)]),
+      (["--fps", "24"], "mp4", 2.0, [(0.5, 1.5)]),
+      (["--max-frames", "30"], "mp4", 1.0, [(0.5, 1.0)]),
+    ] as [([String], String, Double, [(Double, Double)])])
+  func soundFollowsTheTimeline(options: [String], ext: String, seconds: Double, expected: [(Double, Double)])
+    async throws
+  {
     let directory = Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let input = try Self.input(in: directory)
@@ -61,7 +64,8 @@ struct SoundTimingCLITests {
     let found = Self.bursts(samples)
     // Where a burst starts or ends: within 5 ms (AAC and Opus smear edges; the threshold is reached within
     // half a period of the 440 Hz tone).
-    let close = found.count == expected.count
+    let close =
+      found.count == expected.count
       && zip(found, expected).allSatisfy { abs($0.start - $1.0) <= 0.005 && abs($0.end - $1.1) <= 0.005 }
     #expect(close, "\(options) in .\(ext): bursts \(found), expected \(expected)")
   }
@@ -72,7 +76,9 @@ struct SoundTimingCLITests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let input = try Self.input(in: directory)
     let output = directory.appendingPathComponent("out.y4m").path
-    let result = try await CommandRunner.lottie2video([input, "-o", output, "--max-frames", "2", "--background", "white"])
+    let result = try await CommandRunner.lottie2video([
+      input, "-o", output, "--max-frames", "2", "--background", "white",
+    ])
     #expect(result.exited(0), "\(result)")
     #expect(
       result.stderr
@@ -92,14 +98,20 @@ struct SoundtrackFileCLITests {
     let missing = directory.appendingPathComponent("nothere.mp3").path
     let result = try await CommandRunner.lottie2video([input, "-o", output, "--audio", missing])
     #expect(result.exited(64), "\(result)")
-    #expect(result.stderr == CommandLineTests.usageError("The --audio file '\(missing)' does not exist"), "\(result.stderr)")
+    #expect(
+      result.stderr == CommandLineTests.usageError("The --audio file '\(missing)' does not exist"), "\(result.stderr)")
     let folder = try await CommandRunner.lottie2video([input, "-o", output, "--audio", directory.path])
-    #expect(folder.exited(64) && folder.stderr.hasPrefix("Error: The --audio file '\(directory.path)' is a folder, not a sound file\n"), "\(folder)")
+    #expect(
+      folder.exited(64)
+        && folder.stderr.hasPrefix("Error: The --audio file '\(directory.path)' is a folder, not a sound file\n"),
+      "\(folder)")
     let preset = directory.appendingPathComponent("jingle.json").path
     try Data(#"{"format":"mp4","audio":"jingle.mp3"}"#.utf8).write(to: URL(fileURLWithPath: preset))
     let fromPreset = try await CommandRunner.lottie2video([input, "-o", output, "--preset", preset])
     #expect(fromPreset.exited(64), "\(fromPreset)")
-    #expect(fromPreset.stderr.hasPrefix("Error: The preset's audio file '\(directory.path)/jingle.mp3' does not exist\n"), "\(fromPreset)")
+    #expect(
+      fromPreset.stderr.hasPrefix("Error: The preset's audio file '\(directory.path)/jingle.mp3' does not exist\n"),
+      "\(fromPreset)")
     #expect(directoryListing(directory) == ["jingle.json", "tone.json"], "nothing written")
   }
 }

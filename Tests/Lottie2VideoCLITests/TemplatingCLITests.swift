@@ -39,7 +39,9 @@ struct TemplatingCLITests {
       let json = directory.appendingPathComponent("blank.json")
       try Data(solid.utf8).write(to: json)
       let path = directory.appendingPathComponent(name).path
-      let r = try await CommandRunner.lottie2video(["snapshot", json.path, "--frame", "0", "--background", color, "-o", path])
+      let r = try await CommandRunner.lottie2video([
+        "snapshot", json.path, "--frame", "0", "--background", color, "-o", path,
+      ])
       guard r.exited(0) else { throw ToolFailure(description: "\(r)") }
       return path
     }
@@ -68,7 +70,8 @@ struct TemplatingCLITests {
     let (directory, input) = try await Self.workspace()
     defer { try? FileManager.default.removeItem(at: directory) }
     let plain = try await Self.snapshot(input, [], in: directory)
-    #expect(Self.at(plain, 15, 15) == Self.red && Self.at(plain, 30, 10) == Self.blue && Self.at(plain, 2, 2) == Self.black)
+    #expect(
+      Self.at(plain, 15, 15) == Self.red && Self.at(plain, 30, 10) == Self.blue && Self.at(plain, 2, 2) == Self.black)
     let set = try await Self.snapshot(input, ["--set", "Left.Box.Fill 1.Color=#00FF00"], in: directory)
     #expect(Self.at(set, 15, 15) == Self.green)
     // Everything else is as before, pixel for pixel.
@@ -80,7 +83,8 @@ struct TemplatingCLITests {
   @Test func wildcardsReachEveryMatch() async throws {
     let (directory, input) = try await Self.workspace()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let all = try await Self.snapshot(input, ["--set", "**.Fill 1.Color=lime", "--set", "*.Transform.Opacity=100"], in: directory)
+    let all = try await Self.snapshot(
+      input, ["--set", "**.Fill 1.Color=lime", "--set", "*.Transform.Opacity=100"], in: directory)
     #expect(Self.at(all, 15, 15) == Self.green && Self.at(all, 30, 10) == Self.green)
     let one = try await Self.snapshot(input, ["--set", "Right.*.Fill 1.Color=lime"], in: directory)
     #expect(Self.at(one, 15, 15) == Self.red && Self.at(one, 30, 10) == Self.green)
@@ -102,7 +106,9 @@ struct TemplatingCLITests {
   }
 
   @Test func malformedAssignmentIsAUsageError() async throws {
-    let result = try await CommandRunner.lottie2video(["snapshot", "x.json", "--frame", "0", "-o", "x.png", "--set", "Color"])
+    let result = try await CommandRunner.lottie2video([
+      "snapshot", "x.json", "--frame", "0", "-o", "x.png", "--set", "Color",
+    ])
     #expect(result.exited(64), "\(result)")
     #expect(result.stderr.hasPrefix("Error: The value 'Color' is invalid for '--set <keypath=value>'"), "\(result)")
   }
@@ -111,7 +117,8 @@ struct TemplatingCLITests {
     let (directory, input) = try await Self.workspace()
     defer { try? FileManager.default.removeItem(at: directory) }
     let white = directory.appendingPathComponent("white.png").path
-    let pixels = try await Self.snapshot(input, ["--slot", "accent=#00ff00", "--image", "logo=\(white)"], in: directory)
+    let pixels = try await Self.snapshot(
+      input, ["--slot", "accent=#00ff00", "--image", "logo=\(white)"], in: directory)
     #expect(Self.at(pixels, 30, 10) == Self.green)
     #expect(Self.at(pixels, 2, 2) == Self.white && Self.at(pixels, 15, 15) == Self.red)
 
@@ -119,8 +126,12 @@ struct TemplatingCLITests {
     let unknown = try await CommandRunner.lottie2video([
       "snapshot", input, "--frame", "0", "-o", output, "--image", "hero=\(white)",
     ])
-    #expect(unknown.exited(1) && unknown.stderr == "Error: \(input): --image: no image asset 'hero'; image assets: 'logo'\n", "\(unknown)")
-    let slot = try await CommandRunner.lottie2video(["snapshot", input, "--frame", "0", "-o", output, "--slot", "brand=red"])
+    #expect(
+      unknown.exited(1) && unknown.stderr == "Error: \(input): --image: no image asset 'hero'; image assets: 'logo'\n",
+      "\(unknown)")
+    let slot = try await CommandRunner.lottie2video([
+      "snapshot", input, "--frame", "0", "-o", output, "--slot", "brand=red",
+    ])
     #expect(slot.exited(1) && slot.stderr == "Error: \(input): unknown slot 'brand'; slots: 'accent'\n", "\(slot)")
   }
 
@@ -141,7 +152,8 @@ struct TemplatingCLITests {
     let (directory, input) = try await Self.workspace()
     defer { try? FileManager.default.removeItem(at: directory) }
     let csv = directory.appendingPathComponent("rows.csv")
-    try Data("name,Left.Box.Fill 1.Color,slot:accent\ngreen-left,#00FF00,\n\"white, right\",,white\n".utf8).write(to: csv)
+    try Data("name,Left.Box.Fill 1.Color,slot:accent\ngreen-left,#00FF00,\n\"white, right\",,white\n".utf8).write(
+      to: csv)
     let out = directory.appendingPathComponent("out").path
     let result = try await CommandRunner.lottie2video([
       input, "--data", csv.path, "-o", out + "/{row}-{name}.png", "--frames", "0-0", "--jobs", "2",
@@ -163,7 +175,9 @@ struct TemplatingCLITests {
     let out = directory.appendingPathComponent("out").path
     let missing = try await CommandRunner.lottie2video([input, "--data", csv.path, "-o", out + "/{city}.mp4"])
     #expect(missing.exited(64), "\(missing)")
-    #expect(missing.stderr.contains("uses {city}, which is not a column of \(csv.path) (columns: name, Left.Box.Fill 1.Color"))
+    #expect(
+      missing.stderr.contains("uses {city}, which is not a column of \(csv.path) (columns: name, Left.Box.Fill 1.Color")
+    )
     let duplicate = try await CommandRunner.lottie2video([input, "--data", csv.path, "-o", out + "/{name}.mp4"])
     #expect(duplicate.exited(64), "\(duplicate)")
     #expect(duplicate.stderr.contains("Rows 1 and 2 of \(csv.path) would both write '\(out)/a.mp4'"))
@@ -174,14 +188,21 @@ struct TemplatingCLITests {
     let (directory, input) = try await Self.workspace()
     defer { try? FileManager.default.removeItem(at: directory) }
     let rows = directory.appendingPathComponent("rows.json")
-    try Data(#"[{"id": 1, "Left.Box.Fill 1.Color": "blue"}, {"id": 2, "Left.Box.Fill 1.Color": "nope"}, {"id": 3}]"#.utf8)
-      .write(to: rows)
+    try Data(
+      #"[{"id": 1, "Left.Box.Fill 1.Color": "blue"}, {"id": 2, "Left.Box.Fill 1.Color": "nope"}, {"id": 3}]"#.utf8
+    )
+    .write(to: rows)
     let out = directory.appendingPathComponent("out").path
-    let result = try await CommandRunner.lottie2video([input, "--data", rows.path, "-o", out + "/{id}.gif", "--frames", "0-1"])
+    let result = try await CommandRunner.lottie2video([
+      input, "--data", rows.path, "-o", out + "/{id}.gif", "--frames", "0-1",
+    ])
     #expect(result.exited(1), "\(result)")
     #expect(result.stdout.contains("data: 2 done, 1 failed, 0 skipped (of 3)"), "\(result)")
-    #expect(result.stdout.contains("failed: row 2 (\(out)/2.gif): \(input): the value 'nope' for 'Left.Box.Fill 1.Color' is not a colour"))
-    #expect(FileManager.default.fileExists(atPath: out + "/1.gif") && FileManager.default.fileExists(atPath: out + "/3.gif"))
+    #expect(
+      result.stdout.contains(
+        "failed: row 2 (\(out)/2.gif): \(input): the value 'nope' for 'Left.Box.Fill 1.Color' is not a colour"))
+    #expect(
+      FileManager.default.fileExists(atPath: out + "/1.gif") && FileManager.default.fileExists(atPath: out + "/3.gif"))
     #expect(!FileManager.default.fileExists(atPath: out + "/2.gif"))
   }
 
@@ -264,11 +285,13 @@ struct TemplatingCLITests {
     let (directory, input) = try await Self.workspace()
     defer { try? FileManager.default.removeItem(at: directory) }
     let frames = try await CommandRunner.lottie2video(["info", input, "--limit", "frames=10"])
-    #expect(frames.exited(1) && frames.stderr == "Error: \(input): $.op: 30 frames exceeds the limit of 10\n", "\(frames)")
+    #expect(
+      frames.exited(1) && frames.stderr == "Error: \(input): $.op: 30 frames exceeds the limit of 10\n", "\(frames)")
     let image = try await CommandRunner.lottie2video(["check", input, "--limit", "image-size=0.00001"])
     #expect(image.exited(64), "\(image)")
     let unknown = try await CommandRunner.lottie2video(["info", input, "--limit", "bogus=3"])
-    #expect(unknown.exited(64) && unknown.stderr.contains("unknown limit 'bogus'; use file-size, archive-size"), "\(unknown)")
+    #expect(
+      unknown.exited(64) && unknown.stderr.contains("unknown limit 'bogus'; use file-size, archive-size"), "\(unknown)")
   }
 
   /// A preset with a byte budget: the tool encodes again at lower quality until the file fits, and says so;
@@ -278,7 +301,9 @@ struct TemplatingCLITests {
     defer { try? FileManager.default.removeItem(at: directory) }
     // An animated picture (the left square moves) so quality changes the size.
     var json = try String(contentsOfFile: input, encoding: .utf8)
-    json = json.replacingOccurrences(of: #""p":{"k":[10,10]}"#, with: #""p":{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":29,"s":[40,20]}]}"#)
+    json = json.replacingOccurrences(
+      of: #""p":{"k":[10,10]}"#,
+      with: #""p":{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":29,"s":[40,20]}]}"#)
     try Data(json.utf8).write(to: URL(fileURLWithPath: input))
     func size(_ crf: Int) async throws -> Int {
       let out = directory.appendingPathComponent("crf\(crf).webm").path
@@ -290,25 +315,30 @@ struct TemplatingCLITests {
     try #require(worst < best)
     let budget = (best + worst) / 2
     let preset = directory.appendingPathComponent("tiny.json")
-    try Data(#"{"format": "webm", "codec": "vp9", "width": 200, "height": 100, "maxBytes": \#(budget)}"#.utf8).write(to: preset)
+    try Data(#"{"format": "webm", "codec": "vp9", "width": 200, "height": 100, "maxBytes": \#(budget)}"#.utf8).write(
+      to: preset)
     let output = directory.appendingPathComponent("fit.webm").path
     let fits = try await CommandRunner.lottie2video([input, "-o", output, "--preset", preset.path])
     #expect(fits.exited(0), "\(fits)")
-    #expect(fits.stderr.contains("budget of \(budget); encoding again with a higher crf: crf 38, 30 fps, 200x100"), "\(fits)")
+    #expect(
+      fits.stderr.contains("budget of \(budget); encoding again with a higher crf: crf 38, 30 fps, 200x100"), "\(fits)")
     #expect(fits.stderr.contains("fits the \(budget)-byte budget"), "\(fits)")
     let bytes = try FileManager.default.attributesOfItem(atPath: output)[.size] as? Int ?? 0
     #expect(bytes <= budget && bytes > 0)
 
-    try Data(#"{"format": "webm", "codec": "vp9", "width": 200, "height": 100, "maxBytes": 100}"#.utf8).write(to: preset)
+    try Data(#"{"format": "webm", "codec": "vp9", "width": 200, "height": 100, "maxBytes": 100}"#.utf8).write(
+      to: preset)
     let tooSmall = try await CommandRunner.lottie2video([input, "-o", output, "--preset", preset.path])
     #expect(tooSmall.exited(1), "\(tooSmall)")
     #expect(
       tooSmall.stderr.contains(
-        ", the last step, over the preset 'tiny' budget of 100 bytes; nothing written (try a shorter --duration or a smaller --size)\n"),
+        ", the last step, over the preset 'tiny' budget of 100 bytes; nothing written (try a shorter --duration or a smaller --size)\n"
+      ),
       "\(tooSmall)")
     // Nothing over the budget reaches the output (a rerun with --skip-existing would take it for done): the
     // file that fitted before is still there, as it was, and no temporary file is left.
     #expect(try FileManager.default.attributesOfItem(atPath: output)[.size] as? Int == bytes)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).allSatisfy { !$0.contains(".partial-") })
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path).allSatisfy { !$0.contains(".partial-") })
   }
 }

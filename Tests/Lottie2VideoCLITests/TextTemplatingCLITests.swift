@@ -16,7 +16,11 @@ struct TextTemplatingCLITests {
       "layers": [
         [
           "ty": 5, "nm": "Title", "ind": 1, "ip": 0, "op": 30, "st": 0, "ks": ["p": ["a": 0, "k": [20, 68]]],
-          "t": ["d": ["k": [["t": 0, "s": ["t": text, "f": "F", "s": 48, "j": 0, "tr": 0, "lh": 57.6, "fc": [0, 0, 0]]]]], "a": []],
+          "t": [
+            "d": [
+              "k": [["t": 0, "s": ["t": text, "f": "F", "s": 48, "j": 0, "tr": 0, "lh": 57.6, "fc": [0, 0, 0]]]]
+            ], "a": [],
+          ],
         ] as [String: Any]
       ],
     ]
@@ -67,7 +71,8 @@ struct TextTemplatingCLITests {
 
   /// The Arabic set through `--set` is joined and right to left: its ink is as wide as hb-view's in the
   /// same font and size (unjoined letters are 40% wider, left-to-right ones 13%), within 3%.
-  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/hb-view"), "needs hb-view (libharfbuzz-bin)"))
+  @Test(
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/hb-view"), "needs hb-view (libharfbuzz-bin)"))
   func arabicThroughSetIsAsWideAsHBViewDrawsIt() async throws {
     let folder = Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -78,7 +83,8 @@ struct TextTemplatingCLITests {
     let hbView = try await CommandRunner.run(
       URL(fileURLWithPath: "/usr/bin/hb-view"),
       [
-        "--font-file=/usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf", "--font-size=48", "--output-format=png",
+        "--font-file=/usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf", "--font-size=48",
+        "--output-format=png",
         "--output-file=\(reference)", "مرحبا بالعالم",
       ])
     try #require(hbView.exited(0), "\(hbView)")

@@ -62,7 +62,9 @@ struct TimingAndPresetTests {
     let (directory, input) = try Self.workspace()
     defer { try? FileManager.default.removeItem(at: directory) }
     let output = directory.appendingPathComponent("out.mp4").path
-    let result = try await CommandRunner.lottie2video([input, "-o", output, "--width", "32", "--bounce", "--repeat", "2"])
+    let result = try await CommandRunner.lottie2video([
+      input, "-o", output, "--width", "32", "--bounce", "--repeat", "2",
+    ])
     #expect(result.exited(0), "\(result)")
     #expect(result.stdout.hasPrefix("\(output): 360 frames at 30 fps, 12.000 s, 32x32, "), "\(result)")
   }
@@ -70,7 +72,9 @@ struct TimingAndPresetTests {
   @Test func renderCommandTakesTheTimeline() async throws {
     let (directory, input) = try Self.workspace()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let result = try await CommandRunner.lottie2video(["render", input, "--width", "16", "--duration", "4", "--fps", "10"])
+    let result = try await CommandRunner.lottie2video([
+      "render", input, "--width", "16", "--duration", "4", "--fps", "10",
+    ])
     #expect(result.exited(0), "\(result)")
     #expect(result.stdout.hasPrefix("frames=40 "), "\(result)")
   }
@@ -78,16 +82,23 @@ struct TimingAndPresetTests {
   @Test(arguments: [
     (["--marker", "nope"], "Unknown marker 'nope'; markers: 'intro', 'loop'"),
     (["--frames", "0-90"], "The frames 0-90 are outside the animation's frames 0-89"),
-    (["--frames", "5-2"], "The value '5-2' is invalid for '--frames <a-b>': use first-last composition frames, e.g. 0-59"),
-    (["--progress", "0.5-0.25"],
-     "The value '0.5-0.25' is invalid for '--progress <from-to>': use two fractions from 0 to 1, the first smaller, e.g. 0.25-0.5"),
+    (
+      ["--frames", "5-2"],
+      "The value '5-2' is invalid for '--frames <a-b>': use first-last composition frames, e.g. 0-59"
+    ),
+    (
+      ["--progress", "0.5-0.25"],
+      "The value '0.5-0.25' is invalid for '--progress <from-to>': use two fractions from 0 to 1, the first smaller, e.g. 0.25-0.5"
+    ),
     (["--speed", "0"], "The value '0' is invalid for '--speed <x>': must be between 0.01 and 100"),
     (["--repeat", "0"], "The value '0' is invalid for '--repeat <n>': must be between 1 and 10000"),
     (["--frames", "0-9", "--marker", "intro"], "Use only one of --frames, --progress and --marker"),
     (["--repeat", "2", "--duration", "3"], "Use only one of --repeat and --duration"),
     (["--size", "1080p", "--width", "10"], "Use either --size or --width/--height"),
-    (["--size", "big"],
-     "The value 'big' is invalid for '--size <size>': use 480p, 720p, 1080p, 1440p, 4k or WxH (1 to 16384 a side)"),
+    (
+      ["--size", "big"],
+      "The value 'big' is invalid for '--size <size>': use 480p, 720p, 1080p, 1440p, 4k or WxH (1 to 16384 a side)"
+    ),
     (["--width", "20", "--padding", "10"], "The padding 10 leaves no room in a 20x20 output"),
     (["--bounce=yes"], "The flag '--bounce' does not take a value"),
   ])
@@ -111,7 +122,10 @@ struct TimingAndPresetTests {
 
   // MARK: - Size and padding
 
-  @Test(arguments: [("480p", 854, 480), ("720p", 1280, 720), ("1080p", 1920, 1080), ("4k", 3840, 2160), ("2160p", 3840, 2160), ("300x200", 300, 200), ("7X5", 7, 5)])
+  @Test(arguments: [
+    ("480p", 854, 480), ("720p", 1280, 720), ("1080p", 1920, 1080), ("4k", 3840, 2160), ("2160p", 3840, 2160),
+    ("300x200", 300, 200), ("7X5", 7, 5),
+  ])
   func namedSizes(size: String, width: Int, height: Int) throws {
     let parsed = try ArgumentParser.parse(["in.json", "--size", size], for: ExportCommand.spec)
     let o = SizeOptions(parsed)
@@ -122,7 +136,9 @@ struct TimingAndPresetTests {
     let (directory, input) = try Self.workspace()
     defer { try? FileManager.default.removeItem(at: directory) }
     let output = directory.appendingPathComponent("s.png").path
-    let result = try await CommandRunner.lottie2video(["snapshot", input, "--frame", "0", "--size", "720p", "-o", output])
+    let result = try await CommandRunner.lottie2video([
+      "snapshot", input, "--frame", "0", "--size", "720p", "-o", output,
+    ])
     #expect(result.exited(0), "\(result)")
     let size = try pngSize(output)
     #expect(size.width == 1280 && size.height == 720)
@@ -158,7 +174,9 @@ struct TimingAndPresetTests {
   ]
 
   @Test func shippedPresetsLoadAndSetWhatTheySay() throws {
-    let files = try FileManager.default.contentsOfDirectory(atPath: Self.presetsFolder.path).filter { $0.hasSuffix(".json") }
+    let files = try FileManager.default.contentsOfDirectory(atPath: Self.presetsFolder.path).filter {
+      $0.hasSuffix(".json")
+    }
     for name in Self.required { #expect(files.contains("\(name).json"), "\(name)") }
     var presets: [String: Preset] = [:]
     for file in files {
@@ -197,7 +215,9 @@ struct TimingAndPresetTests {
     let (directory, input) = try Self.workspace()
     defer { try? FileManager.default.removeItem(at: directory) }
     let output = directory.appendingPathComponent("post.mp4").path
-    let applied = try await CommandRunner.lottie2video([input, "-o", output, "--preset", "instagram-post", "--width", "32", "-q"])
+    let applied = try await CommandRunner.lottie2video([
+      input, "-o", output, "--preset", "instagram-post", "--width", "32", "-q",
+    ])
     #expect(applied.exited(0), "\(applied)")
     var stream = try await CommandRunner.probe(output)
     #expect(stream["width"] as? Int == 32 && stream["height"] as? Int == 32)
@@ -238,9 +258,12 @@ struct TimingAndPresetTests {
     let (directory, input) = try Self.workspace()
     defer { try? FileManager.default.removeItem(at: directory) }
     let preset = directory.appendingPathComponent("tiny.json")
-    try Data(#"{"format":"mp4","width":24,"height":16,"fps":12,"crf":30,"codecPreset":"ultrafast"}"#.utf8).write(to: preset)
+    try Data(#"{"format":"mp4","width":24,"height":16,"fps":12,"crf":30,"codecPreset":"ultrafast"}"#.utf8).write(
+      to: preset)
     let output = directory.appendingPathComponent("tiny.mp4").path
-    let result = try await CommandRunner.lottie2video([input, "-o", output, "--preset", preset.path, "--repeat", "2", "-q"])
+    let result = try await CommandRunner.lottie2video([
+      input, "-o", output, "--preset", preset.path, "--repeat", "2", "-q",
+    ])
     #expect(result.exited(0), "\(result)")
     let stream = try await CommandRunner.probe(output)
     #expect(stream["width"] as? Int == 24 && stream["height"] as? Int == 16)
@@ -260,7 +283,9 @@ struct TimingAndPresetTests {
     var stream = try await CommandRunner.probe(output)
     #expect(stream["nb_read_frames"] as? String == "30")
     #expect(stream["r_frame_rate"] as? String == "10/1")
-    let explicit = try await CommandRunner.lottie2video([input, "-o", output, "--preset", preset.path, "--fps", "20", "-q"])
+    let explicit = try await CommandRunner.lottie2video([
+      input, "-o", output, "--preset", preset.path, "--fps", "20", "-q",
+    ])
     #expect(explicit.exited(0), "\(explicit)")
     stream = try await CommandRunner.probe(output)
     #expect(stream["nb_read_frames"] as? String == "60")
@@ -272,7 +297,9 @@ struct TimingAndPresetTests {
     let output = directory.appendingPathComponent("x.mp4").path
     let result = try await CommandRunner.lottie2video([input, "-o", output, "--preset", "telegram-sticker"])
     #expect(result.exited(64), "\(result)")
-    #expect(result.stderr == Self.usageError("The preset 'telegram-sticker' makes .webm files; the output '\(output)' ends in .mp4"))
+    #expect(
+      result.stderr
+        == Self.usageError("The preset 'telegram-sticker' makes .webm files; the output '\(output)' ends in .mp4"))
   }
 
   @Test func unknownPresetListsTheAvailableOnes() async throws {
@@ -294,18 +321,25 @@ struct TimingAndPresetTests {
     (#"{"format":"mp4","crf":60}"#, "key 'crf': h264 takes 0 to 51 (VP9 and AV1 take 0 to 63)"),
     (#"{"bitrate":"fast"}"#, #"key 'bitrate': expected bits per second from 1000 to 2e9, e.g. "800k", "5M" or 800000"#),
     (#"{"lossless":1}"#, "key 'lossless': expected true or false"),
-    (#"{"audioBitrate":"4k"}"#, #"key 'audioBitrate': expected bits per second from 8000 to 512000, e.g. "96k" or 128000"#),
+    (
+      #"{"audioBitrate":"4k"}"#,
+      #"key 'audioBitrate': expected bits per second from 8000 to 512000, e.g. "96k" or 128000"#
+    ),
     (#"{"gifPalette":"local"}"#, "key 'gifPalette': 'local' is not one of global, per-frame"),
     (#"{"minScale":0.5}"#, "key 'minScale': bounds what the size budget may change; set 'maxBytes' too"),
     (#"{"noAudio":"yes"}"#, "key 'noAudio': expected true or false"),
     (#"{"pixFmt":"yuv422p"}"#, "key 'pixFmt': 'yuv422p' is not one of yuv420p, yuv444p"),
     (#"{"fit":"stretch"}"#, "key 'fit': 'stretch' is not one of contain, cover, fill"),
-    (#"{"background":"plaid"}"#,
-     "key 'background': 'plaid' is not a colour (use #RRGGBB, #RRGGBBAA, a CSS colour name or 'transparent')"),
+    (
+      #"{"background":"plaid"}"#,
+      "key 'background': 'plaid' is not a colour (use #RRGGBB, #RRGGBBAA, a CSS colour name or 'transparent')"
+    ),
     (#"{"format":"mp4","codec":"vp9"}"#, "key 'codec': 'vp9' cannot go in a .mp4 file"),
     (#"{"description":5}"#, "key 'description': expected a string"),
-    (#"{"colour":"red"}"#,
-     "unknown key 'colour' (known keys: description, format, width, height, fps, maxFps, maxDuration, background, fit, padding, codec, crf, codecPreset, bitrate, pixFmt, quality, lossless, loop, dither, gifPalette, maxBytes, minFps, minScale, audio, audioOffset, audioLoop, noAudio, audioBitrate)"),
+    (
+      #"{"colour":"red"}"#,
+      "unknown key 'colour' (known keys: description, format, width, height, fps, maxFps, maxDuration, background, fit, padding, codec, crf, codecPreset, bitrate, pixFmt, quality, lossless, loop, dither, gifPalette, maxBytes, minFps, minScale, audio, audioOffset, audioLoop, noAudio, audioBitrate)"
+    ),
     (#"[1,2]"#, "expected a JSON object"),
     (#"{"fps":"#, "not valid JSON"),
   ])

@@ -31,7 +31,8 @@ struct WorkBudgetCLITests {
     #expect(result.exited(1), "\(result)")
     #expect(
       result.stderr.hasSuffix(
-        "in.json: $.layers[0].shapes[1]: the repeaters here make 1000000000 copies; the limit is 10000 (--limit copies=N)\n"),
+        "in.json: $.layers[0].shapes[1]: the repeaters here make 1000000000 copies; the limit is 10000 (--limit copies=N)\n"
+      ),
       "\(result)")
     #expect(result.stderr.hasPrefix("Error: /"), "\(result)")
     #expect(listing == ["in.json"])
@@ -43,9 +44,13 @@ struct WorkBudgetCLITests {
       + #"{"ty":"gr","it":[\#(Self.rect),\#(Self.fill),\#(Self.repeater(300))]}]}]}"#
     let (refused, left) = try await Self.run(small, ["--limit", "copies=100"])
     #expect(refused.exited(1), "\(refused)")
-    #expect(refused.stderr.hasSuffix("in.json: $.layers[0].shapes[0].it[2]: the repeaters here make 300 copies; the limit is 100 (--limit copies=N)\n"), "\(refused)")
+    #expect(
+      refused.stderr.hasSuffix(
+        "in.json: $.layers[0].shapes[0].it[2]: the repeaters here make 300 copies; the limit is 100 (--limit copies=N)\n"
+      ), "\(refused)")
     #expect(left == ["in.json"])
-    let (done, made) = try await Self.run(small, ["--limit", "copies=301", "--limit", "vertices=2000", "--limit", "frame-time=30"])
+    let (done, made) = try await Self.run(
+      small, ["--limit", "copies=301", "--limit", "vertices=2000", "--limit", "frame-time=30"])
     #expect(done.exited(0), "\(done)")
     #expect(made == ["in.json", "out.mp4"])
   }
@@ -63,7 +68,8 @@ struct WorkBudgetCLITests {
       #expect(result.exited(1), "\(command): \(result)")
       #expect(
         result.stderr.hasSuffix(
-          "in.json: $.layers[0].shapes[1]: the repeaters here make 1000000000 copies; the limit is 10000 (--limit copies=N)\n"),
+          "in.json: $.layers[0].shapes[1]: the repeaters here make 1000000000 copies; the limit is 10000 (--limit copies=N)\n"
+        ),
         "\(command): \(result)")
       #expect(directoryListing(directory).map { ($0 as NSString).lastPathComponent } == ["in.json"], "\(command)")
     }

@@ -51,8 +51,10 @@ struct DotLottieTests {
   @Test(arguments: [true, false])
   func fontFilesAreReadForTextLayers(_ hasText: Bool) throws {
     let scratch = Scratch()
-    let text = #"{"ty":5,"ind":1,"ip":0,"op":10,"ks":{},"t":{"d":{"k":[{"t":0,"s":{"t":"Hi","f":"Inter-Regular","s":20}}]}}}"#
-    let json = #"{"v":"5.7.0","fr":30,"ip":0,"op":10,"w":10,"h":10,"fonts":{"list":[{"fName":"Inter-Regular","fFamily":"Inter","fStyle":"Regular"}]},"layers":[\#(hasText ? text : "")]}"#
+    let text =
+      #"{"ty":5,"ind":1,"ip":0,"op":10,"ks":{},"t":{"d":{"k":[{"t":0,"s":{"t":"Hi","f":"Inter-Regular","s":20}}]}}}"#
+    let json =
+      #"{"v":"5.7.0","fr":30,"ip":0,"op":10,"w":10,"h":10,"fonts":{"list":[{"fName":"Inter-Regular","fFamily":"Inter","fStyle":"Regular"}]},"layers":[\#(hasText ? text : "")]}"#
     let path = try ArchiveMaker.zip(
       [
         ArchiveEntry(name: "manifest.json", content: .text(#"{"animations":[{"id":"a"}]}"#)),

@@ -42,7 +42,8 @@ struct DotLottieThemeTests {
       in: scratch,
       themes: [
         "blue": #"{"rules":[{"id":"body","type":"Color","value":[0,0,1]},{"id":"missing","type":"Scalar","value":5}]}"#,
-        "fading": #"{"rules":[{"id":"fade","type":"Scalar","keyframes":[{"frame":0,"value":0,"outTangent":{"x":0,"y":0},"inTangent":{"x":1,"y":1}},{"frame":10,"value":50,"hold":true}]}]}"#,
+        "fading":
+          #"{"rules":[{"id":"fade","type":"Scalar","keyframes":[{"frame":0,"value":0,"outTangent":{"x":0,"y":0},"inTangent":{"x":1,"y":1}},{"frame":10,"value":50,"hold":true}]}]}"#,
         "other": #"{"rules":[{"id":"body","type":"Color","value":[0,1,0],"animations":["not-main"]}]}"#,
       ])
     let plain = try AnimationSource.load(path: path)
@@ -88,13 +89,17 @@ struct DotLottieThemeTests {
           ])
         ]), type: "Gradient"))
     let flat: [Double] = [0, 1, 0, 0, 1, 0, 0, 1, 0, 0.5, 1, 1]
-    #expect(gradient(.null) == .object(["k": .object(["a": .number(0), "k": .array(flat.map(JSON.number))]), "p": .number(2)]))
+    #expect(
+      gradient(.null)
+        == .object(["k": .object(["a": .number(0), "k": .array(flat.map(JSON.number))]), "p": .number(2)]))
     let text = try #require(
       DotLottieTheme.override(
         .object(["value": .object(["text": .string("Hi"), "fontSize": .number(20), "justify": .string("Center")])]),
         type: "Text"))
     let current = JSON.object([
-      "k": .array([.object(["t": .number(0), "s": .object(["t": .string("Old"), "f": .string("Sans"), "s": .number(10)])])])
+      "k": .array([
+        .object(["t": .number(0), "s": .object(["t": .string("Old"), "f": .string("Sans"), "s": .number(10)])])
+      ])
     ])
     let expected = JSON.object([
       "k": .array([
@@ -110,7 +115,8 @@ struct DotLottieThemeTests {
   /// The bytes of an archive (from a pipe) load as the file does, named as the caller says.
   @Test func archiveFromMemory() throws {
     let scratch = Scratch()
-    let path = try Self.archive(in: scratch, themes: ["blue": #"{"rules":[{"id":"body","type":"Color","value":[0,0,1]}]}"#])
+    let path = try Self.archive(
+      in: scratch, themes: ["blue": #"{"rules":[{"id":"body","type":"Color","value":[0,0,1]}]}"#])
     let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
     let loaded = try AnimationSource.load(bytes: bytes, name: "<stdin>", themeID: "blue")
     #expect(loaded.format == .dotLottie && loaded.animationFile == "<stdin>:a/main.json")

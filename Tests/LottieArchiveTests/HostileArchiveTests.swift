@@ -73,7 +73,8 @@ struct HostileArchiveTests {
       [Self.manifest, ArchiveEntry(name: "animations/a.json", content: .zeros(5 << 20), declaredSize: 100)],
       named: "liar.lottie", in: scratch.directory)
     expectLoadError(
-      path, "\(path): entry 'animations/a.json' is corrupt or truncated: the archive declares 100 bytes but it holds more",
+      path,
+      "\(path): entry 'animations/a.json' is corrupt or truncated: the archive declares 100 bytes but it holds more",
       limits: limits(maxFileBytes: smallLimit))
   }
 
@@ -86,7 +87,8 @@ struct HostileArchiveTests {
       [Self.manifest, ArchiveEntry(name: "animations/a.json", content: .zeros(600 << 10), declaredSize: 1000)],
       named: "under.lottie", in: scratch.directory)
     expectLoadError(
-      path, "\(path): entry 'animations/a.json' is corrupt or truncated: the archive declares 1000 bytes but it holds more")
+      path,
+      "\(path): entry 'animations/a.json' is corrupt or truncated: the archive declares 1000 bytes but it holds more")
   }
 
   @Test func archiveIsRefusedByItsDeclaredTotal() throws {

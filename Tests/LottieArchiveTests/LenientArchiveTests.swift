@@ -11,7 +11,8 @@ struct LenientArchiveTests {
   static let manifest = ArchiveEntry(name: "manifest.json", content: .text(#"{"animations":[{"id":"anim"}]}"#))
   static let animation = ArchiveEntry(
     name: "animations/anim.json",
-    content: .text(lottieJSON(name: "anim", assets: "[\(imageAsset(id: "img", directory: "/images/", file: "img_0.png"))]")))
+    content: .text(
+      lottieJSON(name: "anim", assets: "[\(imageAsset(id: "img", directory: "/images/", file: "img_0.png"))]")))
   static let image = ArchiveEntry(name: "images/img_0.png", content: .png(width: 3, height: 2))
 
   @Test(arguments: [ArchiveMaker.LocalHeaders.matching, .disagreeing])
@@ -100,7 +101,8 @@ struct LenientArchiveTests {
     var animation = Self.animation
     animation.declaredSize = 5000
     let path = try ArchiveMaker.zip([Self.manifest, animation], named: "short.lottie", in: scratch.directory)
-    let actual = lottieJSON(name: "anim", assets: "[\(imageAsset(id: "img", directory: "/images/", file: "img_0.png"))]")
+    let actual = lottieJSON(
+      name: "anim", assets: "[\(imageAsset(id: "img", directory: "/images/", file: "img_0.png"))]")
     expectLoadError(
       path,
       "\(path): entry 'animations/anim.json' is corrupt or truncated: the archive declares 5000 bytes but it holds \(actual.utf8.count) bytes"
@@ -122,7 +124,8 @@ struct LenientArchiveTests {
 
   @Test func everyFormatLoadsFromBytes() throws {
     let scratch = Scratch()
-    let archive = try ArchiveMaker.archiveUtilityZip([Self.manifest, Self.animation], named: "a.lottie", in: scratch.directory)
+    let archive = try ArchiveMaker.archiveUtilityZip(
+      [Self.manifest, Self.animation], named: "a.lottie", in: scratch.directory)
     let sticker = try ArchiveMaker.gzip(.text(lottieJSON(name: "sticker")), named: "s.tgs", in: scratch.directory)
     let cases: [(String, LoadedAnimation.Format, String)] = [
       (archive, .dotLottie, "anim"), (sticker, .telegramSticker, "sticker"),

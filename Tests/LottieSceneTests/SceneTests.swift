@@ -81,11 +81,13 @@ struct SceneTests {
           {"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}]}]
       """
     let animation = try Self.parse(shapes)
-    let cached = AnimationScene(animation: animation), fresh = AnimationScene(animation: animation, cachesEnabled: false)
+    let cached = AnimationScene(animation: animation),
+      fresh = AnimationScene(animation: animation, cachesEnabled: false)
     for frame in [0.0, 1, 2, 25, 26, 40, 41, 3, 0] {
       cached.seek(toFrame: frame)
       fresh.seek(toFrame: frame)
-      guard case .shapes(let a) = cached.root.layers[0].content, case .shapes(let b) = fresh.root.layers[0].content else {
+      guard case .shapes(let a) = cached.root.layers[0].content, case .shapes(let b) = fresh.root.layers[0].content
+      else {
         Issue.record("expected shapes")
         return
       }
@@ -94,7 +96,9 @@ struct SceneTests {
       #expect(a.operations.map(\.paint) == b.operations.map(\.paint), "frame \(frame)")
       #expect(a.operations.map(\.slots) == b.operations.map(\.slots), "frame \(frame)")
       #expect(a.operations.map(\.opacity) == b.operations.map(\.opacity), "frame \(frame)")
-      #expect(a.slots.count == 2 + 3 * 2 && a.operations.count == 3, "\(a.slots.count) slots, \(a.operations.count) operations")
+      #expect(
+        a.slots.count == 2 + 3 * 2 && a.operations.count == 3,
+        "\(a.slots.count) slots, \(a.operations.count) operations")
     }
   }
 

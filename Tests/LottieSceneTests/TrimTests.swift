@@ -35,7 +35,9 @@ struct TrimTests {
 
     static func path(_ cubics: [Cubic]) -> BezierPath {
       var v: [Vec2] = [], i: [Vec2] = [], o: [Vec2] = []
-      guard let first = cubics.first else { return BezierPath(isClosed: false, vertices: [], inTangents: [], outTangents: []) }
+      guard let first = cubics.first else {
+        return BezierPath(isClosed: false, vertices: [], inTangents: [], outTangents: [])
+      }
       v.append(first.p0)
       i.append(.zero)
       for c in cubics {
@@ -140,7 +142,8 @@ struct TrimTests {
     }
   }
 
-  static let keys = #"{"a":1,"k":[{"t":0,"s":[0],"o":{"x":0.3,"y":0},"i":{"x":0.6,"y":1}},{"t":20,"s":[100]},{"t":40,"s":[15]}]}"#
+  static let keys =
+    #"{"a":1,"k":[{"t":0,"s":[0],"o":{"x":0.3,"y":0},"i":{"x":0.6,"y":1}},{"t":20,"s":[100]},{"t":40,"s":[15]}]}"#
   static let turns = #"{"a":1,"k":[{"t":0,"s":[-200],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":40,"s":[500]}]}"#
 
   /// An animated trim over still shapes (the measure is reused while the trim moves), over an animated one
@@ -159,12 +162,14 @@ struct TrimTests {
         {"ty":"tm","s":{"a":0,"k":5},"e":\(Self.keys),"o":{"a":0,"k":30},"m":\(mode)}]}]
       """
     let animation = try SceneTests.parse(layers)
-    let cached = AnimationScene(animation: animation), fresh = AnimationScene(animation: animation, cachesEnabled: false)
+    let cached = AnimationScene(animation: animation),
+      fresh = AnimationScene(animation: animation, cachesEnabled: false)
     var pieces = 0
     for frame in [0.0, 1, 2, 3, 10, 19.5, 20, 21, 29, 30, 31, 45, 46, 5, 4, 0, 39, 40] {
       cached.seek(toFrame: frame)
       fresh.seek(toFrame: frame)
-      guard case .shapes(let a) = cached.root.layers[0].content, case .shapes(let b) = fresh.root.layers[0].content else {
+      guard case .shapes(let a) = cached.root.layers[0].content, case .shapes(let b) = fresh.root.layers[0].content
+      else {
         Issue.record("expected shapes")
         return
       }

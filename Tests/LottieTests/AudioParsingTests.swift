@@ -27,7 +27,8 @@ struct AudioParsingTests {
     #expect(close(first.gain(at: 0), 1))
     #expect(close(first.gain(at: 15), 0.75))
     #expect(first.timeRemap == nil)
-    #expect(animation.layers[0].inPoint == 15 && animation.layers[0].startTime == 10 && animation.layers[0].stretch == 2)
+    #expect(
+      animation.layers[0].inPoint == 15 && animation.layers[0].startTime == 10 && animation.layers[0].stretch == 2)
     let second = try #require(animation.layers[1].audio)
     #expect(close(second.gain(at: 0), 1), "no au: full level")
     #expect(second.timeRemap?.value(at: 0) == 1.5)

@@ -222,7 +222,9 @@ struct CompositionTests {
     #expect(animation.layers.count == 8)
     #expect(
       diagnosticTexts(animation)
-        == (0..<5).map { "test.json: $.layers[\($0)]: warning: text layer without a text document ('t.d'); nothing drawn" } + [
+        == (0..<5).map {
+          "test.json: $.layers[\($0)]: warning: text layer without a text document ('t.d'); nothing drawn"
+        } + [
           "test.json: $.layers[5]: info: further occurrences of 'text layer without a text document ('t.d'); nothing drawn' not listed"
         ])
   }
@@ -237,7 +239,10 @@ struct CompositionTests {
     try Data(composition(layers: #"[{"ty": 5}]"#).utf8).write(to: url)
     let animation = try LottieParser.load(contentsOf: url.path)
     #expect(animation.layers.count == 1)
-    #expect(diagnosticTexts(animation) == ["\(url.path): $.layers[0]: warning: text layer without a text document ('t.d'); nothing drawn"])
+    #expect(
+      diagnosticTexts(animation) == [
+        "\(url.path): $.layers[0]: warning: text layer without a text document ('t.d'); nothing drawn"
+      ])
   }
 
   @Test("load(contentsOf:) errors: missing file, directory, file over the size limit, bad JSON")

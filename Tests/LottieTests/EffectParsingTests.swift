@@ -54,7 +54,9 @@ struct EffectParsingTests {
     } else {
       Issue.record("expected a blur")
     }
-    if case .dropShadow(let color, let opacity, let direction, let distance, let sigma, let shadowOnly) = layer.effects[4] {
+    if case .dropShadow(let color, let opacity, let direction, let distance, let sigma, let shadowOnly) = layer.effects[
+      4]
+    {
       #expect(!shadowOnly)
       #expect(color.value(at: 0) == RGBA(0, 0, 1, 1))
       #expect(close(opacity.value(at: 0), 0.2))  // 51 of 255
@@ -197,7 +199,8 @@ struct EffectParsingTests {
       """
     let (layer, diagnostics) = try EffectParsingTests.layer(styles: styles)
     #expect(diagnostics == [])
-    guard case .dropShadow(let color, let opacity, let direction, let distance, let sigma, _) = layer.effects.first else {
+    guard case .dropShadow(let color, let opacity, let direction, let distance, let sigma, _) = layer.effects.first
+    else {
       Issue.record("expected a drop shadow")
       return
     }

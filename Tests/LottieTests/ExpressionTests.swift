@@ -66,11 +66,15 @@ struct ExpressionTests {
     "anything outside the subset keeps the property's own value, with a warning",
     arguments: [
       ("var $bm_rt; $bm_rt = random(2, 30);", "'random' is not supported"),
-      ("var $bm_rt; $bm_rt = thisComp.layer('A').content('Group 1');", "only a layer's transform properties are supported"),
+      (
+        "var $bm_rt; $bm_rt = thisComp.layer('A').content('Group 1');",
+        "only a layer's transform properties are supported"
+      ),
       ("var $bm_rt = 0; for (var i = 0; i < 3; i++) { $bm_rt += 1; }", "'for' is not supported"),
       ("var $bm_rt; function f() { return 1; } $bm_rt = f();", "'function' is not supported"),
       ("var $bm_rt; var a = [1, 2]; a[0] = 3; $bm_rt = a;", "only a name can be assigned"),
-      ("var x = 3;", "it never sets $bm_rt"), ("if (time > 1) { 5; }", "it never sets $bm_rt"), ("var $bm_rt; $bm_rt = 'a' ^ 2;", "'^' is not supported"),
+      ("var x = 3;", "it never sets $bm_rt"), ("if (time > 1) { 5; }", "it never sets $bm_rt"),
+      ("var $bm_rt; $bm_rt = 'a' ^ 2;", "'^' is not supported"),
       ("var $bm_rt; $bm_rt = loopOut('cycle', 1e20) + [1, 2][1e300];", nil),
     ])
   func unsupported(expression: String, reason: String?) throws {
@@ -88,9 +92,15 @@ struct ExpressionTests {
     "statements and operators: if/else, try/catch, comparisons, logic, ternaries, commas, compound assignment",
     arguments: [
       // Keyframes 0 at frame 0 and 100 at frame 10; time is frame / 30.
-      ("var $bm_rt; if (time > 0.2) { $bm_rt = 10; } else if (time > 0.1) { $bm_rt = 20; } else $bm_rt = 30;", [9.0, 5, 1], [10.0, 20, 30]),
+      (
+        "var $bm_rt; if (time > 0.2) { $bm_rt = 10; } else if (time > 0.1) { $bm_rt = 20; } else $bm_rt = 30;",
+        [9.0, 5, 1], [10.0, 20, 30]
+      ),
       ("var $bm_rt = 1; try { $bm_rt = 2; $bm_rt = key(7).time; } catch (e) { $bm_rt = $bm_rt + 40; }", [0], [42]),
-      ("var $bm_rt; try { $bm_rt = nearestKey(time).index; } catch (err) { $bm_rt = value; }", [2, 6, 40, -3], [1, 2, 2, 1]),
+      (
+        "var $bm_rt; try { $bm_rt = nearestKey(time).index; } catch (err) { $bm_rt = value; }", [2, 6, 40, -3],
+        [1, 2, 2, 1]
+      ),
       ("var $bm_rt = value > 50 ? 1 : value == 50 ? 2 : 3;", [5, 6, 4], [2, 1, 3]),
       ("var n = 0, $bm_rt; 0 < numKeys && (n = 5, n--); $bm_rt = n || 9;", [0], [4]),
       ("var n = 0; var $bm_rt = (n && 7) + (!n && 3) + (n === 0) + ('a' !== 'b') + (1 >= 2);", [0], [5]),
@@ -104,7 +114,9 @@ struct ExpressionTests {
     ])
   func statements(expression: String, frames: [Double], expected: [Double]) throws {
     let animation = try opacity(expression)
-    #expect(diagnosticTexts(animation).allSatisfy { $0.contains("info: expression evaluated") }, "\(diagnosticTexts(animation))")
+    #expect(
+      diagnosticTexts(animation).allSatisfy { $0.contains("info: expression evaluated") },
+      "\(diagnosticTexts(animation))")
     let actual = values(animation, frames)
     for (a, e) in zip(actual, expected) { #expect(abs(a - e) < 1e-6, "\(expression) at \(frames): \(actual)") }
   }
@@ -148,7 +160,8 @@ struct ExpressionTests {
     let ordinary = try opacity("var $bm_rt = value" + String(repeating: "+1", count: 150) + ";")
     #expect(values(ordinary, [5]) == [200])
     // Many statements are not nesting.
-    let statements = try opacity("var $bm_rt = value;" + String(repeating: "$bm_rt = $bm_rt + 1 - 1 * 1;", count: 1_000))
+    let statements = try opacity(
+      "var $bm_rt = value;" + String(repeating: "$bm_rt = $bm_rt + 1 - 1 * 1;", count: 1_000))
     #expect(values(statements, [5]) == [50])
     #expect(diagnosticTexts(statements).first?.contains("info: expression evaluated") == true)
     for arguments in ["1/0", "0/0", "-1/0"] {
@@ -174,7 +187,9 @@ struct ExpressionTests {
       } else { $bm_rt = value; }
       """
     let animation = try opacity(bounce.replacingOccurrences(of: "\n", with: " "))
-    #expect(diagnosticTexts(animation).allSatisfy { $0.contains("info: expression evaluated") }, "\(diagnosticTexts(animation))")
+    #expect(
+      diagnosticTexts(animation).allSatisfy { $0.contains("info: expression evaluated") },
+      "\(diagnosticTexts(animation))")
     // Before the last keyframe n is the first key (t = time): the rig adds a wave to the linear ramp.
     // Arriving at 300 units per second, the value overshoots: 100 + 3 × 0.05 × sin(2π × 2 × t) / e^(6t).
     let v = 300.0, amp = 0.05, freq = 2.0, decay = 6.0

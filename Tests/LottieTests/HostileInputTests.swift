@@ -135,7 +135,8 @@ extension HostileInputTests {
         + #" {"ty": 5, "ind": 2, "ip": 0, "op": 60, "ks": {}, "t": {"d": {"k": [{"t": 0, "s": {"t": "Hi", "f": "Arial","#
         + #" "s": 20, "lh": 24, "tr": 10, "j": 2, "fc": [1, 1, 1]}}]}, "a": [{"s": {"s": {"k": 0}, "e": {"k": 100}},"#
         + #" "a": {"p": {"k": [1, 2]}}}]}}]"#,
-      extra: #""markers": [{"cm": "m", "tm": 10, "dr": 5}], "fonts": {"list": [{"fName": "Arial", "fFamily": "Arial"}]}"#),
+      extra:
+        #""markers": [{"cm": "m", "tm": 10, "dr": 5}], "fonts": {"list": [{"fName": "Arial", "fFamily": "Arial"}]}"#),
   ]
 
   /// A few corpus files of different kinds, when the corpus is present.
@@ -159,7 +160,13 @@ extension HostileInputTests {
     for character in json {
       if inString {
         out.append(character)
-        if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+        if escaped {
+          escaped = false
+        } else if character == "\\" {
+          escaped = true
+        } else if character == "\"" {
+          inString = false
+        }
         continue
       }
       let isNumberCharacter = character.isNumber || "+-.eE".contains(character)

@@ -53,7 +53,7 @@ struct LayerTests {
     }
     #expect(
       diagnosticTexts(animation) == [
-        "test.json: $.layers[5]: warning: text layer without a text document ('t.d'); nothing drawn",
+        "test.json: $.layers[5]: warning: text layer without a text document ('t.d'); nothing drawn"
       ])
   }
 

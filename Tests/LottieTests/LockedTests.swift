@@ -17,7 +17,11 @@ struct LockedTests {
   @Test func returnsAndThrowsWhatTheBodyDoes() {
     struct Refused: Error, Equatable {}
     let value = Locked(41)
-    #expect(value.withLock { v -> Int in v += 1; return v } == 42)
+    #expect(
+      value.withLock { v -> Int in
+        v += 1
+        return v
+      } == 42)
     #expect(throws: Refused()) { try value.withLock { (_: inout Int) throws(Refused) in throw Refused() } }
     #expect(value.withLock { $0 } == 42)
   }

@@ -33,7 +33,8 @@ struct PlayerLeniencyTests {
   @Test("null path tangents are straight segments")
   func nullPathTangents() throws {
     let items = try firstLayerShapes(
-      shapeComposition(#"[{"ty": "sh", "ks": {"k": {"c": true, "v": [[0, 0], [10, 0], [10, 10]], "i": null, "o": null}}}]"#))
+      shapeComposition(
+        #"[{"ty": "sh", "ks": {"k": {"c": true, "v": [[0, 0], [10, 0], [10, 10]], "i": null, "o": null}}}]"#))
     guard case .path(let shape, _)? = items.first?.kind, let path = shape.fixedValue else {
       Issue.record("not a path")
       return
@@ -128,7 +129,8 @@ struct PlayerLeniencyTests {
     let json = composition(
       layers: #"[{"ty": 4, "ind": 1, "ip": 0, "op": 60, "ks": {}, "#
         + #""masksProperties": [{"mode": "a", "cl": \#(closed), "pt": {"a": 0, "k": \#(path)}}], "#
-        + #""shapes": [{"ty": "sh", "closed": \#(closed), "ks": {"a": 1, "k": [{"t": 0, "s": [\#(path)]}, {"t": 5, "s": [\#(path)]}]}}]}]"#)
+        + #""shapes": [{"ty": "sh", "closed": \#(closed), "ks": {"a": 1, "k": [{"t": 0, "s": [\#(path)]}, {"t": 5, "s": [\#(path)]}]}}]}]"#
+    )
     let animation = try parse(json)
     let layer = try #require(animation.layers.first)
     #expect(layer.masks.first?.path.fixedValue?.isClosed == closed)
@@ -202,7 +204,8 @@ struct FrameTimeNoiseTests {
   /// point reads 371.0000151 has 371 frames.
   @Test("a noisy in point shows the layer on its frame; a noisy out point does not add a frame")
   func noisyInAndOutPoints() throws {
-    let json = #"{"v": "5.7.4", "fr": 29.9700012207031, "ip": 0, "op": 371.00001511114, "w": 10, "h": 10, "layers": []}"#
+    let json =
+      #"{"v": "5.7.4", "fr": 29.9700012207031, "ip": 0, "op": 371.00001511114, "w": 10, "h": 10, "layers": []}"#
     #expect(try parse(json).frameCount == 371)
   }
 }

@@ -248,7 +248,10 @@ struct ShapeTests {
       (#"{"ty": "mm", "mm": 3}"#, .subtract, []),
       (#"{"ty": "mm", "mm": 4}"#, .intersect, []),
       (#"{"ty": "mm", "mm": 5}"#, .excludeIntersections, []),
-      (#"{"ty": "mm", "mm": 9}"#, .merge, ["warning: merge paths mode 9 is not one the docs describe; drawn as merge (mode 1)"]),
+      (
+        #"{"ty": "mm", "mm": 9}"#, .merge,
+        ["warning: merge paths mode 9 is not one the docs describe; drawn as merge (mode 1)"]
+      ),
     ])
   func mergePaths(json: String, mode: MergeMode, messages: [String]) throws {
     let animation = try parse(shapeComposition(#"[{"ty": "el"}, "# + json + #", {"ty": "fl"}]"#))

@@ -85,7 +85,9 @@ struct TemplateTests {
   func exact() throws {
     let animation = try load([("Badge.Circle.Fill 1.Color", "#0000FF")])
     #expect(fillColor(groupItems(animation)) == RGBA(0, 0, 1, 1))
-    guard case .shapes(let items) = animation.layers[0].content else { throw LottieError.template(file: "", message: "") }
+    guard case .shapes(let items) = animation.layers[0].content else {
+      throw LottieError.template(file: "", message: "")
+    }
     #expect(fillColor(items) == RGBA(0, 1, 0, 1))
     guard case .shapes(let inner)? = animation.precomps["comp"]?[0].content else { return }
     #expect(fillColor(inner) == RGBA(1, 1, 1, 1))
@@ -109,7 +111,9 @@ struct TemplateTests {
   @Test("a translucent colour sets the paint's opacity (players ignore a colour's alpha); an opaque one leaves it")
   func translucentColour() throws {
     let animation = try load([("Badge.Fill 1.Color", "#FFFFFF80"), ("Badge.Circle.Stroke 1.Color", "#0000FF40")])
-    guard case .shapes(let items) = animation.layers[0].content else { throw LottieError.template(file: "", message: "") }
+    guard case .shapes(let items) = animation.layers[0].content else {
+      throw LottieError.template(file: "", message: "")
+    }
     #expect(fillColor(items) == RGBA(1, 1, 1, 1))
     #expect(fillOpacity(items) == 128.0 / 255 * 100)
     guard case .stroke(let color, let opacity, _) = groupItems(animation)[2].kind else {
@@ -118,8 +122,11 @@ struct TemplateTests {
     #expect(color.value(at: 0) == RGBA(0, 0, 1, 1) && opacity.value(at: 0) == 64.0 / 255 * 100)
     #expect(fillOpacity(groupItems(animation)) == 100)
 
-    let opaque = try load([("Badge.Circle.Fill 1.Color", "#00FF00")], json: Self.document.replacingOccurrences(
-      of: #""Fill 1", "c": {"k": [1, 0, 0, 1]}, "o": {"k": 100}"#, with: #""Fill 1", "c": {"k": [1, 0, 0, 1]}, "o": {"k": 30}"#))
+    let opaque = try load(
+      [("Badge.Circle.Fill 1.Color", "#00FF00")],
+      json: Self.document.replacingOccurrences(
+        of: #""Fill 1", "c": {"k": [1, 0, 0, 1]}, "o": {"k": 100}"#,
+        with: #""Fill 1", "c": {"k": [1, 0, 0, 1]}, "o": {"k": 30}"#))
     #expect(fillColor(groupItems(opaque)) == RGBA(0, 1, 0, 1) && fillOpacity(groupItems(opaque)) == 30)
   }
 
@@ -139,7 +146,9 @@ struct TemplateTests {
       Issue.record("expected the group transform")
     }
     if case .stroke(_, _, let style) = children[2].kind { #expect(style.width.value(at: 0) == 7.5) }
-    guard case .text(let textLayer) = animation.layers[1].content else { throw LottieError.template(file: "", message: "") }
+    guard case .text(let textLayer) = animation.layers[1].content else {
+      throw LottieError.template(file: "", message: "")
+    }
     let doc = textLayer.document
     #expect(doc.value(at: 0).text == "Hello, world" && doc.value(at: 40).text == "Hello, world")
     #expect(doc.value(at: 0).size == 20)
@@ -243,7 +252,8 @@ struct TemplateTests {
     #expect(!Keypaths.matches(["L", "Color"], ["L", "Fill", "Color"]))
     #expect(Keypaths.matches(["**", "a", "**", "b"], ["a", "x", "y", "b"]))
     #expect(Keypaths.matches(["**"], []) && !Keypaths.matches(["*", "**"], []))
-    #expect(!Keypaths.matches(["**", "a", "*"], ["a", "b", "c", "d"]) && Keypaths.matches(["**", "a", "*"], ["x", "a", "b"]))
+    #expect(
+      !Keypaths.matches(["**", "a", "*"], ["a", "b", "c", "d"]) && Keypaths.matches(["**", "a", "*"], ["x", "a", "b"]))
   }
 
   @Test("a listed property the file leaves out is created; names with backslashes are escaped")

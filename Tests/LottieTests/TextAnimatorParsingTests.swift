@@ -18,7 +18,8 @@ struct TextAnimatorParsingTests {
   @Test func selectorAndPropertiesAreRead() throws {
     let animation = try parse(
       Self.textComposition(
-        #""a":[{"nm":"Wave","s":{"t":0,"r":2,"b":3,"sh":5,"rn":0,"s":{"a":0,"k":1},"e":{"a":0,"k":3},"o":{"a":0,"k":-1},"a":{"a":0,"k":80},"ne":{"a":0,"k":25},"xe":{"a":0,"k":-50},"sm":{"a":0,"k":60}},"a":{"p":{"a":0,"k":[0,-10,0]},"s":{"a":0,"k":[150,50]},"r":{"a":0,"k":45},"o":{"a":0,"k":20},"fc":{"a":0,"k":[0,0,1,1]},"sw":{"a":0,"k":3},"t":{"a":0,"k":5},"fh":{"a":0,"k":90}}}],"m":{"g":2,"a":{"a":0,"k":[0,-50]}}"#))
+        #""a":[{"nm":"Wave","s":{"t":0,"r":2,"b":3,"sh":5,"rn":0,"s":{"a":0,"k":1},"e":{"a":0,"k":3},"o":{"a":0,"k":-1},"a":{"a":0,"k":80},"ne":{"a":0,"k":25},"xe":{"a":0,"k":-50},"sm":{"a":0,"k":60}},"a":{"p":{"a":0,"k":[0,-10,0]},"s":{"a":0,"k":[150,50]},"r":{"a":0,"k":45},"o":{"a":0,"k":20},"fc":{"a":0,"k":[0,0,1,1]},"sw":{"a":0,"k":3},"t":{"a":0,"k":5},"fh":{"a":0,"k":90}}}],"m":{"g":2,"a":{"a":0,"k":[0,-50]}}"#
+      ))
     let text = try #require(Self.text(animation))
     #expect(text.grouping == .words)
     #expect(text.alignment.initialValue == Vec2(0, -50))
@@ -44,7 +45,8 @@ struct TextAnimatorParsingTests {
     let animation = try parse(Self.textComposition(#""a":[{"s":{},"a":{"o":{"a":0,"k":0}}}]"#))
     let s = try #require(Self.text(animation)?.animators.first?.selector)
     #expect(s.units == .percent && s.basedOn == .characters && s.shape == .square)
-    #expect(s.start.initialValue == 0 && s.end == nil && s.amount.initialValue == 100 && s.smoothness.initialValue == 100)
+    #expect(
+      s.start.initialValue == 0 && s.end == nil && s.amount.initialValue == 100 && s.smoothness.initialValue == 100)
     #expect(Self.text(animation)?.grouping == .characters)
   }
 

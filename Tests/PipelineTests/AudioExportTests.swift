@@ -35,7 +35,8 @@ struct AudioExportTests {
     } else {
       layers = "[\(audioLayer)]"
     }
-    let json = #"{"v": "5.7", "fr": 30, "ip": 0, "op": 60, "w": 32, "h": 32, "assets": [\#(assets)], "layers": \#(layers)}"#
+    let json =
+      #"{"v": "5.7", "fr": 30, "ip": 0, "op": 60, "w": 32, "h": 32, "assets": [\#(assets)], "layers": \#(layers)}"#
     let animation = try LottieParser.parse(bytes: Array(json.utf8), file: "tone.json")
     #expect(animation.diagnostics.isEmpty, "\(animation.diagnostics)")
     return animation
@@ -48,7 +49,8 @@ struct AudioExportTests {
     let directory = Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent(file).path
-    var options = ExportOptions(outputPath: path, render: RenderSettings(width: 32, height: 32, background: RGBA(1, 1, 1)), fps: 30)
+    var options = ExportOptions(
+      outputPath: path, render: RenderSettings(width: 32, height: 32, background: RGBA(1, 1, 1)), fps: 30)
     configure(&options)
     let result = try Exporter.export(animation: animation, options: options)
     let samples = result.hasAudio ? try MediaToolRunner.decodeAudio(path) : []
@@ -124,7 +126,8 @@ struct AudioExportTests {
     #expect(normal.frames == 60 && fast.frames == 30)
     let normalLoud = try #require(Self.loudRange(normalSamples))
     let fastLoud = try #require(Self.loudRange(fastSamples))
-    #expect(Self.near(normalLoud.upperBound, 96_000) && Self.near(fastLoud.upperBound, 48_000), "\(normalLoud) \(fastLoud)")
+    #expect(
+      Self.near(normalLoud.upperBound, 96_000) && Self.near(fastLoud.upperBound, 48_000), "\(normalLoud) \(fastLoud)")
   }
 
   @Test func stretchAndPrecompsMoveTheSound() throws {
@@ -142,7 +145,8 @@ struct AudioExportTests {
     // running 0 → 0.5 s over the first 15 frames and holding plays only the first 0.5 s of the tone.
     let silent = try Self.export(try Self.animation(toneSeconds: 0.25, timeRemap: #"{"a": 0, "k": 0.75}"#)).samples
     #expect(Self.loudRange(silent) == nil)
-    let ramp = #"{"a": 1, "k": [{"t": 0, "s": [0], "i": {"x": [1], "y": [1]}, "o": {"x": [0], "y": [0]}}, {"t": 15, "s": [0.5], "h": 1}]}"#
+    let ramp =
+      #"{"a": 1, "k": [{"t": 0, "s": [0], "i": {"x": [1], "y": [1]}, "o": {"x": [0], "y": [0]}}, {"t": 15, "s": [0.5], "h": 1}]}"#
     let remapped = try Self.export(try Self.animation(timeRemap: ramp)).samples
     #expect(Self.near(Self.loudRange(remapped)?.upperBound, 24_000), "\(String(describing: Self.loudRange(remapped)))")
   }
@@ -163,7 +167,8 @@ struct AudioExportTests {
   @Test func levelScalesTheSound() throws {
     let animation = try Self.animation(level: 25)
     let schedule = try Timeline(animation: animation).schedule(fps: 30)
-    let source = try #require(try AudioMix.make(animation: animation, schedule: schedule, fps: 30, options: AudioOptions()).mix)
+    let source = try #require(
+      try AudioMix.make(animation: animation, schedule: schedule, fps: 30, options: AudioOptions()).mix)
     var buffer = [Float](repeating: 0, count: 2 * 4_800)
     buffer.withUnsafeMutableBufferPointer { source.fill($0, startingAt: 0) }
     let peak = buffer.map(abs).max() ?? 0
@@ -181,7 +186,8 @@ struct AudioExportTests {
   func silentFormatsSayTheAudioWasLeftOut(file: String) throws {
     let directory = Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    try FileManager.default.createDirectory(at: directory.appendingPathComponent("frames"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: directory.appendingPathComponent("frames"), withIntermediateDirectories: true)
     var options = ExportOptions(
       outputPath: directory.appendingPathComponent(file).path, render: RenderSettings(width: 32, height: 32), fps: 10)
     options.maxFrames = 2
@@ -212,22 +218,28 @@ struct AudioExportTests {
   /// A WAV soundtrack of `seconds` of tone in a temporary file.
   static func soundtrack(seconds: Double, in directory: URL) throws -> String {
     let path = directory.appendingPathComponent("track-\(seconds).wav").path
-    try Data(MediaToolRunner.toneWAV(sampleRate: 44_100, seconds: seconds, frequency: 220)).write(to: URL(fileURLWithPath: path))
+    try Data(MediaToolRunner.toneWAV(sampleRate: 44_100, seconds: seconds, frequency: 220)).write(
+      to: URL(fileURLWithPath: path))
     return path
   }
 
   /// An animation without sound, 2 s long.
   static func silentAnimation() throws -> Animation {
-    try LottieParser.parse(bytes: Array(#"{"v": "5.7", "fr": 30, "ip": 0, "op": 60, "w": 32, "h": 32, "layers": []}"#.utf8), file: "silent.json")
+    try LottieParser.parse(
+      bytes: Array(#"{"v": "5.7", "fr": 30, "ip": 0, "op": 60, "w": 32, "h": 32, "layers": []}"#.utf8),
+      file: "silent.json")
   }
 
   @Test func shorterSoundtrackPlaysOnceOrLoops() throws {
     let directory = Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let track = try Self.soundtrack(seconds: 0.8, in: directory)
-    let (once, onceSamples) = try Self.export(try Self.silentAnimation()) { $0.audio.soundtrack = Soundtrack(path: track) }
+    let (once, onceSamples) = try Self.export(try Self.silentAnimation()) {
+      $0.audio.soundtrack = Soundtrack(path: track)
+    }
     #expect(once.hasAudio)
-    #expect(Self.near(Self.loudRange(onceSamples)?.upperBound, 38_400), "\(String(describing: Self.loudRange(onceSamples)))")
+    #expect(
+      Self.near(Self.loudRange(onceSamples)?.upperBound, 38_400), "\(String(describing: Self.loudRange(onceSamples)))")
     #expect(abs(onceSamples.count / 2 - 96_000) <= 1024, "silence fills the rest of the video")
     let (_, loopSamples) = try Self.export(try Self.silentAnimation()) {
       $0.audio.soundtrack = Soundtrack(path: track, loops: true)
@@ -249,7 +261,9 @@ struct AudioExportTests {
     #expect(Self.near(loud.lowerBound, 24_000) && Self.near(loud.upperBound, 96_000), "\(loud)")
     #expect(abs(samples.count / 2 - 96_000) <= 1024)
     // A negative offset starts the video into the soundtrack: loud from the first sample.
-    let (_, early) = try Self.export(try Self.silentAnimation()) { $0.audio.soundtrack = Soundtrack(path: track, offset: -1) }
+    let (_, early) = try Self.export(try Self.silentAnimation()) {
+      $0.audio.soundtrack = Soundtrack(path: track, offset: -1)
+    }
     #expect(Self.near(Self.loudRange(early)?.lowerBound, 0))
   }
 
@@ -261,7 +275,8 @@ struct AudioExportTests {
     let schedule = try Timeline(animation: animation).schedule(fps: 30)
     var options = AudioOptions()
     options.soundtrack = Soundtrack(path: track)
-    let source = try #require(try AudioMix.make(animation: animation, schedule: schedule, fps: 30, options: options).mix)
+    let source = try #require(
+      try AudioMix.make(animation: animation, schedule: schedule, fps: 30, options: options).mix)
     var before = [Float](repeating: 0, count: 2 * 4_800)
     var after = [Float](repeating: 0, count: 2 * 4_800)
     before.withUnsafeMutableBufferPointer { source.fill($0, startingAt: 30_000) }
@@ -288,7 +303,9 @@ struct AudioExportTests {
     #expect(!result.hasAudio)
     #expect(result.diagnostics.count == 1)
     #expect(result.diagnostics.first?.severity == .warning)
-    #expect(result.diagnostics.first?.description.hasPrefix("tone.json: $.assets[0]: warning: sound asset 'tone': cannot decode the audio: ") == true)
+    #expect(
+      result.diagnostics.first?.description.hasPrefix(
+        "tone.json: $.assets[0]: warning: sound asset 'tone': cannot decode the audio: ") == true)
   }
 
   /// A sound file beside the animation: played when it is a symbolic link to a sound (it was silently left
@@ -340,7 +357,8 @@ struct AudioExportTests {
     let directory = Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent("birthday.mp4").path
-    var options = ExportOptions(outputPath: path, render: RenderSettings(width: 64, height: 64, background: RGBA(1, 1, 1)), fps: 10)
+    var options = ExportOptions(
+      outputPath: path, render: RenderSettings(width: 64, height: 64, background: RGBA(1, 1, 1)), fps: 10)
     options.audio.animationFile = url.path
     let result = try Exporter.export(animation: animation, options: options)
     #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
@@ -348,7 +366,8 @@ struct AudioExportTests {
     let audio = try #require(try MediaToolRunner.audioStream(path))
     #expect(audio["codec_name"] as? String == "aac")
     let seconds = try #require((audio["duration"] as? String).flatMap(Double.init))
-    #expect(abs(seconds - result.duration) <= 1024.0 / 48_000 + 1e-6, "\(seconds) s of sound, \(result.duration) s of video")
+    #expect(
+      abs(seconds - result.duration) <= 1024.0 / 48_000 + 1e-6, "\(seconds) s of sound, \(result.duration) s of video")
     // The piano starts at frame 75 (2.5 s) and the song plays from the start: sound all along.
     let samples = try MediaToolRunner.decodeAudio(path)
     #expect((samples[0..<48_000].map(abs).max() ?? 0) > 0.05)

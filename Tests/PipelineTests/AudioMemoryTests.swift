@@ -16,14 +16,17 @@ struct AudioMemoryTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent("long.opus").path
     _ = try? MediaToolRunner.run(
-      "ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "sine=f=440:d=30", "-ac", "1", "-c:a", "libopus", "-b:a", "6k", path])
+      "ffmpeg",
+      ["-v", "error", "-y", "-f", "lavfi", "-i", "sine=f=440:d=30", "-ac", "1", "-c:a", "libopus", "-b:a", "6k", path])
     return try? Data(contentsOf: URL(fileURLWithPath: path))
   }()
 
   /// A 30 fps, 1 s (30 frame) animation with one audio layer per entry of `layers` (its sound asset's id
   /// and its start time `st` in frames), the assets `sounds` (id and bytes).
   static func animation(sounds: [(id: String, bytes: Data)], layers: [(id: String, st: Double)]) throws -> Animation {
-    let assets = sounds.map { #"{"id": "\#($0.id)", "e": 1, "u": "", "p": "data:audio/ogg;base64,\#($0.bytes.base64EncodedString())"}"# }
+    let assets = sounds.map {
+      #"{"id": "\#($0.id)", "e": 1, "u": "", "p": "data:audio/ogg;base64,\#($0.bytes.base64EncodedString())"}"#
+    }
     let audio = layers.enumerated().map { i, layer in
       #"{"ty": 6, "ind": \#(i + 1), "ip": 0, "op": 30, "st": \#(layer.st), "refId": "\#(layer.id)", "au": {"lv": {"a": 0, "k": [100, 100]}}}"#
     }
@@ -34,9 +37,11 @@ struct AudioMemoryTests {
     return try LottieParser.parse(bytes: Array(json.utf8), file: "sounds.json")
   }
 
-  static func mix(_ animation: Animation, reserve: (Int) throws -> Void = { _ in }) throws -> (AudioMix?, [Diagnostic]) {
+  static func mix(_ animation: Animation, reserve: (Int) throws -> Void = { _ in }) throws -> (AudioMix?, [Diagnostic])
+  {
     let schedule = try FrameSchedule(animation: animation, fps: 30)
-    return try AudioMix.make(animation: animation, schedule: schedule, fps: 30, options: AudioOptions(), reserve: reserve)
+    return try AudioMix.make(
+      animation: animation, schedule: schedule, fps: 30, options: AudioOptions(), reserve: reserve)
   }
 
   /// Six layers each playing one second of a different 30 s sound: six seconds of samples (and a margin),
@@ -99,14 +104,16 @@ struct AudioMemoryTests {
     var options = ExportOptions(
       outputPath: directory.appendingPathComponent("out.mp4").path,
       render: RenderSettings(width: 32, height: 32, background: RGBA(1, 1, 1)), fps: 30)
-    let base = MemoryEstimate(render: options.videoRender, settings: EncoderSettings(width: 32, height: 32, fps: 30), codec: .h264)
+    let base = MemoryEstimate(
+      render: options.videoRender, settings: EncoderSettings(width: 32, height: 32, fps: 30), codec: .h264)
     options.memoryLimit = base.totalBytes + 1000
     let error = #expect(throws: ExportError.self) { try Exporter.export(animation: animation, options: options) }
     guard case .memoryLimit(let estimate, _)? = error else {
       Issue.record("not refused for memory: \(String(describing: error))")
       return
     }
-    #expect(estimate.audioBytes > AudioFormat.bytesPerSecond && estimate.audioBytes < AudioFormat.bytesPerSecond * 12 / 10)
+    #expect(
+      estimate.audioBytes > AudioFormat.bytesPerSecond && estimate.audioBytes < AudioFormat.bytesPerSecond * 12 / 10)
   }
 
   /// However long a file says it is, decoding stops at twice that plus 2 s: the estimate holds.

@@ -32,7 +32,9 @@ struct BatchReportTests {
   }
 
   static func shards(_ count: Int, names: String = "report-%d.json") throws -> [BatchReport.Shard] {
-    try (1...count).map { BatchReport.Shard(name: String(format: names, $0 - 1), data: try report(shard: $0, of: count)) }
+    try (1...count).map {
+      BatchReport.Shard(name: String(format: names, $0 - 1), data: try report(shard: $0, of: count))
+    }
   }
 
   static func failure(_ shards: [BatchReport.Shard]) -> String {
@@ -87,7 +89,8 @@ struct BatchReportTests {
   @Test func totalsCarryNoBinaryNoise() throws {
     // 0.1 + 0.1 + 0.1 is 0.30000000000000004 in binary; the report says 0.3.
     let shards = try (1...3).map {
-      BatchReport.Shard(name: "r\($0).json", data: try Self.report(shard: $0, of: 3, inputs: ["a", "b", "c"], duration: 0.1))
+      BatchReport.Shard(
+        name: "r\($0).json", data: try Self.report(shard: $0, of: 3, inputs: ["a", "b", "c"], duration: 0.1))
     }
     let merged = try BatchReport.merge(shards)
     #expect(merged.totals.duration != 0.3)  // the sum itself is noisy; only the report rounds it
@@ -100,7 +103,9 @@ struct BatchReportTests {
   @Test func moreShardsThanFiles() throws {
     // Shards 3 and 4 of two files have nothing to do and write empty reports.
     let inputs = ["in/a.json", "in/b.json"]
-    let shards = try (1...4).map { BatchReport.Shard(name: "r\($0)", data: try Self.report(shard: $0, of: 4, inputs: inputs)) }
+    let shards = try (1...4).map {
+      BatchReport.Shard(name: "r\($0)", data: try Self.report(shard: $0, of: 4, inputs: inputs))
+    }
     #expect(try BatchReport.merge(shards).totals.done == 2)
     #expect(try BatchReport.merge([shards[2], shards[3]]).totals.files == 0)
   }
@@ -136,7 +141,8 @@ struct BatchReportTests {
 
   @Test func reportsOfDifferentBatchesAreRefused() throws {
     let shards = try Self.shards(2)
-    let other = BatchReport.Shard(name: "other.json", data: try Self.report(shard: 2, of: 2, inputs: Self.inputs + ["in/f.json"]))
+    let other = BatchReport.Shard(
+      name: "other.json", data: try Self.report(shard: 2, of: 2, inputs: Self.inputs + ["in/f.json"]))
     let digest = BatchReport.listDigest(Self.inputs)
     let otherDigest = BatchReport.listDigest(Self.inputs + ["in/f.json"])
     #expect(
@@ -144,22 +150,29 @@ struct BatchReportTests {
         other.json is from another batch than report-0.json (6 files in 2 shards, list \(otherDigest), against 5 files in 2 shards, list \(digest)): every shard must be run with the same inputs and the same --shard count
         """)
     let threeWay = BatchReport.Shard(name: "r3.json", data: try Self.report(shard: 2, of: 3))
-    #expect(Self.failure([shards[0], threeWay]).hasPrefix("r3.json is from another batch than report-0.json (5 files in 3 shards"))
+    #expect(
+      Self.failure([shards[0], threeWay]).hasPrefix(
+        "r3.json is from another batch than report-0.json (5 files in 3 shards"))
   }
 
   @Test func reportsThatAreNotShardReports() {
     func shard(_ json: String) -> [BatchReport.Shard] { [.init(name: "r.json", data: Data(json.utf8))] }
     #expect(Self.failure(shard("{")) == "r.json: not a batch shard report: not valid JSON")
-    #expect(Self.failure(shard(#"{"files":[]}"#)) == "r.json: not a batch shard report: not a JSON array of records, as --report writes")
+    #expect(
+      Self.failure(shard(#"{"files":[]}"#))
+        == "r.json: not a batch shard report: not a JSON array of records, as --report writes")
     #expect(Self.failure(shard("[1]")) == "r.json: not a batch shard report: record 1 is not a JSON object")
     #expect(
       Self.failure(shard(#"[{"input":"x.json","status":"done"}]"#))
-        == "r.json: not a batch shard report: record 1 ('x.json') has no 'batch' position; merge-reports takes the reports of a folder batch written by this version (not --data reports)")
+        == "r.json: not a batch shard report: record 1 ('x.json') has no 'batch' position; merge-reports takes the reports of a folder batch written by this version (not --data reports)"
+    )
     #expect(
-      Self.failure(shard(#"[{"input":"x.json","status":"done","batch":{"file":2,"files":3,"shard":1,"shards":3,"list":"l"}}]"#))
+      Self.failure(
+        shard(#"[{"input":"x.json","status":"done","batch":{"file":2,"files":3,"shard":1,"shards":3,"list":"l"}}]"#))
         == "r.json: not a batch shard report: record 1 ('x.json') has an impossible position: file 2 of 3 in shard 1/3")
     #expect(
-      Self.failure(shard(#"[{"input":"x.json","status":"odd","batch":{"file":1,"files":1,"shard":1,"shards":1,"list":"l"}}]"#))
+      Self.failure(
+        shard(#"[{"input":"x.json","status":"odd","batch":{"file":1,"files":1,"shard":1,"shards":1,"list":"l"}}]"#))
         == "r.json: not a batch shard report: record 1 ('x.json') has an unknown status 'odd'")
     #expect(Self.failure([]) == "no reports to merge")
   }

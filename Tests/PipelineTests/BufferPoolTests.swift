@@ -1,7 +1,7 @@
+import CairoRendering
 import Foundation
 import Lottie
 import Pipeline
-import CairoRendering
 import Raster
 import Testing
 
@@ -10,7 +10,8 @@ import Testing
 /// into fresh buffers.
 struct BufferPoolTests {
   /// A 100x50 composition letterboxed in 64x64: a bar moving right over frames 0...10, then still.
-  static let json = #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":50,"layers":[{"ty":4,"ind":1,"ip":0,"op":30,"st":0,"ks":{"p":{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":10,"s":[80,0]}]}},"shapes":[{"ty":"rc","p":{"a":0,"k":[10,25]},"s":{"a":0,"k":[20,50]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100},"r":1}]}]}"#
+  static let json =
+    #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":50,"layers":[{"ty":4,"ind":1,"ip":0,"op":30,"st":0,"ks":{"p":{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":10,"s":[80,0]}]}},"shapes":[{"ty":"rc","p":{"a":0,"k":[10,25]},"s":{"a":0,"k":[20,50]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100},"r":1}]}]}"#
 
   /// A slow consumer, so that every worker runs ahead and makes its buffers while its frames wait.
   @Test(.timeLimit(.minutes(1)), arguments: [1, 2])

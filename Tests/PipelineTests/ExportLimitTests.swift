@@ -21,7 +21,8 @@ struct ExportLimitTests {
     let directory = Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     var options = ExportOptions(
-      outputPath: directory.appendingPathComponent(file).path, render: RenderSettings(width: width, height: height, jobs: 2),
+      outputPath: directory.appendingPathComponent(file).path,
+      render: RenderSettings(width: width, height: height, jobs: 2),
       fps: 30)
     configure(&options)
     var caught: (any Error)?
@@ -55,7 +56,8 @@ struct ExportLimitTests {
   @Test func limitCanBeRaisedOrLowered() throws {
     // 1080p H.264 fits the default; a 100 MB limit refuses it, and no limit at all lets the estimate pass.
     let settings = EncoderSettings(width: 1920, height: 1080, fps: 30)
-    let estimate = MemoryEstimate(render: RenderSettings(width: 1920, height: 1080, jobs: 2), settings: settings, codec: .h264)
+    let estimate = MemoryEstimate(
+      render: RenderSettings(width: 1920, height: 1080, jobs: 2), settings: settings, codec: .h264)
     #expect(estimate.totalBytes > 250_000_000 && estimate.totalBytes < 450_000_000, "\(estimate)")
     #expect(throws: Never.self) { try estimate.check(limit: MemoryEstimate.defaultLimit) }
     #expect(throws: ExportError.self) { try estimate.check(limit: 100_000_000) }
@@ -73,9 +75,15 @@ struct ExportLimitTests {
     medium.preset = "medium"
     var alpha = veryfast
     alpha.alpha = true
-    #expect(MemoryEstimate(render: many, settings: veryfast, codec: .h264).renderBytes > 4 * MemoryEstimate(render: size, settings: veryfast, codec: .h264).renderBytes)
-    #expect(MemoryEstimate(render: size, settings: medium, codec: .h264).encoderBytes > 2 * MemoryEstimate(render: size, settings: veryfast, codec: .h264).encoderBytes)
-    #expect(MemoryEstimate(render: size, settings: alpha, codec: .vp9).encoderBytes == 2 * MemoryEstimate(render: size, settings: veryfast, codec: .vp9).encoderBytes)
+    #expect(
+      MemoryEstimate(render: many, settings: veryfast, codec: .h264).renderBytes > 4
+        * MemoryEstimate(render: size, settings: veryfast, codec: .h264).renderBytes)
+    #expect(
+      MemoryEstimate(render: size, settings: medium, codec: .h264).encoderBytes > 2
+        * MemoryEstimate(render: size, settings: veryfast, codec: .h264).encoderBytes)
+    #expect(
+      MemoryEstimate(render: size, settings: alpha, codec: .vp9).encoderBytes == 2
+        * MemoryEstimate(render: size, settings: veryfast, codec: .vp9).encoderBytes)
   }
 
   @Test func oversizeCanvasNamesTheEncoder() throws {

@@ -7,7 +7,7 @@ import TestSupport
 import Testing
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// Issue 16, item 1: an animation's image references read only inside its folder, `--assets` or its
@@ -33,7 +33,10 @@ struct ImageSandboxTests {
     try manager.createDirectory(atPath: w.anim + "/images", withIntermediateDirectories: true)
     try manager.createDirectory(atPath: w.outside, withIntermediateDirectories: true)
     var red = PixelBuffer(width: 2, height: 2)
-    for i in stride(from: 0, to: red.bytes.count, by: 4) { red.bytes[i + 2] = 255; red.bytes[i + 3] = 255 }
+    for i in stride(from: 0, to: red.bytes.count, by: 4) {
+      red.bytes[i + 2] = 255
+      red.bytes[i + 3] = 255
+    }
     try PNGFile.write(red, to: w.anim + "/images/ok.png")
     try PNGFile.write(red, to: w.outside + "/secret.png")
     try Data("not a PNG".utf8).write(to: URL(fileURLWithPath: w.outside + "/not-a-png.txt"))
@@ -49,7 +52,8 @@ struct ImageSandboxTests {
     let assets = references.enumerated().map { i, r in
       #"{"id":"a\#(i)","w":2,"h":2,"u":"\#(r.u)","p":"\#(r.p)","e":0}"#
     }
-    let json = #"{"v":"5.7.0","fr":30,"ip":0,"op":10,"w":10,"h":10,"assets":[\#(assets.joined(separator: ","))],"layers":[]}"#
+    let json =
+      #"{"v":"5.7.0","fr":30,"ip":0,"op":10,"w":10,"h":10,"assets":[\#(assets.joined(separator: ","))],"layers":[]}"#
     return try LottieParser.parse(bytes: Array(json.utf8), file: "anim.json")
   }
 
@@ -103,7 +107,8 @@ struct ImageSandboxTests {
     ]
     let results = try Self.load(references, in: w)
     for (i, result) in results.enumerated() {
-      let reference = references[i].p.hasPrefix("/") || references[i].u.isEmpty
+      let reference =
+        references[i].p.hasPrefix("/") || references[i].u.isEmpty
         ? references[i].p : references[i].u + references[i].p
       #expect(!result.drawn)
       #expect(result.message == Self.outsideMessage("a\(i)", reference), "reference \(i)")
@@ -120,7 +125,8 @@ struct ImageSandboxTests {
     #expect(results[0].drawn && results[1].drawn && results[2].drawn)
     #expect(
       results[3].message
-        == "image file '\(w.outside)/nothing.png' for asset 'a3' is missing; not drawn (use --assets DIR to point elsewhere)")
+        == "image file '\(w.outside)/nothing.png' for asset 'a3' is missing; not drawn (use --assets DIR to point elsewhere)"
+    )
   }
 
   // MARK: - What is opened
@@ -134,7 +140,9 @@ struct ImageSandboxTests {
     defer { try? FileManager.default.removeItem(at: w.root) }
     let references: [(u: String, p: String)] = [("", "fifo"), ("", "images"), ("", "big.png")]
     let outcome = try await withThrowingTaskGroup(of: [(drawn: Bool, message: String?)]?.self) { group in
-      group.addTask { try await Self.onThread { try Self.load(references, in: w, allowExternalPaths: allowExternalPaths) } }
+      group.addTask {
+        try await Self.onThread { try Self.load(references, in: w, allowExternalPaths: allowExternalPaths) }
+      }
       group.addTask {
         try await Task.sleep(for: .seconds(10))
         return nil
@@ -144,11 +152,16 @@ struct ImageSandboxTests {
       return first
     }
     let results = try #require(outcome, "loading a FIFO reference blocked")
-    let anim = try #require(realpath(w.anim, nil).map { p in defer { free(p) }; return String(cString: p) })
+    let anim = try #require(
+      realpath(w.anim, nil).map { p in
+        defer { free(p) }
+        return String(cString: p)
+      })
     let folder = allowExternalPaths ? w.anim : anim
     #expect(results[0].message == "image asset 'a0': '\(folder)/fifo' is not a regular file; not drawn")
     #expect(results[1].message == "image asset 'a1': '\(folder)/images' is not a regular file; not drawn")
-    #expect(results[2].message == "image asset 'a2': '\(folder)/big.png' is 2048 bytes, over the limit of 1024; not drawn")
+    #expect(
+      results[2].message == "image asset 'a2': '\(folder)/big.png' is 2048 bytes, over the limit of 1024; not drawn")
   }
 
   static func onThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
@@ -163,7 +176,8 @@ struct ImageSandboxTests {
     let results = try Self.load([("images/", "gone.png")], in: w)
     #expect(
       results[0].message
-        == "image file '\(w.anim)/images/gone.png' for asset 'a0' is missing; not drawn (use --assets DIR to point elsewhere)")
+        == "image file '\(w.anim)/images/gone.png' for asset 'a0' is missing; not drawn (use --assets DIR to point elsewhere)"
+    )
   }
 
   // MARK: - Archives and --assets
@@ -187,7 +201,10 @@ struct ImageSandboxTests {
       ])
     let (withAssets, assetNotes) = try ImageAssets.load(loaded, assets: w.anim)
     #expect(withAssets.keys.sorted() == ["a0"])
-    #expect(assetNotes.map(\.message) == [Self.outsideMessage("a1", "../outside/secret.png"), Self.outsideMessage("a2", "/images/ok.png")])
+    #expect(
+      assetNotes.map(\.message) == [
+        Self.outsideMessage("a1", "../outside/secret.png"), Self.outsideMessage("a2", "/images/ok.png"),
+      ])
   }
 
   /// `--assets DIR` resolves from DIR, and may reach the animation's own folder, nothing else.

@@ -46,7 +46,8 @@ struct ParallelRendererBufferWaitTests {
 
   /// A moving bar on 320x180 frames.
   static func bar() throws -> Animation {
-    let json = #"{"v":"5.7.0","fr":30,"ip":0,"op":60,"w":320,"h":180,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{"p":{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":60,"s":[280,0]}]}},"shapes":[{"ty":"rc","p":{"a":0,"k":[20,90]},"s":{"a":0,"k":[40,180]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100},"r":1}]}]}"#
+    let json =
+      #"{"v":"5.7.0","fr":30,"ip":0,"op":60,"w":320,"h":180,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{"p":{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":60,"s":[280,0]}]}},"shapes":[{"ty":"rc","p":{"a":0,"k":[20,90]},"s":{"a":0,"k":[40,180]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100},"r":1}]}]}"#
     return try LottieParser.parse(bytes: Array(json.utf8), file: "bar.json")
   }
 

@@ -36,7 +36,8 @@ struct SizeBudgetTests {
   @Test func vp9AtAFixedSizeStepsCrfThenFrameRateThenCrf() {
     let steps = SizeBudget(maxBytes: 1, minScale: 1).steps(from: Self.options("a.webm", size: 512, fps: 30))
     let expected: [SizeBudget.Step] = [
-      .quality(38), .quality(44), .quality(50), .frameRate(20), .frameRate(15), .frameRate(10), .quality(56), .quality(62),
+      .quality(38), .quality(44), .quality(50), .frameRate(20), .frameRate(15), .frameRate(10), .quality(56),
+      .quality(62),
       .quality(63),
     ]
     #expect(steps == expected)
@@ -51,8 +52,10 @@ struct SizeBudgetTests {
         .quality(28), .quality(33), .quality(38), .frameRate(16), .frameRate(12), .size(width: 75, height: 75),
         .size(width: 50, height: 50), .quality(43), .quality(48), .quality(51),
       ])
-    let webp = SizeBudget(maxBytes: 1, minFPS: nil, minScale: 0.75).steps(from: Self.options("a.webp", size: 100, fps: 24))
-    #expect(webp == [.quality(65), .quality(50), .quality(35), .size(width: 75, height: 75), .quality(20), .quality(10)])
+    let webp = SizeBudget(maxBytes: 1, minFPS: nil, minScale: 0.75).steps(
+      from: Self.options("a.webp", size: 100, fps: 24))
+    #expect(
+      webp == [.quality(65), .quality(50), .quality(35), .size(width: 75, height: 75), .quality(20), .quality(10)])
   }
 
   /// A stripy animation whose GIF is some kilobytes: changing colours, stripes moving every frame.
@@ -84,7 +87,8 @@ struct SizeBudgetTests {
     let expected = budget.steps(from: options)
     #expect(tried.steps == expected)
     #expect(tried.all.first?.change == "fewer colours")
-    #expect(tried.all.map(\.change).contains("a lower frame rate") && tried.all.map(\.change).contains("a smaller picture"))
+    #expect(
+      tried.all.map(\.change).contains("a lower frame rate") && tried.all.map(\.change).contains("a smaller picture"))
     #expect(!outcome.fits && outcome.attempts == expected.count)
     // The outcome is the smallest of all the encodes, and its options describe it.
     #expect(tried.all.allSatisfy { $0.bytes >= outcome.result.bytes })
@@ -100,7 +104,8 @@ struct SizeBudgetTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let animation = try Self.stripes()
     let path = directory.appendingPathComponent("held.gif").path
-    let first = try Exporter.export(animation: animation, options: Self.options(directory.path + "/probe.gif", size: 64, fps: 20))
+    let first = try Exporter.export(
+      animation: animation, options: Self.options(directory.path + "/probe.gif", size: 64, fps: 20))
     try FileManager.default.removeItem(atPath: directory.path + "/probe.gif")
     let old = Data("an older file".utf8)
     try old.write(to: URL(fileURLWithPath: path))
@@ -141,7 +146,8 @@ struct SizeBudgetTests {
     // Half the first encode's size, which some step reaches (half the size leaves a quarter of the pixels).
     let budget = SizeBudget(maxBytes: first.bytes / 2)
     let tried = RetryLog()
-    let outcome = try budget.export(animation: animation, options: Self.options(path, size: 64, fps: 20), willRetry: { tried.append($0) })
+    let outcome = try budget.export(
+      animation: animation, options: Self.options(path, size: 64, fps: 20), willRetry: { tried.append($0) })
     #expect(outcome.fits && outcome.result.bytes <= first.bytes / 2)
     #expect(tried.steps == Array(budget.steps(from: Self.options(path, size: 64, fps: 20)).prefix(outcome.attempts)))
     #expect(tried.all.allSatisfy { $0.bytes > first.bytes / 2 })

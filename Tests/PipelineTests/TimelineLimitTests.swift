@@ -67,10 +67,12 @@ struct TimelineLimitTests {
       error.description
         == "the export would have 10000000000 frames, over the limit of 1000000 (a long marker or segment, "
         + "a tiny frame rate, or many repeats; --limit frames=N raises it)")
-    #expect(TimelineError.tooManyFrames(frames: .infinity, limit: 1e6).description.hasPrefix(
-      "the export would have unboundedly many frames, over the limit of 1000000 "))
-    #expect(TimelineError.tooManyFrames(frames: 1e308, limit: 1e6).description.hasPrefix(
-      "the export would have 1e+308 frames, over"))
+    #expect(
+      TimelineError.tooManyFrames(frames: .infinity, limit: 1e6).description.hasPrefix(
+        "the export would have unboundedly many frames, over the limit of 1000000 "))
+    #expect(
+      TimelineError.tooManyFrames(frames: 1e308, limit: 1e6).description.hasPrefix(
+        "the export would have 1e+308 frames, over"))
   }
 
   // MARK: - The limit itself
@@ -111,12 +113,22 @@ struct TimelineLimitTests {
     ("negative speed", { $0.speed = -1 }, 30, "the speed -1 is not a positive number"),
     ("infinite end", { $0.end = .infinity }, 30, "the segment 0-inf is not a finite range of frames"),
     ("NaN start", { $0.start = .nan }, 30, "the segment nan-90 is not a finite range of frames"),
-    ("backwards", { $0.start = 50; $0.end = 10 }, 30, "the segment 50-10 ends before it starts"),
+    (
+      "backwards",
+      {
+        $0.start = 50
+        $0.end = 10
+      }, 30, "the segment 50-10 ends before it starts"
+    ),
     ("no repeats", { $0.repeatCount = 0 }, 30, "the repeat count 0 is less than 1"),
     ("NaN duration", { $0.duration = .nan }, 30, "the duration nan is not a positive number"),
     ("zero max duration", { $0.maxDuration = 0 }, 30, "the longest duration 0 is not a positive number"),
     (
-      "a step that overflows", { $0.frameRate = 1000; $0.speed = 1e308 }, 1e-10,
+      "a step that overflows",
+      {
+        $0.frameRate = 1000
+        $0.speed = 1e308
+      }, 1e-10,
       "an output frame rate of 1e-10 for an animation at 1000 fps advances inf frames per output frame"
     ),
   ]

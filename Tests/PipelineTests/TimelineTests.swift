@@ -26,16 +26,47 @@ struct TimelineTests {
     ("repeat 3 at 25 fps", with { $0.repeatCount = 3 }, 25, 225, 9),
     ("bounce", with { $0.bounce = true }, 30, 180, 6),
     ("bounce at 60 fps", with { $0.bounce = true }, 60, 360, 6),
-    ("bounce, repeat 2", with { $0.bounce = true; $0.repeatCount = 2 }, 30, 360, 12),
+    (
+      "bounce, repeat 2",
+      with {
+        $0.bounce = true
+        $0.repeatCount = 2
+      }, 30, 360, 12
+    ),
     ("duration 5", with { $0.duration = 5 }, 30, 150, 5),
     ("duration 5 at 24 fps", with { $0.duration = 5 }, 24, 120, 5),
     ("duration 1 (shorter than a pass)", with { $0.duration = 1 }, 30, 30, 1),
     ("speed 2", with { $0.speed = 2 }, 30, 45, 1.5),
     ("speed 0.5", with { $0.speed = 0.5 }, 30, 180, 6),
-    ("speed 2, repeat 2, at 60 fps", with { $0.speed = 2; $0.repeatCount = 2 }, 60, 180, 3),
-    ("frames 10-39", with { $0.start = 10; $0.end = 40 }, 30, 30, 1),
-    ("frames 10-39 at 60 fps, bounce", with { $0.start = 10; $0.end = 40; $0.bounce = true }, 60, 120, 2),
-    ("maxDuration 2 caps", with { $0.repeatCount = 4; $0.maxDuration = 2 }, 30, 60, 2),
+    (
+      "speed 2, repeat 2, at 60 fps",
+      with {
+        $0.speed = 2
+        $0.repeatCount = 2
+      }, 60, 180, 3
+    ),
+    (
+      "frames 10-39",
+      with {
+        $0.start = 10
+        $0.end = 40
+      }, 30, 30, 1
+    ),
+    (
+      "frames 10-39 at 60 fps, bounce",
+      with {
+        $0.start = 10
+        $0.end = 40
+        $0.bounce = true
+      }, 60, 120, 2
+    ),
+    (
+      "maxDuration 2 caps",
+      with {
+        $0.repeatCount = 4
+        $0.maxDuration = 2
+      }, 30, 60, 2
+    ),
     ("maxDuration longer than the video", with { $0.maxDuration = 10 }, 30, 90, 3),
   ]
 
@@ -80,7 +111,11 @@ struct TimelineTests {
   }
 
   @Test func bounceRepeatedStartsForwardAgain() throws {
-    let f = try Self.frames(Self.with { $0.bounce = true; $0.repeatCount = 2 }, fps: 30)
+    let f = try Self.frames(
+      Self.with {
+        $0.bounce = true
+        $0.repeatCount = 2
+      }, fps: 30)
     #expect(f[178..<183] == [1, 0, 0, 1, 2])
   }
 
@@ -109,7 +144,12 @@ struct TimelineTests {
   }
 
   @Test func segmentStartsAtItsFirstFrame() throws {
-    let f = try Self.frames(Self.with { $0.start = 10; $0.end = 40; $0.bounce = true }, fps: 30)
+    let f = try Self.frames(
+      Self.with {
+        $0.start = 10
+        $0.end = 40
+        $0.bounce = true
+      }, fps: 30)
     #expect(f.count == 60)
     #expect(f[0] == 10)
     #expect(f[29] == 39)
@@ -126,7 +166,13 @@ struct TimelineTests {
   func samplesStayInTheSegment(fps: Double) throws {
     for t in [
       Self.with { $0.bounce = true }, Self.with { $0.repeatCount = 3 }, Self.with { $0.duration = 7.3 },
-      Self.with { $0.start = 22.5; $0.end = 45; $0.speed = 1.7; $0.bounce = true; $0.repeatCount = 2 },
+      Self.with {
+        $0.start = 22.5
+        $0.end = 45
+        $0.speed = 1.7
+        $0.bounce = true
+        $0.repeatCount = 2
+      },
     ] {
       for frame in try Self.frames(t, fps: fps) {
         #expect(frame >= t.start && frame < t.end, "\(t) at \(fps) fps: \(frame)")

@@ -98,7 +98,8 @@ public enum MediaToolRunner {
     bytes += Array("data".utf8)
     append(UInt32(dataSize), 4)
     for frame in 0..<frames {
-      let value = frame < start ? 0 : amplitude * sin(2 * Double.pi * frequency * Double(frame - start) / Double(sampleRate))
+      let value =
+        frame < start ? 0 : amplitude * sin(2 * Double.pi * frequency * Double(frame - start) / Double(sampleRate))
       let sample = UInt32(UInt16(bitPattern: Int16((value * 32_767).rounded())))
       for _ in 0..<channels { append(sample, 2) }
     }

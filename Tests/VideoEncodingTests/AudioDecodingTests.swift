@@ -33,8 +33,11 @@ struct AudioDecodingTests {
   @Test func formatChangeMidStreamGetsANewConverter() throws {
     try withTemporaryDirectory { directory in
       try Self.ffmpeg(["-f", "lavfi", "-i", "sine=f=440:r=44100:d=0.5", "-c:a", "libvorbis", "\(directory)/a.ogg"])
-      try Self.ffmpeg(["-f", "lavfi", "-i", "sine=f=440:r=22050:d=0.5", "-ac", "2", "-c:a", "libvorbis", "\(directory)/b.ogg"])
-      let bytes = try Data(contentsOf: URL(fileURLWithPath: "\(directory)/a.ogg"))
+      try Self.ffmpeg([
+        "-f", "lavfi", "-i", "sine=f=440:r=22050:d=0.5", "-ac", "2", "-c:a", "libvorbis", "\(directory)/b.ogg",
+      ])
+      let bytes =
+        try Data(contentsOf: URL(fileURLWithPath: "\(directory)/a.ogg"))
         + Data(contentsOf: URL(fileURLWithPath: "\(directory)/b.ogg"))
       let audio = try AudioDecoder.decode(bytes, name: "chained.ogg", maxSeconds: 60)
       #expect(abs(audio.duration - 1) < 0.05, "\(audio.duration) s")
@@ -48,7 +51,8 @@ struct AudioDecodingTests {
     try withTemporaryDirectory { directory in
       let path = "\(directory)/gap.mka"
       try Self.ffmpeg([
-        "-f", "lavfi", "-i", "sine=f=440:d=1", "-af", "asetpts='if(gte(T,0.5),PTS+0.5/TB,PTS)'", "-c:a", "pcm_s16le", path,
+        "-f", "lavfi", "-i", "sine=f=440:d=1", "-af", "asetpts='if(gte(T,0.5),PTS+0.5/TB,PTS)'", "-c:a", "pcm_s16le",
+        path,
       ])
       let audio = try AudioDecoder.decode(contentsOf: path, maxSeconds: 60)
       #expect(abs(audio.duration - 1.5) < 0.03, "\(audio.duration) s")
@@ -61,7 +65,8 @@ struct AudioDecodingTests {
     try withTemporaryDirectory { directory in
       let path = "\(directory)/late.mkv"
       try Self.ffmpeg([
-        "-f", "lavfi", "-i", "color=c=black:s=16x16:r=10:d=1", "-itsoffset", "0.5", "-f", "lavfi", "-i", "sine=f=440:d=0.5",
+        "-f", "lavfi", "-i", "color=c=black:s=16x16:r=10:d=1", "-itsoffset", "0.5", "-f", "lavfi", "-i",
+        "sine=f=440:d=0.5",
         "-c:v", "ffv1", "-c:a", "pcm_s16le", path,
       ])
       let audio = try AudioDecoder.decode(contentsOf: path, maxSeconds: 60)

@@ -26,7 +26,9 @@ final class ToneSource: AudioSampleSource {
       let frame = firstFrame + i
       let value =
         frame < startFrame
-        ? 0 : amplitude * Float(sin(2 * Double.pi * frequency * Double(frame - startFrame) / Double(AudioFormat.sampleRate)))
+        ? 0
+        : amplitude
+          * Float(sin(2 * Double.pi * frequency * Double(frame - startFrame) / Double(AudioFormat.sampleRate)))
       samples[2 * i] = value
       samples[2 * i + 1] = value
     }
@@ -110,7 +112,9 @@ struct AudioEncodingTests {
       try Self.encode(path, frames: 45, source: ToneSource())
       let streams = try MediaToolRunner.streams(path)
       let video = try #require(streams.first { $0["codec_type"] as? String == "video" })
-      #expect((video["start_time"] as? String).flatMap(Double.init) == 0, "\(file): video starts at \(video["start_time"] ?? "?")")
+      #expect(
+        (video["start_time"] as? String).flatMap(Double.init) == 0,
+        "\(file): video starts at \(video["start_time"] ?? "?")")
       // The decoded sound, frame by frame: the first sample plays at 0, the last ends at 1.5 s.
       let output = try MediaToolRunner.run(
         "ffprobe",
@@ -158,7 +162,10 @@ struct AudioEncodingTests {
     let cases: [(String, AudioInput, String)] = [
       ("a.gif", AudioInput(source: ToneSource()), "gif has no sound; leave the audio out"),
       ("a.mp4", AudioInput(source: ToneSource(), codec: .opus), "audio codec opus cannot go in .mp4 files"),
-      ("a.mp4", AudioInput(source: ToneSource(), bitrate: 100), "audio bitrate 100 must be between 8000 and 512000 bits per second"),
+      (
+        "a.mp4", AudioInput(source: ToneSource(), bitrate: 100),
+        "audio bitrate 100 must be between 8000 and 512000 bits per second"
+      ),
     ]
     for (file, input, message) in cases {
       let error = #expect(throws: VideoEncodingError.self) {

@@ -55,7 +55,10 @@ struct GIFPaletteTests {
     return 10 * log10(255 * 255 / max(1e-9, squared / Double(max(1, count))))
   }
 
-  static func encode(_ frames: [PixelBuffer], to path: String, palette: GIFOptions.Palette, configure: (inout EncoderSettings) -> Void = { _ in }) throws {
+  static func encode(
+    _ frames: [PixelBuffer], to path: String, palette: GIFOptions.Palette,
+    configure: (inout EncoderSettings) -> Void = { _ in }
+  ) throws {
     var settings = EncoderSettings(width: width, height: height, fps: 10)
     settings.gif.palette = palette
     settings.gif.dither = .none
@@ -80,7 +83,9 @@ struct GIFPaletteTests {
   @Test func perFramePalettesKeepTransparencyAndTiming() throws {
     try withTemporaryDirectory { directory in
       let path = "\(directory)/alpha.gif"
-      let frames = [translucentFrame(width: 32, height: 16), solidFrame(width: 32, height: 16, red: 0, green: 200, blue: 0)]
+      let frames = [
+        translucentFrame(width: 32, height: 16), solidFrame(width: 32, height: 16, red: 0, green: 200, blue: 0),
+      ]
       var settings = EncoderSettings(width: 32, height: 16, fps: 4, alpha: true)
       settings.gif.palette = .perFrame
       let encoder = try VideoEncoder(outputPath: path, settings: settings)
@@ -114,7 +119,8 @@ struct GIFPaletteTests {
     // Lottie-like frames at 640x360: a flat background with a block moving across it, 40 frames.
     let (width, height, count) = (640, 360, 40)
     try withTemporaryDirectory { directory in
-      let encoder = try VideoEncoder(outputPath: "\(directory)/block.gif", settings: EncoderSettings(width: width, height: height, fps: 20))
+      let encoder = try VideoEncoder(
+        outputPath: "\(directory)/block.gif", settings: EncoderSettings(width: width, height: height, fps: 20))
       for index in 0..<count {
         var frame = solidFrame(width: width, height: height, red: 250, green: 240, blue: 220)
         for y in 100..<200 {

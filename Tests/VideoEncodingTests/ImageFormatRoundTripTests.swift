@@ -286,7 +286,8 @@ struct ImageFormatRoundTripTests {
     let webp = #expect(throws: VideoEncodingError.self) { try settings.validate(outputPath: "-", format: .webp) }
     #expect(
       webp?.description
-        == "invalid encoder settings: webp cannot be written to standard output (-); only mp4, m4v, mov, webm, gif, y4m or rawvideo can")
+        == "invalid encoder settings: webp cannot be written to standard output (-); only mp4, m4v, mov, webm, gif, y4m or rawvideo can"
+    )
     #expect(try settings.validate(outputPath: "-", format: .mp4) == (.mp4, .h264))
     #expect(try settings.validate(outputPath: "-", format: .y4m) == (.y4m, .y4m))
     #expect(try settings.validate(outputPath: "-", format: .rawvideo) == (.rawvideo, .rawvideo))

@@ -182,7 +182,8 @@ struct PSNRRoundTripTests {
         let green = 40.0 + 170.0 * Double(y) / Double(height - 1)
         let blue = 50.0 + 100.0 * Double(x + y) / Double(width + height - 2) + 10.0 * Double(index)
         // Coverage of the disc, with a one-pixel soft edge.
-        let distance = ((Double(x) + 0.5 - centreX) * (Double(x) + 0.5 - centreX)
+        let distance =
+          ((Double(x) + 0.5 - centreX) * (Double(x) + 0.5 - centreX)
           + (Double(y) + 0.5 - centreY) * (Double(y) + 0.5 - centreY)).squareRoot()
         let coverage = min(1, max(0, radius + 0.5 - distance))
         func mix(_ background: Double, _ foreground: Double) -> UInt8 {

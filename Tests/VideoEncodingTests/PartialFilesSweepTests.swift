@@ -67,7 +67,10 @@ struct PartialFilesSweepTests {
       ])
     // Once its owner lets go of the lock, the locked one is stale too.
     close(lock)
-    #expect(PartialFiles.sweepStale(in: directory).map { ($0 as NSString).lastPathComponent } == [".locked.partial-\(dead).mp4"])
+    #expect(
+      PartialFiles.sweepStale(in: directory).map { ($0 as NSString).lastPathComponent } == [
+        ".locked.partial-\(dead).mp4"
+      ])
   }
 
   /// The first encoder that writes in a folder sweeps it; its own file holds the lock meanwhile, so a sweep
@@ -77,7 +80,8 @@ struct PartialFilesSweepTests {
     defer { try? FileManager.default.removeItem(atPath: directory) }
     try Self.write("\(directory)/.killed.partial-\(Self.deadPID).mp4")
     try Self.write("\(directory)/.killed.gif.partial-\(Self.deadPID).spool")
-    let encoder = try VideoEncoder(outputPath: "\(directory)/out.gif", settings: EncoderSettings(width: 8, height: 8, fps: 10, codec: .gif))
+    let encoder = try VideoEncoder(
+      outputPath: "\(directory)/out.gif", settings: EncoderSettings(width: 8, height: 8, fps: 10, codec: .gif))
     let own = "\(directory)/.out.partial-\(getpid()).gif"
     // The GIF spool has no name (mkstemp, unlinked at once), so only the video's own file is there.
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == [".out.partial-\(getpid()).gif"])

@@ -15,7 +15,9 @@ struct PictureSizeLimitTests {
         == "invalid encoder settings: size 16384x16384 is too large for the libx264 encoder: FFmpeg takes pictures "
         + "16384 wide up to 16128 high (at most about 16000x16000)")
     // Just inside the limit passes.
-    #expect(throws: Never.self) { try EncoderSettings(width: 16_384, height: 16_128, fps: 30).validate(outputPath: "big.mp4") }
+    #expect(throws: Never.self) {
+      try EncoderSettings(width: 16_384, height: 16_128, fps: 30).validate(outputPath: "big.mp4")
+    }
   }
 
   @Test func ourLimitIsFFmpegs() {
@@ -38,12 +40,15 @@ struct PictureSizeLimitTests {
     }
     #expect(
       error?.description
-        == "invalid encoder settings: size 16384x64 is too large for the libwebp_anim encoder: at most 16383 pixels a side")
+        == "invalid encoder settings: size 16384x64 is too large for the libwebp_anim encoder: at most 16383 pixels a side"
+    )
   }
 
   @Test func oddSizesAreCheckedAsCoded() {
     // 16383x16127 is coded as 16384x16128 for H.264 (padded to even): still inside.
-    #expect(throws: Never.self) { try EncoderSettings(width: 16_383, height: 16_127, fps: 30).validate(outputPath: "a.mp4") }
+    #expect(throws: Never.self) {
+      try EncoderSettings(width: 16_383, height: 16_127, fps: 30).validate(outputPath: "a.mp4")
+    }
     #expect(throws: VideoEncodingError.self) {
       try EncoderSettings(width: 16_383, height: 16_129, fps: 30).validate(outputPath: "a.mp4")
     }

@@ -242,7 +242,7 @@ struct VideoEncoderTests {
     #expect(
       error?.description
         == "invalid encoder settings: /tmp/clip.avi: the output must end in .mp4, .m4v, .mov, .webm, .gif, .webp, "
-          + ".apng, .png with a frame-number pattern such as %05d or .y4m")
+        + ".apng, .png with a frame-number pattern such as %05d or .y4m")
   }
 
   @Test func rejectsFramesOfTheWrongSizeAndStaysUsable() throws {
@@ -303,4 +303,3 @@ private final class LineCollector: @unchecked Sendable {
   func append(_ line: String) { lock.withLock { lines.append(line) } }
   var all: [String] { lock.withLock { lines } }
 }
-

@@ -12,17 +12,28 @@ struct YUV420ConversionTests {
   /// rows of the [1, 3, 3, 1] filter), smooth gradients; even and odd sizes (odd ones are padded first).
   static let frames: [(label: String, width: Int, height: Int, pixel: @Sendable (Int, Int) -> (UInt8, UInt8, UInt8))] =
     [
-      ("noise", 70, 38, { x, y in
-        var state = UInt32(truncatingIfNeeded: x &* 73_856_093 ^ y &* 19_349_663) | 1
-        state ^= state << 13
-        state ^= state >> 17
-        state ^= state << 5
-        return (UInt8(truncatingIfNeeded: state), UInt8(truncatingIfNeeded: state >> 8), UInt8(truncatingIfNeeded: state >> 16))
-      }),
-      ("blocks", 64, 48, { x, y in
-        let colours: [(UInt8, UInt8, UInt8)] = [(255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255), (0, 0, 0), (255, 200, 0)]
-        return colours[(x / 5 + y / 3) % colours.count]
-      }),
+      (
+        "noise", 70, 38,
+        { x, y in
+          var state = UInt32(truncatingIfNeeded: x &* 73_856_093 ^ y &* 19_349_663) | 1
+          state ^= state << 13
+          state ^= state >> 17
+          state ^= state << 5
+          return (
+            UInt8(truncatingIfNeeded: state), UInt8(truncatingIfNeeded: state >> 8),
+            UInt8(truncatingIfNeeded: state >> 16)
+          )
+        }
+      ),
+      (
+        "blocks", 64, 48,
+        { x, y in
+          let colours: [(UInt8, UInt8, UInt8)] = [
+            (255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255), (0, 0, 0), (255, 200, 0),
+          ]
+          return colours[(x / 5 + y / 3) % colours.count]
+        }
+      ),
       ("gradient", 96, 54, { x, y in (UInt8(x * 255 / 95), UInt8(y * 255 / 53), UInt8((x + y) * 255 / 148)) }),
       ("odd size", 33, 17, { x, y in (UInt8(x * 7 % 256), UInt8(y * 15 % 256), UInt8((x * y) % 256)) }),
     ]

@@ -65,7 +65,9 @@ enum EffectPixels {
     blend: Double
   ) {
     var surfaceOut: OpaquePointer? = nil
-    guard cairo_pattern_get_surface(pattern, &surfaceOut) == CAIRO_STATUS_SUCCESS, let surface = surfaceOut else { return }
+    guard cairo_pattern_get_surface(pattern, &surfaceOut) == CAIRO_STATUS_SUCCESS, let surface = surfaceOut else {
+      return
+    }
     // Pixel = device + device offset.
     var ox = 0.0, oy = 0.0
     cairo_surface_get_device_offset(surface, &ox, &oy)
@@ -97,7 +99,9 @@ enum EffectPixels {
     func table(_ t: Double) -> [UInt32] {
       (0..<256).map { a in
         let limit = UInt8(a), alpha = Double(a)
-        func pure(_ c: Double, _ delta: Double) -> UInt32 { UInt32(byte(unit(c + delta * t) * alpha + 0.5, upTo: limit)) }
+        func pure(_ c: Double, _ delta: Double) -> UInt32 {
+          UInt32(byte(unit(c + delta * t) * alpha + 0.5, upTo: limit))
+        }
         return pure(b0, db) | pure(g0, dg) << 8 | pure(r0, dr) << 16 | UInt32(a) << 24
       }
     }

@@ -17,7 +17,8 @@ enum ResolvedEffect: Equatable {
   /// A band `width` device pixels wide around the outside of the layer's pixels, under them.
   case outline(color: RGBA, width: Double, opacity: Double)
   /// Mask paths in layer space, stroked under `world`.
-  case stroke(paths: [BezierPath], world: Affine, color: RGBA, width: Double, opacity: Double, start: Double,
+  case stroke(
+    paths: [BezierPath], world: Affine, color: RGBA, width: Double, opacity: Double, start: Double,
     end: Double, spacing: Double, paintStyle: Int)
 
   /// Larger blurs are clamped: beyond this the layer is a faint haze anyway.
@@ -77,7 +78,8 @@ enum ResolvedEffect: Equatable {
         let offset = world.applyVector(Vec2(distance * cos(angle), distance * sin(angle)))
         let s = min(max(sigma, 0) * scale, maxSigma)
         out.append(
-          .innerShadow(color: color, opacity: o, offset: offset, sigma: s, blend: LayerPainter.blendOperator(blendMode)))
+          .innerShadow(color: color, opacity: o, offset: offset, sigma: s, blend: LayerPainter.blendOperator(blendMode))
+        )
       case .layerStroke(let color, let size, let opacity):
         let o = min(max(opacity, 0), 1)
         // Lengths in the layer's pixels scale with it, as the drop shadow's do.
@@ -162,7 +164,8 @@ extension LayerPainter {
           content, toLayer: toLayer, start: start, end: end, startColor: startColor, endColor: endColor,
           radial: radial, blend: blend)
       case .innerShadow(let color, let opacity, let offset, let sigma, let blend):
-        if let result = innerShadow(content, color: color, opacity: opacity, offset: offset, sigma: sigma, blend: blend) {
+        if let result = innerShadow(content, color: color, opacity: opacity, offset: offset, sigma: sigma, blend: blend)
+        {
           cairo_pattern_destroy(content)
           content = result
         }
@@ -192,7 +195,8 @@ extension LayerPainter {
     let pixels = Double(cairo_image_surface_get_width(surface)) * Double(cairo_image_surface_get_height(surface))
     let passes = effects.reduce(0.0) { $0 + LayerPainter.passes($1) }
     let what = effects.count == 1 ? "the effect here needs" : "the \(effects.count) effects here need"
-    return scene.graph.budget.checkEffect(pixels: pixels, passes: passes, what: what, at: layer.model.path.appending("ef"))
+    return scene.graph.budget.checkEffect(
+      pixels: pixels, passes: passes, what: what, at: layer.model.path.appending("ef"))
   }
 
   /// lottie-web's stroke effect: mask paths stroked with round caps, dotted and trimmed by a dash pattern,
@@ -357,7 +361,9 @@ extension LayerPainter {
   /// stroke of the rectangle or of the mask paths (round joins, the band's width on both sides), under the
   /// solid's colour filled inside them, instead of a distance transform over the layer's pixels. Nil for any
   /// other layer.
-  static func solidOutline(_ layer: SceneLayer, effects: [ResolvedEffect]) -> (color: RGBA, width: Double, opacity: Double)? {
+  static func solidOutline(_ layer: SceneLayer, effects: [ResolvedEffect]) -> (
+    color: RGBA, width: Double, opacity: Double
+  )? {
     guard case .solid(_, let w, let h) = layer.content, effects.count == 1,
       case .outline(let color, let width, let opacity) = effects[0]
     else { return nil }
@@ -365,7 +371,8 @@ extension LayerPainter {
       guard mask.mode == .add, !mask.isInverted, mask.opacity >= 100, mask.expansion == 0 else { return nil }
       let path = mask.path
       for (i, v) in path.vertices.enumerated() {
-        for p in [v, v + path.inTangents[i], v + path.outTangents[i]] where !(p.x >= 0 && p.x <= w && p.y >= 0 && p.y <= h) {
+        for p in [v, v + path.inTangents[i], v + path.outTangents[i]]
+        where !(p.x >= 0 && p.x <= w && p.y >= 0 && p.y <= h) {
           return nil
         }
       }

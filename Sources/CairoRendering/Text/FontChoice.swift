@@ -164,13 +164,16 @@ extension FontChoice {
         defer { FcFontSetDestroy(set) }
         let count = Int(set.pointee.nfont)
         for i in 0..<count {
-          guard let font = set.pointee.fonts[i], let prepared = FcFontRenderPrepare(config, pattern, font) else { continue }
+          guard let font = set.pointee.fonts[i], let prepared = FcFontRenderPrepare(config, pattern, font) else {
+            continue
+          }
           defer { FcPatternDestroy(prepared) }
           if let f = FontPattern.fallbackFont(prepared), f.file != primary?.file { fallbacks.append(f) }
         }
       }
     }
-    let emoji = FontPattern.make(family: "emoji", weight: 400, italic: false, config: config).flatMap { p -> FallbackFont? in
+    let emoji = FontPattern.make(family: "emoji", weight: 400, italic: false, config: config).flatMap {
+      p -> FallbackFont? in
       defer { FcPatternDestroy(p) }
       guard let found = FontPattern.match(p, config: config) else { return nil }
       defer { FcPatternDestroy(found) }

@@ -62,9 +62,11 @@ extension FontLibrary {
       } else if !location.contains("://") {
         // An archive's own font files were added above; `fPath` often names one of them.
         if embedded.keys.contains(where: { $0 == location || $0.hasSuffix("/" + location) }) { continue }
-        let path = location.hasPrefix("/") ? location : ((baseDirectory ?? ".") as NSString).appendingPathComponent(location)
+        let path =
+          location.hasPrefix("/") ? location : ((baseDirectory ?? ".") as NSString).appendingPathComponent(location)
         let resolved = realPath(path)
-        let inside = resolved.map { r in roots.contains { r == $0 || r.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") } } ?? false
+        let inside =
+          resolved.map { r in roots.contains { r == $0 || r.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") } } ?? false
         if !allowExternalPaths && (location.hasPrefix("/") || !inside) {
           // One message whether the file exists or not.
           note(

@@ -1,7 +1,7 @@
 import CCairo
 import Foundation
-import Lottie
 import Locking
+import Lottie
 
 /// The fonts one animation can draw with: the system's (and any added for the whole process), plus what the
 /// animation brought along (its archive's fonts, `fPath` data and files, `--fonts` folders), in a fontconfig

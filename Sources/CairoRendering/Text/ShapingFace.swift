@@ -1,8 +1,8 @@
 import CCairo
 import CHarfBuzz
 import Foundation
-import Lottie
 import Locking
+import Lottie
 
 /// The process's FreeType library. FreeType allows one library across threads as long as creating and
 /// destroying faces is serialised (its `FT_Library` documentation); everything else a face does touches only
@@ -63,7 +63,8 @@ final class ShapingFace {
     } else if face.pointee.num_fixed_sizes > 0 {
       // Bitmap-only fonts (CBDT emoji) have fixed strikes: take the largest, the sharpest when scaled.
       var best: Int32 = 0
-      for i in 0..<face.pointee.num_fixed_sizes where face.pointee.available_sizes[Int(i)].y_ppem
+      for i in 0..<face.pointee.num_fixed_sizes
+      where face.pointee.available_sizes[Int(i)].y_ppem
         > face.pointee.available_sizes[Int(best)].y_ppem
       {
         best = i
@@ -118,7 +119,8 @@ final class ShapingFace {
           layers.prefix(Int(count)).map { layer in
             // Index 0xFFFF is the text's foreground colour; palette colours are BGRA.
             let index = Int(layer.color_index)
-            let color = index < palette.count
+            let color =
+              index < palette.count
               ? RGBA(
                 Double((palette[index] >> 8) & 0xFF) / 255, Double((palette[index] >> 16) & 0xFF) / 255,
                 Double(palette[index] >> 24) / 255, Double(palette[index] & 0xFF) / 255) : nil

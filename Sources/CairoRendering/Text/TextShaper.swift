@@ -136,7 +136,9 @@ final class TextShaper {
     let font = animation.fonts[key.fontName]
     let family = font?.family ?? key.fontName
     let style = font?.style ?? ""
-    let outlined = graphemes.map { animation.glyphs[GlyphKey(character: String($0), family: family, style: style)] != nil }
+    let outlined = graphemes.map {
+      animation.glyphs[GlyphKey(character: String($0), family: family, style: style)] != nil
+    }
     var sources = [Source](repeating: .chars, count: graphemes.count)
     if outlined.contains(false) {
       // fontconfig is asked only for text that needs system fonts, under its lock.
@@ -165,7 +167,8 @@ final class TextShaper {
         for i in runStart..<g {
           let glyphKey = GlyphKey(character: String(graphemes[i]), family: family, style: style)
           let width = animation.glyphs[glyphKey]?.width ?? 0
-          units.append(TextUnit(text: String(graphemes[i]), advance: width * key.size / 100, charsGlyph: glyphKey, level: level))
+          units.append(
+            TextUnit(text: String(graphemes[i]), advance: width * key.size / 100, charsGlyph: glyphKey, level: level))
         }
       case .none:
         for i in runStart..<g { units.append(TextUnit(text: String(graphemes[i]), advance: 0, level: level)) }
@@ -203,7 +206,8 @@ final class TextShaper {
     var features = key.ligatures ? [] : ["liga=0", "clig=0", "dlig=0"].map(Self.feature)
     hb_shape(face.font, buffer, &features, UInt32(features.count))
     var count: UInt32 = 0
-    guard let infos = hb_buffer_get_glyph_infos(buffer, &count), let positions = hb_buffer_get_glyph_positions(buffer, &count)
+    guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+      let positions = hb_buffer_get_glyph_positions(buffer, &count)
     else { return [] }
     let n = Int(count)
     // Units start at graphemes where a glyph cluster starts; a cluster that spans several graphemes (a

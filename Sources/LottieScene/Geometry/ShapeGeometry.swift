@@ -43,7 +43,10 @@ package enum ShapeGeometry {
   package static func ellipse(center: Vec2, size: Vec2, reversed: Bool) -> BezierPath {
     let rx = size.x / 2, ry = size.y / 2
     let kx = rx * kappa, ky = ry * kappa
-    let v = [Vec2(center.x, center.y - ry), Vec2(center.x + rx, center.y), Vec2(center.x, center.y + ry), Vec2(center.x - rx, center.y)]
+    let v = [
+      Vec2(center.x, center.y - ry), Vec2(center.x + rx, center.y), Vec2(center.x, center.y + ry),
+      Vec2(center.x - rx, center.y),
+    ]
     let i = [Vec2(-kx, 0), Vec2(0, -ky), Vec2(kx, 0), Vec2(0, ky)]
     let o = [Vec2(kx, 0), Vec2(0, ky), Vec2(-kx, 0), Vec2(0, -ky)]
     let path = BezierPath(isClosed: true, vertices: v, inTangents: i, outTangents: o)

@@ -99,7 +99,8 @@ extension BezierPath {
     let count = isClosed ? n : n - 1
     for i in 0..<count {
       let j = (i + 1) % n
-      out.append(Cubic(p0: vertices[i], p1: vertices[i] + outTangents[i], p2: vertices[j] + inTangents[j], p3: vertices[j]))
+      out.append(
+        Cubic(p0: vertices[i], p1: vertices[i] + outTangents[i], p2: vertices[j] + inTangents[j], p3: vertices[j]))
     }
     return out
   }
@@ -126,7 +127,9 @@ package enum Trim {
   }
 
   /// Applies a trim to a set of outlines.
-  package static func apply(_ paths: [BezierPath], start: Double, end: Double, offset: Double, mode: TrimMode) -> [BezierPath] {
+  package static func apply(_ paths: [BezierPath], start: Double, end: Double, offset: Double, mode: TrimMode)
+    -> [BezierPath]
+  {
     guard let ranges = ranges(start: start, end: end, offset: offset) else { return paths }
     if ranges.isEmpty { return [] }
     switch mode {

@@ -155,7 +155,8 @@ package struct PolynomialBezier {
   /// so that the parameter runs uniformly along it.
   package var isUniformLine: Bool {
     let tolerance = 1e-6 * max(1, (p3 - p0).length)
-    return (p1 - Self.lerp(p0, p3, 1.0 / 3)).length <= tolerance && (p2 - Self.lerp(p0, p3, 2.0 / 3)).length <= tolerance
+    return (p1 - Self.lerp(p0, p3, 1.0 / 3)).length <= tolerance
+      && (p2 - Self.lerp(p0, p3, 2.0 / 3)).length <= tolerance
   }
 
   /// Where two uniform lines (`isUniformLine`) cross, as (t on self, t on other), both in 0...1; nil when they

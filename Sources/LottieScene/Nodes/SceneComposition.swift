@@ -27,7 +27,8 @@ package final class SceneComposition {
     context.scope = ExpressionScope(layers: layers)
     var built: [SceneLayer] = []
     for layer in layers {
-      built.append(SceneLayer(layer, content: SceneComposition.content(layer, animation, depth, context), context: context))
+      built.append(
+        SceneLayer(layer, content: SceneComposition.content(layer, animation, depth, context), context: context))
     }
     // Parents and mattes by `ind`, the first layer with an index winning.
     var byIndex: [Int: Int] = [:]
@@ -90,7 +91,8 @@ package final class SceneComposition {
       return .image(id: id)
     case .precomp(let id, let w, let h, _):
       guard depth + 1 < AnimationScene.maxDepth, let layers = animation.precomps[id] else { return .none }
-      return .precomp(SceneComposition(layers, animation: animation, depth: depth + 1, context: context), width: w, height: h)
+      return .precomp(
+        SceneComposition(layers, animation: animation, depth: depth + 1, context: context), width: w, height: h)
     case .text(let text):
       return .text(text, isAnimated: !SceneComposition.isStatic(text))
     case .null, .other:

@@ -101,7 +101,8 @@ struct StrokeTracks {
     miterLimit = s.miterLimit
     width = Track(s.width, scope: scope)
     dashes = s.dashes.map { ($0.kind, Track($0.length, scope: scope)) }
-    parameters = StrokeParameters(width: 0, cap: s.cap, join: s.join, miterLimit: s.miterLimit, dashes: [], dashOffset: 0)
+    parameters = StrokeParameters(
+      width: 0, cap: s.cap, join: s.join, miterLimit: s.miterLimit, dashes: [], dashOffset: 0)
     parameters = makeParameters()
   }
 

@@ -61,7 +61,8 @@ package final class ShapeContent {
     isBuilt = true
     // Repeaters multiply (nested ones by each other): count what they would make before making it.
     if root.hasRepeaters,
-      let refusal = ShapeContent.copiesOver(root, room: budget.limits.copies - budget.frameCopies, limit: budget.limits.copies)
+      let refusal = ShapeContent.copiesOver(
+        root, room: budget.limits.copies - budget.frameCopies, limit: budget.limits.copies)
     {
       if let path = refusal.path {
         budget.fail(

@@ -79,7 +79,8 @@ enum ShapeNode {
       return .group(ShapeGroupNode(children, transforms: transforms, context: context, path: path.appending("it")))
     case .rectangle(let p, let s, let r, let reversed):
       return .geometry(
-        GeometryNode(.rectangle(Track(p, scope: scope), Track(s, scope: scope), Track(r, scope: scope), reversed), context))
+        GeometryNode(
+          .rectangle(Track(p, scope: scope), Track(s, scope: scope), Track(r, scope: scope), reversed), context))
     case .ellipse(let p, let s, let reversed):
       return .geometry(GeometryNode(.ellipse(Track(p, scope: scope), Track(s, scope: scope), reversed), context))
     case .path(let path, let reversed):
