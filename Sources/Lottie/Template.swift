@@ -76,6 +76,31 @@ public struct Template: Sendable {
             message: "the value '\(set.value)' for '\(match.text)' is translucent, but a solid's colour has no alpha "
               + "(give #RRGGBB and set its layer's Transform.Opacity)")
         }
+        if let field = match.documentField {
+          if case .color(let c) = value, c.a < 1 {
+            throw .template(
+              file: file,
+              message: "the value '\(set.value)' for '\(match.text)' is translucent, but a text colour has no alpha "
+                + "(give #RRGGBB and set its layer's Transform.Opacity)")
+          }
+          if case .number(let d) = value, field == "s" ? d <= 0 : (field == "sw" || field == "lh") && d < 0 {
+            throw .template(
+              file: file,
+              message:
+                "the value '\(set.value)' for '\(match.text)' is not \(field == "s" ? "a positive" : "a non-negative") number"
+            )
+          }
+          var fonts = json["fonts"]
+          json.modify(match.path.components[...]) { value.writeDocumentField(field, into: &$0, fonts: &fonts) }
+          if let fonts, match.kind == .fontFamily { json.modify([.key("fonts")]) { $0 = fonts } }
+          continue
+        }
+        if match.kind == .color, case .color(let c) = value, c.a < 1, Keypaths.isTextAnimatorProperty(match.path) {
+          throw .template(
+            file: file,
+            message: "the value '\(set.value)' for '\(match.text)' is translucent, but a text animator's colour has no "
+              + "alpha (give #RRGGBB and set the animator's Opacity)")
+        }
         json.modify(match.path.components[...]) { property in value.write(into: &property, kind: match.kind) }
         // Players ignore a colour's 4th number: a translucent colour (#RRGGBBAA) sets the paint's opacity.
         if match.kind == .color, case .color(let c) = value, c.a < 1 {
@@ -137,6 +162,9 @@ public struct Keypath: Sendable, Equatable {
   public var kind: PropertyKind
   /// Where the property is in the JSON.
   public var path: JSONPath
+  /// For a text document's style (`Title.Text.Font Size`): the document field (`s`, `fc`, ...) set in every
+  /// document keyframe at `path` (the layer's `t.d`); nil for a property of its own.
+  public var documentField: String? = nil
 
   /// The keypath as typed, dots inside names escaped.
   public var text: String {
@@ -157,6 +185,12 @@ public enum PropertyKind: String, Sendable {
   case text
   /// A solid layer's colour (`sc`, a hex string in the JSON).
   case solidColor
+  /// A text document's justification: `left`, `right`, `center`, `justify-left`, `justify-right`,
+  /// `justify-center`, `justify-all` (Bodymovin's `j` 0 to 6).
+  case justification
+  /// A text document's font: a family name (`DejaVu Sans`), looked up in the system's fonts as the
+  /// document's own font is (a family that is not installed is drawn with a stand-in, with a warning).
+  case fontFamily
 
   var expected: String {
     switch self {
@@ -164,7 +198,22 @@ public enum PropertyKind: String, Sendable {
     case .number: "a number"
     case .vector: "a point 'x,y' (or one number for both)"
     case .text: "text"
+    case .justification: "one of " + Justification.names.map { "'\($0)'" }.joined(separator: ", ")
+    case .fontFamily: "a font family name"
     }
+  }
+}
+
+/// Bodymovin's `j` values by the names After Effects' paragraph panel gives them.
+enum Justification {
+  static let names = ["left", "right", "center", "justify-left", "justify-right", "justify-center", "justify-all"]
+
+  static func parse(_ s: String) -> Double? {
+    let t = s.lowercased().replacingOccurrences(of: "centre", with: "center").replacingOccurrences(of: " ", with: "-")
+    if let i = names.firstIndex(of: t) { return Double(i) }
+    if t == "justify" { return 3 }
+    if let n = Int(t), (0...6).contains(n) { return Double(n) }
+    return nil
   }
 }
 
@@ -194,7 +243,58 @@ enum PropertyValue {
       return .vector(x, y)
     case .text:
       return .text(s)
+    case .justification:
+      return Justification.parse(t).map { .number($0) }
+    case .fontFamily:
+      return t.isEmpty || t.count > 256 ? nil : .text(t)
     }
+  }
+
+  /// Writes a text style value into every document keyframe of a text layer's `t.d` (the string and every
+  /// other field kept). A colour is written as the three numbers documents hold; a font family becomes a
+  /// `fonts.list` entry of its own (`fonts` is the document's top-level `fonts`), so that other layers using
+  /// the old font keep it.
+  func writeDocumentField(_ field: String, into property: inout JSON, fonts: inout JSON?) {
+    let newValue: JSON
+    switch self {
+    case .color(let c): newValue = .array([.number(c.r), .number(c.g), .number(c.b)])
+    case .number(let d): newValue = .number(d)
+    case .vector(let x, _): newValue = .number(x)
+    case .text(let family): newValue = .string(Self.fontEntry(family: family, fonts: &fonts, like: property))
+    }
+    guard case .object(var o) = property, case .array(var keys)? = o["k"] else { return }
+    for i in keys.indices {
+      guard case .object(var key) = keys[i], case .object(var doc)? = key["s"] else { continue }
+      doc[field] = newValue
+      key["s"] = .object(doc)
+      keys[i] = .object(key)
+    }
+    o["k"] = .array(keys)
+    o["x"] = nil
+    o["sid"] = nil
+    property = .object(o)
+  }
+
+  /// The `fName` of a `fonts.list` entry for `family`, added when there is none: it copies the style and
+  /// ascent of the font the document used first and drops any file or URL origin, so that the family is
+  /// found among the system's fonts.
+  private static func fontEntry(family: String, fonts: inout JSON?, like textData: JSON) -> String {
+    var list: [JSON] = []
+    if case .object(let f)? = fonts, case .array(let l)? = f["list"] { list = l }
+    let name = "lottie2video:" + family
+    if list.contains(where: { $0["fName"] == .string(name) }) { return name }
+    var entry: [String: JSON] = ["fName": .string(name), "fFamily": .string(family), "fStyle": .string("Regular")]
+    if case .array(let keys)? = textData["k"], case .string(let used)? = keys.first?["s"]?["f"],
+      case .object(let old)? = list.first(where: { $0["fName"] == .string(used) })
+    {
+      for k in ["fStyle", "fWeight", "ascent"] { if let v = old[k] { entry[k] = v } }
+    }
+    list.append(.object(entry))
+    var f: [String: JSON] = [:]
+    if case .object(let old)? = fonts { f = old }
+    f["list"] = .array(list)
+    fonts = .object(f)
+    return name
   }
 
   /// Writes the value into the property JSON at its place: a static `{"a": 0, "k": value}` for animatable
@@ -320,7 +420,12 @@ public enum Keypaths {
           Keypaths.shapes(o["shapes"] ?? .array([]), lp.appending("shapes"), prefix: here, into: &out)
         case 5:
           if case .object(let t)? = o["t"], t["d"] != nil {
-            out.append(Keypath(components: here + ["Text"], kind: .text, path: lp.appending("t").appending("d")))
+            let d = lp.appending("t").appending("d")
+            out.append(Keypath(components: here + ["Text"], kind: .text, path: d))
+            for (field, property, kind) in Keypaths.documentProperties {
+              out.append(Keypath(components: here + ["Text", property], kind: kind, path: d, documentField: field))
+            }
+            Keypaths.textAnimators(t["a"], lp.appending("t").appending("a"), prefix: here + ["Text"], into: &out)
           }
         default: break
         }
@@ -353,6 +458,43 @@ public enum Keypaths {
       // Layers always have these five; group transforms have what the file wrote.
       if ks[key] != nil || (layer && ["a", "p", "s", "r", "o"].contains(key)) {
         out.append(Keypath(components: prefix + [name], kind: kind, path: path.appending(key)))
+      }
+    }
+  }
+
+  /// A text document's style, by document field, as After Effects' character and paragraph panels name it.
+  static let documentProperties: [(String, String, PropertyKind)] = [
+    ("fc", "Fill Color", .color), ("sc", "Stroke Color", .color), ("sw", "Stroke Width", .number),
+    ("s", "Font Size", .number), ("tr", "Tracking", .number), ("lh", "Line Height", .number),
+    ("j", "Justification", .justification), ("f", "Font", .fontFamily),
+  ]
+
+  /// A text animator's properties (`t.a[].a`), as After Effects names them.
+  static let animatorProperties: [(String, String, PropertyKind)] = [
+    ("a", "Anchor Point", .vector), ("p", "Position", .vector), ("s", "Scale", .vector), ("sk", "Skew", .number),
+    ("sa", "Skew Axis", .number), ("r", "Rotation", .number), ("o", "Opacity", .number),
+    ("fc", "Fill Color", .color), ("sc", "Stroke Color", .color), ("sw", "Stroke Width", .number),
+    ("fh", "Fill Hue", .number), ("fs", "Fill Saturation", .number), ("fb", "Fill Brightness", .number),
+    ("t", "Tracking", .number),
+  ]
+
+  /// Whether `path` is a text animator's property (`layers[i].t.a[j].a.KEY`).
+  static func isTextAnimatorProperty(_ path: JSONPath) -> Bool {
+    let c = path.components
+    guard c.count >= 5 else { return false }
+    return c[c.count - 2] == .key("a") && c[c.count - 4] == .key("a") && c[c.count - 5] == .key("t")
+  }
+
+  /// The properties each text animator has (`Title.Text.Animator 1.Fill Color`).
+  static func textAnimators(_ json: JSON?, _ path: JSONPath, prefix: [String], into out: inout [Keypath]) {
+    guard case .array(let animators)? = json else { return }
+    for (i, animator) in animators.enumerated() {
+      guard case .object(let o) = animator, case .object(let a)? = o["a"] else { continue }
+      let name = Keypaths.name(o)
+      for (key, property, kind) in animatorProperties where a[key] != nil {
+        out.append(
+          Keypath(
+            components: prefix + [name, property], kind: kind, path: path.appending(i).appending("a").appending(key)))
       }
     }
   }

@@ -157,6 +157,101 @@ struct TemplateTests {
     #expect(animation.layers[3].transform.position.value(at: 0) == Vec2(99, 2))
   }
 
+  /// A text layer with two documents in different styles and one animator.
+  static let styledText = composition(
+    layers: #"""
+      [{"ty": 5, "nm": "Title", "ind": 1, "ip": 0, "op": 60, "ks": {},
+        "t": {"d": {"k": [{"t": 0, "s": {"t": "Hi", "s": 20, "f": "Sans", "fc": [0, 0, 0], "j": 0, "tr": 0}},
+                         {"t": 30, "s": {"t": "Bye", "s": 30, "f": "Sans", "fc": [1, 1, 1], "j": 2, "tr": 5}}]},
+              "a": [{"nm": "Animator 1", "s": {}, "a": {"fc": {"a": 0, "k": [1, 0, 0, 1]}, "t": {"a": 0, "k": 10}}}]}},
+       {"ty": 5, "nm": "Other", "ind": 2, "ip": 0, "op": 60, "ks": {},
+        "t": {"d": {"k": [{"t": 0, "s": {"t": "x", "s": 20, "f": "Sans", "fc": [0, 0, 0]}}]}}}]
+      """#,
+    extra: #""fonts": {"list": [{"fName": "Sans", "fFamily": "Liberation Sans", "fStyle": "Bold", "ascent": 71}]}"#)
+
+  func documents(_ animation: Animation, layer: Int = 0) throws -> [TextDocument] {
+    guard case .text(let text) = animation.layers[layer].content else {
+      throw LottieError.template(file: "", message: "not a text layer")
+    }
+    return [text.document.value(at: 0), text.document.value(at: 40)]
+  }
+
+  @Test("a text layer's style is listed and set by keypath in every document keyframe, the strings kept")
+  func textStyle() throws {
+    let keypaths = try #require(try load([], json: Self.styledText).keypaths)
+    let kinds = Dictionary(keypaths.map { ($0.text, $0.kind) }, uniquingKeysWith: { a, _ in a })
+    #expect(kinds["Title.Text"] == .text)
+    #expect(kinds["Title.Text.Fill Color"] == .color && kinds["Title.Text.Stroke Color"] == .color)
+    #expect(kinds["Title.Text.Stroke Width"] == .number && kinds["Title.Text.Font Size"] == .number)
+    #expect(kinds["Title.Text.Tracking"] == .number && kinds["Title.Text.Line Height"] == .number)
+    #expect(kinds["Title.Text.Justification"] == .justification && kinds["Title.Text.Font"] == .fontFamily)
+    #expect(kinds["Title.Text.Animator 1.Fill Color"] == .color && kinds["Title.Text.Animator 1.Tracking"] == .number)
+    #expect(kinds["Title.Text.Animator 1.Position"] == nil)
+
+    let set = try load(
+      [
+        ("Title.Text.Fill Color", "#FF0000"), ("Title.Text.Stroke Color", "blue"), ("Title.Text.Stroke Width", "3"),
+        ("Title.Text.Font Size", "12.5"), ("Title.Text.Tracking", "-20"), ("Title.Text.Line Height", "40"),
+        ("Title.Text.Justification", "Centre"),
+      ], json: Self.styledText)
+    let docs = try documents(set)
+    #expect(docs.map(\.text) == ["Hi", "Bye"])
+    for doc in docs {
+      #expect(doc.fillColor == RGBA(1, 0, 0, 1) && doc.strokeColor == RGBA(0, 0, 1, 1) && doc.strokeWidth == 3)
+      #expect(doc.size == 12.5 && doc.tracking == -20 && doc.lineHeight == 40 && doc.justification == 2)
+    }
+    // The other text layer is untouched.
+    #expect(try documents(set, layer: 1)[0].size == 20)
+    for (name, j) in [("left", 0), ("right", 1), ("justify-all", 6), ("justify", 3), ("4", 4)] {
+      #expect(try documents(load([("Title.Text.Justification", name)], json: Self.styledText))[0].justification == j)
+    }
+  }
+
+  @Test("a font family set by keypath is a font entry of its own; other layers keep the old font")
+  func textFont() throws {
+    let animation = try load([("Title.Text.Font", "DejaVu Serif")], json: Self.styledText)
+    let docs = try documents(animation)
+    #expect(docs.allSatisfy { $0.fontName == "lottie2video:DejaVu Serif" })
+    let font = try #require(animation.fonts["lottie2video:DejaVu Serif"])
+    #expect(font.family == "DejaVu Serif" && font.style == "Bold" && font.ascent == 71 && font.location == nil)
+    #expect(
+      try documents(animation, layer: 1)[0].fontName == "Sans" && animation.fonts["Sans"]?.family == "Liberation Sans")
+    // Setting it twice adds one entry.
+    let twice = try load([("**.Text.Font", "DejaVu Serif")], json: Self.styledText)
+    #expect(try documents(twice, layer: 1)[0].fontName == "lottie2video:DejaVu Serif" && twice.fonts.count == 2)
+  }
+
+  @Test("text style values of the wrong kind, and translucent text colours, are refused")
+  func textStyleErrors() {
+    func message(_ key: String, _ value: String) -> String? {
+      do {
+        _ = try load([(key, value)], json: Self.styledText)
+        return nil
+      } catch { return error.description }
+    }
+    #expect(
+      message("Title.Text.Justification", "middle")
+        == "t.json: the value 'middle' for 'Title.Text.Justification' is not one of 'left', 'right', 'center', "
+        + "'justify-left', 'justify-right', 'justify-center', 'justify-all'")
+    #expect(
+      message("Title.Text.Font Size", "big") == "t.json: the value 'big' for 'Title.Text.Font Size' is not a number")
+    #expect(
+      message("Title.Text.Fill Color", "#FF000080")
+        == "t.json: the value '#FF000080' for 'Title.Text.Fill Color' is translucent, but a text colour has no alpha "
+        + "(give #RRGGBB and set its layer's Transform.Opacity)")
+    #expect(
+      message("Title.Text.Animator 1.Fill Color", "#FF000080")
+        == "t.json: the value '#FF000080' for 'Title.Text.Animator 1.Fill Color' is translucent, but a text "
+        + "animator's colour has no alpha (give #RRGGBB and set the animator's Opacity)")
+    #expect(message("Title.Text.Animator 1.Fill Color", "#00FF00") == nil)
+    #expect(
+      message("Title.Text.Font Size", "0")
+        == "t.json: the value '0' for 'Title.Text.Font Size' is not a positive number")
+    #expect(
+      message("Title.Text.Stroke Width", "-1")
+        == "t.json: the value '-1' for 'Title.Text.Stroke Width' is not a non-negative number")
+  }
+
   @Test("a keypath that matches nothing names the nearest ones")
   func noMatch() {
     let error = #expect(throws: LottieError.self) { try load([("Badge.Circle.Fil 1.Color", "red")]) }
@@ -191,8 +286,8 @@ struct TemplateTests {
     let error = #expect(throws: LottieError.self) { try load([(".Text", "hi")], json: named) }
     #expect(
       error?.description
-        == "t.json: the keypath '.Text' matches nothing; nearest: 'T.Text', 'T.Transform.Scale', "
-        + "'T.Transform.Opacity', 'T.Transform.Position', 'T.Transform.Rotation' (see 'lottie2video info --keypaths')")
+        == "t.json: the keypath '.Text' matches nothing; nearest: 'T.Text', 'T.Text.Font', 'T.Text.Tracking', "
+        + "'T.Text.Font Size', 'T.Text.Fill Color' (see 'lottie2video info --keypaths')")
   }
 
   /// Next to a name with a dot in it, an empty name may be that dot unescaped: the message says how to write it.
