@@ -25,6 +25,10 @@ extension AnimationSource {
       try refuseIDs(animationID: animationID, themeID: themeID, file: name)
       return LoadedAnimation(animation: animation, animationFile: name, format: .telegramSticker)
     case .other:
+      let head = Array(bytes.prefix(FileSniffer.headBytes))
+      if !looksLikeJSON(head), let what = FileSniffer.what(head) {
+        throw ArchiveError.notAnAnimation(file: name, what: what)
+      }
       guard bytes.count <= limits.maxFileBytes else {
         throw LottieError.limitExceeded(
           file: name, path: .root, message: "file is larger than \(limits.maxFileBytes) bytes")

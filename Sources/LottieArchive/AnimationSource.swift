@@ -40,7 +40,7 @@ public enum AnimationSource {
         animationID: animationID, themeID: themeID, limits: limits, maxArchiveBytes: maxArchiveBytes,
         template: template)
     }
-    let head = try? firstBytes(of: path, count: 64)
+    let head = try? firstBytes(of: path, count: FileSniffer.headBytes)
     switch head.map(Kind.init) {
     case .zip?:
       var loader = DotLottieLoader(path: path, limits: limits, maxArchiveBytes: maxArchiveBytes)
@@ -57,6 +57,9 @@ public enum AnimationSource {
       // JSON syntax error at byte 0. Unreadable files go to the parser, which names the problem.
       let ext = (path as NSString).pathExtension.lowercased()
       let expected = ["lottie": "a dotLottie (zip) archive", "tgs": "a gzip'd Telegram sticker"][ext]
+      if let head, !looksLikeJSON(head), let what = FileSniffer.what(head) {
+        throw ArchiveError.notAnAnimation(file: path, what: what)
+      }
       if let head, let expected, !looksLikeJSON(head) {
         throw ArchiveError.notAContainer(file: path, expected: expected)
       }

@@ -10,6 +10,8 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
   case fileTooLarge(file: String, limit: Int)
   /// The extension promises a container, but the bytes are neither that container nor Lottie JSON.
   case notAContainer(file: String, expected: String)
+  /// The bytes are a common file that is not an animation (`what`: "a PNG image", "an HTML page", ...).
+  case notAnAnimation(file: String, what: String)
   /// The zip or gzip data is damaged or cut short; `entry` is the archive member being read, if any.
   case corrupt(file: String, entry: String?, reason: String)
   /// An entry's name is absolute or climbs out of the archive with `..`.
@@ -41,6 +43,8 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
     case .unreadable(let file, let reason): return "\(file): cannot read: \(reason)"
     case .fileTooLarge(let file, let limit): return "\(file): the file is larger than the \(Self.bytes(limit)) limit"
     case .notAContainer(let file, let expected): return "\(file): not \(expected) nor Lottie JSON"
+    case .notAnAnimation(let file, let what):
+      return "\(file): this is \(what), not a Lottie animation (Bodymovin JSON, a .lottie archive or a .tgs sticker)"
     case .corrupt(let file, let entry?, let reason):
       return "\(file): entry '\(entry)' is corrupt or truncated: \(reason)"
     case .corrupt(let file, nil, let reason): return "\(file): corrupt or truncated: \(reason)"

@@ -163,9 +163,9 @@ struct CommandLineTests {
   func binaryInputIsRefusedReadably() async throws {
     let directory = Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    // Binary that is not gzip or zip (a PNG signature): read as JSON and refused at its first byte.
+    // Binary that is not gzip or zip nor a file we recognise: read as JSON and refused at its first byte.
     let input = directory.appendingPathComponent("picture.json")
-    try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]).write(to: input)
+    try Data([0x89, 0x51, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]).write(to: input)
     let result = try await CommandRunner.lottie2video(["info", input.path])
     #expect(result.exited(1), "\(result)")
     #expect(result.stderr.hasPrefix("Error: \(input.path): invalid JSON at line 1, column 1 (byte 0): "))
