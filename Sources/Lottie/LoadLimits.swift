@@ -20,3 +20,15 @@ public struct LoadLimits: Sendable {
   /// The defaults.
   public init() {}
 }
+
+extension LoadLimits {
+  /// The end of a limit error: the command line's `--limit` option that raises it, with the value that would
+  /// let this file through.
+  package static func hint(_ option: String, needed: Double) -> String {
+    let value = needed.isFinite && needed < 1e15 ? String(needed.rounded(.up).clampedInt(0...Int.max)) : "none"
+    return " (--limit \(option)=\(value) allows it)"
+  }
+
+  /// The end of a limit error whose passing value is not known (counting stopped at the limit).
+  package static func hint(_ option: String, _ unit: String) -> String { " (raise it with --limit \(option)=\(unit))" }
+}

@@ -28,7 +28,9 @@ public enum LottieParser {
       throw .unreadable(file: name, reason: "\(error)")
     }
     if data.count > limits.maxFileBytes {
-      throw .limitExceeded(file: name, path: .root, message: "file is larger than \(limits.maxFileBytes) bytes")
+      throw .limitExceeded(
+        file: name, path: .root,
+        message: "file is larger than \(limits.maxFileBytes) bytes" + LoadLimits.hint("file-size", "MB"))
     }
     return try parse(bytes: [UInt8](data), file: name, limits: limits, template: template)
   }
@@ -109,7 +111,8 @@ extension Reader {
       throw .limitExceeded(
         file: file, path: root,
         message:
-          "canvas \(whole(width))x\(whole(height)) exceeds the limit of \(whole(limits.maxCanvasSide)) pixels a side")
+          "canvas \(whole(width))x\(whole(height)) exceeds the limit of \(whole(limits.maxCanvasSide)) pixels a side"
+          + LoadLimits.hint("canvas", needed: max(width, height)))
     }
     // 0.001 to 1000: a tiny positive rate (1e-300) has no rational time base for the encoders and used to
     // fail there, without the file or this path.
@@ -122,7 +125,8 @@ extension Reader {
     guard outPoint - inPoint <= limits.maxFrames else {
       throw .limitExceeded(
         file: file, path: root.appending("op"),
-        message: "\(whole(outPoint - inPoint)) frames exceeds the limit of \(whole(limits.maxFrames))")
+        message: "\(whole(outPoint - inPoint)) frames exceeds the limit of \(whole(limits.maxFrames))"
+          + LoadLimits.hint("frames", needed: outPoint - inPoint))
     }
 
     if case .object(let s)? = o["slots"] { slots = s }
@@ -218,7 +222,9 @@ extension Reader {
         throw invalid(path, "precomp cycle: \(cycle)")
       }
       if chain.count >= limits.maxPrecompDepth {
-        throw .limitExceeded(file: file, path: path, message: "precomps nested deeper than \(limits.maxPrecompDepth)")
+        throw .limitExceeded(
+          file: file, path: path,
+          message: "precomps nested deeper than \(limits.maxPrecompDepth)" + LoadLimits.hint("precomp-depth", "N"))
       }
       state[id] = 1
       for (child, childPath) in references(layers) { try visit(child, childPath, chain: chain + [id]) }
@@ -242,6 +248,7 @@ extension Reader {
         file: file, path: .root.appending("assets"),
         message:
           "precomps expand to \(whole(total)) layers drawn per frame, more than the limit of \(limits.maxLayerInstances)"
+          + LoadLimits.hint("layer-instances", needed: total)
       )
     }
   }
@@ -255,7 +262,9 @@ extension Reader {
     for (i, item) in try array(json, path).enumerated() {
       count += 1
       if count > limits.maxLayers {
-        throw .limitExceeded(file: file, path: path.appending(i), message: "more than \(limits.maxLayers) layers")
+        throw .limitExceeded(
+          file: file, path: path.appending(i),
+          message: "more than \(limits.maxLayers) layers" + LoadLimits.hint("layers", "N"))
       }
       // The position the layer will have in `out`, which an `ExpressionScope` binds expressions to.
       layerSlot = out.count

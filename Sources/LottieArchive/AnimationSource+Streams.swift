@@ -31,7 +31,8 @@ extension AnimationSource {
       }
       guard bytes.count <= limits.maxFileBytes else {
         throw LottieError.limitExceeded(
-          file: name, path: .root, message: "file is larger than \(limits.maxFileBytes) bytes")
+          file: name, path: .root,
+          message: "file is larger than \(limits.maxFileBytes) bytes" + LoadLimits.hint("file-size", "MB"))
       }
       let animation = try LottieParser.parse(bytes: bytes, file: name, limits: limits, template: template)
       try refuseIDs(animationID: animationID, themeID: themeID, file: name)

@@ -41,7 +41,9 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .unreadable(let file, let reason): return "\(file): cannot read: \(reason)"
-    case .fileTooLarge(let file, let limit): return "\(file): the file is larger than the \(Self.bytes(limit)) limit"
+    case .fileTooLarge(let file, let limit):
+      return "\(file): the file is larger than the \(Self.bytes(limit)) limit (raise it with --limit file-size=MB "
+        + "and --limit archive-size=MB)"
     case .notAContainer(let file, let expected): return "\(file): not \(expected) nor Lottie JSON"
     case .notAnAnimation(let file, let what):
       return "\(file): this is \(what), not a Lottie animation (Bodymovin JSON, a .lottie archive or a .tgs sticker)"
@@ -55,8 +57,10 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
       return "\(file): the archive has \(count) entries, more than the limit of \(limit)"
     case .declaredBeyondLimit(let file, let what, let declared, let limit):
       return "\(file): \(what) declares \(Self.bytes(declared)) uncompressed, beyond the \(Self.bytes(limit)) limit"
+        + " (--limit \(what.hasPrefix("entry") ? "file-size" : "archive-size")=\(declared / 1_048_576 + 1) allows it)"
     case .expandsBeyondLimit(let file, let what, let limit):
-      return "\(file): \(what) expands beyond the \(Self.bytes(limit)) limit"
+      return "\(file): \(what) expands beyond the \(Self.bytes(limit)) limit (raise it with --limit file-size=MB "
+        + "and --limit archive-size=MB)"
     case .invalidManifest(let file, let message): return "\(file): manifest.json: \(message)"
     case .noAnimations(let file): return "\(file): the archive holds no animation"
     case .unknownAnimation(let file, let id, let available):

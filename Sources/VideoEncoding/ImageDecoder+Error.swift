@@ -37,7 +37,9 @@ public enum ImageDecodingError: Error, CustomStringConvertible, Sendable {
     case .tooLarge(let name, let width, let height, let maxPixels):
       let pixels = width.multipliedReportingOverflow(by: height)
       let count = pixels.overflow ? "more than \(Int.max)" : "\(pixels.partialValue)"
-      return "\(name): image is \(width)x\(height) (\(count) pixels), more than the limit of \(maxPixels) pixels"
+      let megapixels = pixels.overflow ? "N" : "\(pixels.partialValue / 1_048_576 + 1)"
+      return "\(name): image is \(width)x\(height) (\(count) pixels), more than the limit of \(maxPixels) pixels "
+        + "(--limit image-size=\(megapixels) allows it)"
     case .dataTooLarge(let name, let byteCount):
       return "\(name): \(byteCount) bytes is too large for an image (the limit is 2 GiB)"
     case .corrupt(let name, let format, let reason):

@@ -286,7 +286,9 @@ struct TemplatingCLITests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let frames = try await CommandRunner.lottie2video(["info", input, "--limit", "frames=10"])
     #expect(
-      frames.exited(1) && frames.stderr == "Error: \(input): $.op: 30 frames exceeds the limit of 10\n", "\(frames)")
+      frames.exited(1)
+        && frames.stderr == "Error: \(input): $.op: 30 frames exceeds the limit of 10 (--limit frames=30 allows it)\n",
+      "\(frames)")
     let image = try await CommandRunner.lottie2video(["check", input, "--limit", "image-size=0.00001"])
     #expect(image.exited(64), "\(image)")
     let unknown = try await CommandRunner.lottie2video(["info", input, "--limit", "bogus=3"])

@@ -52,7 +52,9 @@ struct HostileArchiveTests {
       ArchiveError.expandsBeyondLimit(
         file: "sticker.tgs", what: "gzip data", limit: AnimationSource.defaultMaxArchiveBytes
       )
-      .description == "sticker.tgs: gzip data expands beyond the 256 MB limit")
+      .description
+        == "sticker.tgs: gzip data expands beyond the 256 MB limit (raise it with --limit file-size=MB and --limit archive-size=MB)"
+    )
   }
 
   @Test func zipBombIsRefusedByItsDeclaredSize() throws {
@@ -61,7 +63,8 @@ struct HostileArchiveTests {
       [Self.manifest, ArchiveEntry(name: "animations/a.json", content: .zeros(5 << 20))], named: "bomb.lottie",
       in: scratch.directory)
     expectLoadError(
-      path, "\(path): entry 'animations/a.json' declares 5 MB uncompressed, beyond the 1 MB limit",
+      path,
+      "\(path): entry 'animations/a.json' declares 5 MB uncompressed, beyond the 1 MB limit (--limit file-size=6 allows it)",
       limits: limits(maxFileBytes: smallLimit))
   }
 
@@ -100,7 +103,9 @@ struct HostileArchiveTests {
         Self.manifest, Self.animation,
       ], named: "total.lottie", in: scratch.directory)
     expectLoadError(
-      path, "\(path): the archive declares 1200 KB uncompressed, beyond the 1 MB limit", maxArchiveBytes: smallLimit)
+      path,
+      "\(path): the archive declares 1200 KB uncompressed, beyond the 1 MB limit (--limit archive-size=2 allows it)",
+      maxArchiveBytes: smallLimit)
   }
 
   /// Every entry within its own limit, the declared total within the archive's, but the real bytes of the
@@ -124,7 +129,10 @@ struct HostileArchiveTests {
   @Test func gzipBombIsRefused() throws {
     let scratch = Scratch()
     let path = try ArchiveMaker.gzip(.zeros(5 << 20), named: "bomb.tgs", in: scratch.directory)
-    expectLoadError(path, "\(path): gzip data expands beyond the 1 MB limit", limits: limits(maxFileBytes: smallLimit))
+    expectLoadError(
+      path,
+      "\(path): gzip data expands beyond the 1 MB limit (raise it with --limit file-size=MB and --limit archive-size=MB)",
+      limits: limits(maxFileBytes: smallLimit))
   }
 
   // MARK: - Broken files

@@ -116,7 +116,8 @@ struct LenientArchiveTests {
       [Self.manifest, ArchiveEntry(name: "animations/anim.json", content: .zeros(3 << 20))], named: "bomb.lottie",
       in: scratch.directory)
     expectLoadError(
-      path, "\(path): entry 'animations/anim.json' declares 3 MB uncompressed, beyond the 1 MB limit",
+      path,
+      "\(path): entry 'animations/anim.json' declares 3 MB uncompressed, beyond the 1 MB limit (--limit file-size=4 allows it)",
       limits: limits(maxFileBytes: smallLimit))
   }
 
@@ -144,7 +145,10 @@ struct LenientArchiveTests {
   @Test func bytesKeepTheLimits() {
     var small = LoadLimits()
     small.maxFileBytes = 10
-    #expect(throws: LottieError.limitExceeded(file: "-", path: .root, message: "file is larger than 10 bytes")) {
+    #expect(
+      throws: LottieError.limitExceeded(
+        file: "-", path: .root, message: "file is larger than 10 bytes (raise it with --limit file-size=MB)")
+    ) {
       try AnimationSource.load(bytes: Array(lottieJSON(name: "plain").utf8), name: "-", limits: small)
     }
     #expect(throws: ArchiveError.fileTooLarge(file: "-", limit: 3)) {

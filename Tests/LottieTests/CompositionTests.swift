@@ -88,7 +88,8 @@ struct CompositionTests {
   func absurdCanvas() throws {
     let error = expectParseError(
       #"{"w": 20000, "h": 100, "fr": 30, "ip": 0, "op": 60, "layers": []}"#,
-      "x.json: $: canvas 20000x100 exceeds the limit of 16384 pixels a side", file: "x.json")
+      "x.json: $: canvas 20000x100 exceeds the limit of 16384 pixels a side (--limit canvas=20000 allows it)",
+      file: "x.json")
     #expect(error?.kind == "limitExceeded")
     // Exactly at the limit is fine; the limit can be lowered.
     #expect(try parse(#"{"w": 16384, "h": 16384, "fr": 30, "ip": 0, "op": 60, "layers": []}"#).width == 16384)
@@ -96,7 +97,8 @@ struct CompositionTests {
     limits.maxCanvasSide = 256
     expectParseError(
       composition().replacingOccurrences(of: #""h": 100"#, with: #""h": 257"#),
-      "test.json: $: canvas 100x257 exceeds the limit of 256 pixels a side", limits: limits)
+      "test.json: $: canvas 100x257 exceeds the limit of 256 pixels a side (--limit canvas=257 allows it)",
+      limits: limits)
   }
 
   @Test
@@ -140,14 +142,14 @@ struct CompositionTests {
   func tooManyFrames() throws {
     let error = expectParseError(
       #"{"w": 100, "h": 100, "fr": 30, "ip": 0, "op": 1000001, "layers": []}"#,
-      "x.json: $.op: 1000001 frames exceeds the limit of 1000000", file: "x.json")
+      "x.json: $.op: 1000001 frames exceeds the limit of 1000000 (--limit frames=1000001 allows it)", file: "x.json")
     #expect(error?.kind == "limitExceeded")
     #expect(try parse(#"{"w": 100, "h": 100, "fr": 30, "ip": 0, "op": 1000000, "layers": []}"#).frameCount == 1_000_000)
     var limits = LoadLimits()
     limits.maxFrames = 100
     expectParseError(
       composition().replacingOccurrences(of: #""op": 60"#, with: #""op": 101"#),
-      "test.json: $.op: 101 frames exceeds the limit of 100", limits: limits)
+      "test.json: $.op: 101 frames exceeds the limit of 100 (--limit frames=101 allows it)", limits: limits)
   }
 
   @Test
@@ -163,13 +165,14 @@ struct CompositionTests {
     var limits = LoadLimits()
     limits.maxLayers = 2
     expectParseError(
-      composition(layers: #"[{"ty": 3}, {"ty": 3}, {"ty": 3}]"#), "test.json: $.layers[2]: more than 2 layers",
+      composition(layers: #"[{"ty": 3}, {"ty": 3}, {"ty": 3}]"#),
+      "test.json: $.layers[2]: more than 2 layers (raise it with --limit layers=N)",
       limits: limits)
     // Assets are read first, so the root's first layer is the third one.
     expectParseError(
       composition(
         layers: #"[{"ty": 0, "refId": "a"}]"#, extra: #""assets": [{"id": "a", "layers": [{"ty": 3}, {"ty": 3}]}]"#),
-      "test.json: $.layers[0]: more than 2 layers", limits: limits)
+      "test.json: $.layers[0]: more than 2 layers (raise it with --limit layers=N)", limits: limits)
   }
 
   @Test("image and precomp assets; assets without id or of an unknown kind become diagnostics")
@@ -261,7 +264,10 @@ struct CompositionTests {
     try Data(composition().utf8).write(to: big)
     var limits = LoadLimits()
     limits.maxFileBytes = 10
-    #expect(throws: LottieError.limitExceeded(file: big.path, path: .root, message: "file is larger than 10 bytes")) {
+    #expect(
+      throws: LottieError.limitExceeded(
+        file: big.path, path: .root, message: "file is larger than 10 bytes (raise it with --limit file-size=MB)")
+    ) {
       try LottieParser.load(contentsOf: big.path, limits: limits)
     }
 

@@ -59,7 +59,8 @@ struct CorpusTests {
     "bad/rlottie__example--resource--test--repro_propertyhelper_type_confusion1.json": nil,
     "bad/rlottie__example--resource--test--repro_propertyhelper_type_confusion2.json":
       "$.layers[0].ks.o.k[0]: keyframe has no value ('s')",
-    "bad/rlottie__example--resource--test--repro_sbof.json": "$.op: 29140721 frames exceeds the limit of 1000000",
+    "bad/rlottie__example--resource--test--repro_sbof.json":
+      "$.op: 29140721 frames exceeds the limit of 1000000 (--limit frames=29140721 allows it)",
     "bad/rlottie__example--resource--test--repro_shapeproperty_type_confusion1.json": nil,
   ]
 

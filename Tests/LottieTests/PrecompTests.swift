@@ -94,7 +94,8 @@ struct PrecompTests {
     ]
     let error = expectParseError(
       Self.document(root: ["A"], assets: chain),
-      "test.json: $.assets[1].layers[0].refId: precomps nested deeper than 2", limits: limits)
+      "test.json: $.assets[1].layers[0].refId: precomps nested deeper than 2 (raise it with --limit precomp-depth=N)",
+      limits: limits)
     #expect(error?.kind == "limitExceeded")
     // Two levels are fine.
     limits.maxPrecompDepth = 3
