@@ -42,8 +42,18 @@ struct SnapshotCommand {
   func run() throws -> Int32 {
     let loaded = try inputOptions.loadWithImages(input)
     RenderingMessages.diagnostics(loaded, input: input, quiet: quiet)
-    let frame = try TimingOptions.checkFrame(
-      self.frame, animation: loaded.animation, what: "frame", command: "snapshot")
+    // The frame equal to op is where a player stops (progress 1): it shows the last frame, and so do we.
+    var asked = self.frame
+    let (ip, op) = (loaded.animation.inPoint, loaded.animation.outPoint)
+    if abs(asked - op) < 1e-3 {
+      asked = max(ip, op - 1)
+      if !quiet {
+        Console.error(
+          "note: frame \(InfoReport.fmt(op)) is op, the end of the animation (excluded); drawing its last frame "
+            + "\(InfoReport.fmt(asked)), as players show at progress 1")
+      }
+    }
+    let frame = try TimingOptions.checkFrame(asked, animation: loaded.animation, what: "frame", command: "snapshot")
     let (w, h) = try size.outputSize(animation: loaded.animation, command: "snapshot")
     var settings = size.renderSettings(width: w, height: h, jobs: 1, images: loaded.images)
     settings.workLimits = inputOptions.load.workLimits(for: input)
