@@ -2,6 +2,7 @@ import CCairo
 import Foundation
 import Lottie
 import LottieScene
+import Raster
 
 /// Gradient fills and strokes computed by us instead of by pixman.
 ///
@@ -130,8 +131,8 @@ struct GradientRaster {
   /// is taken at device column 0 and evaluated at the pixel's own column number (a whole number, exact in a
   /// `Double` however it is counted), so a row started at the window's edge gives the same bytes.
   static func fill(
-    _ geometry: Geometry, inverse m: cairo_matrix_t, table: UnsafePointer<UInt32>, box: PixelBox,
-    spans: UnsafePointer<Int32>?, window: PixelBox? = nil, into pixels: UnsafeMutablePointer<UInt32>
+    _ geometry: Geometry, inverse m: cairo_matrix_t, table: UnsafePointer<UInt32>, box: PixelRect,
+    spans: UnsafePointer<Int32>?, window: PixelRect? = nil, into pixels: UnsafeMutablePointer<UInt32>
   ) {
     let last = Double(tableSize - 1)
     // User-space position of a pixel centre's steps along a row.
@@ -184,10 +185,7 @@ struct GradientRaster {
   }
 }
 
-/// Device pixels: a box's left, top, width and height.
-struct PixelBox: Equatable {
-  var x: Int, y: Int, width: Int, height: Int
-
+extension PixelRect {
   /// `context`'s user space to device space, then moved so that the box's corner is the origin.
   func fromUserSpace(of context: OpaquePointer) -> cairo_matrix_t {
     var ctm = cairo_matrix_t()
@@ -271,7 +269,7 @@ final class GradientWorkspace {
   /// not zero, grown by a pixel each way and to the rows above and below (the path is drawn again at another
   /// origin, so its fixed-point vertices may round differently). Nil when every pixel should be filled (a
   /// small box, or Cairo failed). The pointer is valid until the next call.
-  func coverageSpans(of context: OpaquePointer, box: PixelBox, stroke: Bool) -> UnsafePointer<Int32>? {
+  func coverageSpans(of context: OpaquePointer, box: PixelRect, stroke: Bool) -> UnsafePointer<Int32>? {
     guard findsSpans, box.width * box.height >= (stroke ? minimumSpanPixels : minimumFillSpanPixels),
       let width = Int32(exactly: box.width), let height = Int32(exactly: box.height)
     else { return nil }
@@ -355,7 +353,7 @@ final class GradientWorkspace {
   /// the matrix's largest stretch, and 1.5 pixels more for antialiasing and the flattening's tolerance). A
   /// thin diagonal stroke covers a few pixels of each row of its bounding box. Nil when every pixel should be
   /// filled (a small box, or Cairo failed). The pointer is valid until the next call.
-  func strokeSpans(of context: OpaquePointer, box: PixelBox) -> UnsafePointer<Int32>? {
+  func strokeSpans(of context: OpaquePointer, box: PixelRect) -> UnsafePointer<Int32>? {
     guard findsSpans, box.width * box.height >= minimumSpanPixels, let spans = spanBuffer(rows: box.height),
       let path = cairo_copy_path_flat(context)
     else { return nil }
@@ -477,7 +475,7 @@ final class GradientWorkspace {
   }
 
   /// Writes opaque magenta into the pixels of `box` outside `spans` (see `poisonsOutsideSpans`).
-  func poison(_ pixels: UnsafeMutablePointer<UInt32>, box: PixelBox, spans: UnsafePointer<Int32>) {
+  func poison(_ pixels: UnsafeMutablePointer<UInt32>, box: PixelRect, spans: UnsafePointer<Int32>) {
     for row in 0..<box.height {
       let out = pixels + row * box.width
       let lo = Int(spans[2 * row]), hi = Int(spans[2 * row + 1])
@@ -512,7 +510,7 @@ extension LayerPainter {
     // device space, and images of their own are drawn by painters without an area): the scratch pixels
     // outside it are composited where nothing is kept, so they are not computed (they hold whatever the
     // scratch held). The box, and so every operation's extents, stays as in a whole frame.
-    let window = compositeArea.map { PixelBox(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+    let window = compositeArea
     let workspace = scene.gradientWorkspace
     let spans =
       stroke
@@ -554,7 +552,7 @@ extension LayerPainter {
 
   /// Device pixels the current path can paint inside the clip: its bounding box (grown by the stroke's reach)
   /// and the clip's, both taken to device space. Nil when they do not meet.
-  private func gradientBox(stroke: Bool) -> PixelBox? {
+  private func gradientBox(stroke: Bool) -> PixelRect? {
     var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
     cairo_path_extents(context, &x1, &y1, &x2, &y2)
     if stroke {
@@ -587,6 +585,6 @@ extension LayerPainter {
     let x = left.clampedInt(-limit...limit), y = top.clampedInt(-limit...limit)
     let w = right.rounded(.up).clampedInt(-limit...limit) - x, h = bottom.rounded(.up).clampedInt(-limit...limit) - y
     guard w > 0, h > 0 else { return nil }
-    return PixelBox(x: x, y: y, width: w, height: h)
+    return PixelRect(x: x, y: y, width: w, height: h)
   }
 }

@@ -2,6 +2,7 @@ import CCairo
 import Foundation
 import Lottie
 import LottieScene
+import Raster
 
 /// Track mattes and masks: both draw the layer into a group and keep it where the matte or mask is.
 extension LayerPainter {

@@ -62,7 +62,7 @@ struct GradientFastPathTests {
     let (name, g) = Self.geometries[index]
     let geometry = try #require(GradientRaster.Geometry(g))
     for inverse in Self.inverses {
-      let box = PixelBox(x: 37, y: 11, width: 171, height: 133)
+      let box = PixelRect(x: 37, y: 11, width: 171, height: 133)
       var pixels = [UInt32](repeating: .max, count: box.width * box.height)
       Self.identity.withUnsafeBufferPointer { table in
         pixels.withUnsafeMutableBufferPointer {
@@ -92,7 +92,7 @@ struct GradientFastPathTests {
   func colourDependsOnThePixelOnly() throws {
     let geometry = try #require(GradientRaster.Geometry(Self.geometries[3].1))
     let inverse = Self.inverses[2]
-    func fill(_ box: PixelBox, spans: [Int32]?) -> [UInt32] {
+    func fill(_ box: PixelRect, spans: [Int32]?) -> [UInt32] {
       var pixels = [UInt32](repeating: 7777, count: box.width * box.height)
       Self.identity.withUnsafeBufferPointer { table in
         pixels.withUnsafeMutableBufferPointer { out in
@@ -110,8 +110,8 @@ struct GradientFastPathTests {
       }
       return pixels
     }
-    let whole = fill(PixelBox(x: 0, y: 0, width: 200, height: 150), spans: nil)
-    let part = PixelBox(x: 53, y: 40, width: 90, height: 70)
+    let whole = fill(PixelRect(x: 0, y: 0, width: 200, height: 150), spans: nil)
+    let part = PixelRect(x: 53, y: 40, width: 90, height: 70)
     // Every row its own span; some rows empty.
     var spans: [Int32] = []
     for row in 0..<part.height {
@@ -231,7 +231,7 @@ struct GradientFastPathTests {
     let json = Self.spanCases.first { $0.0.hasPrefix("thin diagonal") }!.1
     let animation = try LottieParser.parse(bytes: Array(json.utf8), file: "gradient.json")
     let renderer = try FrameRenderer(animation: animation, width: 120, height: 100)
-    let box = PixelBox(x: 0, y: 0, width: 4, height: 2)
+    let box = PixelRect(x: 0, y: 0, width: 4, height: 2)
     var pixels = [UInt32](repeating: 0, count: 8)
     let spans: [Int32] = [1, 3, 2, 2]
     pixels.withUnsafeMutableBufferPointer { out in

@@ -15,16 +15,16 @@ struct GradientWindowTests {
   typealias F = GradientFastPathTests
 
   /// Device pixels, some inside the box, some across its edges, one outside it.
-  static let windows: [PixelBox] = [
-    PixelBox(x: 61, y: 33, width: 47, height: 29),
-    PixelBox(x: -20, y: 100, width: 75, height: 90),
-    PixelBox(x: 170, y: -5, width: 60, height: 20),
-    PixelBox(x: 1, y: 149, width: 198, height: 1),
-    PixelBox(x: 300, y: 300, width: 10, height: 10),
+  static let windows: [PixelRect] = [
+    PixelRect(x: 61, y: 33, width: 47, height: 29),
+    PixelRect(x: -20, y: 100, width: 75, height: 90),
+    PixelRect(x: 170, y: -5, width: 60, height: 20),
+    PixelRect(x: 1, y: 149, width: 198, height: 1),
+    PixelRect(x: 300, y: 300, width: 10, height: 10),
   ]
 
   static func fill(
-    _ geometry: GradientRaster.Geometry, _ inverse: cairo_matrix_t, box: PixelBox, spans: [Int32]?, window: PixelBox?
+    _ geometry: GradientRaster.Geometry, _ inverse: cairo_matrix_t, box: PixelRect, spans: [Int32]?, window: PixelRect?
   ) -> [UInt32] {
     var pixels = [UInt32](repeating: 7777, count: box.width * box.height)
     F.identity.withUnsafeBufferPointer { table in
@@ -45,7 +45,7 @@ struct GradientWindowTests {
     arguments: F.geometries.indices)
   func windowedFillMatchesTheWhole(_ index: Int) throws {
     let geometry = try #require(GradientRaster.Geometry(F.geometries[index].1))
-    let box = PixelBox(x: 10, y: 20, width: 180, height: 130)
+    let box = PixelRect(x: 10, y: 20, width: 180, height: 130)
     // Every row its own span, some rows empty.
     var spans: [Int32] = []
     for row in 0..<box.height { spans += row % 9 == 4 ? [6, 6] : [Int32(row % 17), Int32(60 + row % 110)] }
