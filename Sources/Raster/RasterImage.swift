@@ -22,9 +22,6 @@ package struct RasterImage {
     self.stride = stride
   }
 
-  /// The start of row `y`.
-  @inline(__always) package func row(_ y: Int) -> UnsafeMutablePointer<UInt8> { data + y * stride }
-
   /// Row `y` of a four-byte image as whole pixels.
   @inline(__always) package func pixels(_ y: Int) -> UnsafeMutablePointer<UInt32> {
     UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
