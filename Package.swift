@@ -45,6 +45,7 @@ let package = Package(
     // MARK: - Tests
     .target(name: "TestSupport", dependencies: ["Raster", "CCairo"], path: "Tests/TestSupport"),
     .testTarget(name: "LottieTests", dependencies: ["Locking", "Lottie", "TestSupport"]),
+    .testTarget(name: "RasterTests", dependencies: ["Raster"]),
     .testTarget(name: "LottieSceneTests", dependencies: ["LottieScene", "Lottie", "TestSupport"]),
     .testTarget(name: "LottieArchiveTests", dependencies: ["LottieArchive", "Lottie", "VideoEncoding", "TestSupport"]),
     .testTarget(

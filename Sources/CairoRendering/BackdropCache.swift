@@ -2,6 +2,7 @@ import CCairo
 import Foundation
 import Lottie
 import LottieScene
+import Raster
 
 /// The bottom of the frame that stays still: the first layers in drawing order (root layers, and the layers of
 /// precomps drawn straight onto the frame) whose state did not change, kept as the pixels of the composition's

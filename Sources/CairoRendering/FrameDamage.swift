@@ -2,6 +2,7 @@ import CCairo
 import Foundation
 import Lottie
 import LottieScene
+import Raster
 
 /// What changed between two frames of one renderer: the frames it drew last (by content tag), each with the
 /// state and the device bounds of every step (see `BackdropCache.Walk`), so that a buffer showing one of

@@ -2,6 +2,7 @@ import CCairo
 import Foundation
 import Lottie
 import LottieScene
+import Raster
 
 /// Images drawn much smaller than their pixels are first scaled down once, to about the size they are drawn
 /// at, with Cairo's box filter, then drawn from that copy with bilinear sampling. Cairo's own downscaling

@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import Lottie
+import Raster
 
 /// Layer blend modes: Cairo's operators, and hard mix, which Cairo has no operator for.
 extension LayerPainter {
@@ -32,10 +33,8 @@ extension LayerPainter {
     }
   }
 
-  /// Composites a layer's group onto what is under it with After Effects' Hard Mix: each colour channel is
-  /// 1 where the layer's and the backdrop's (straight) values add up to 1 or more, else 0; mixed in with the
-  /// separable blend formula of the compositing spec (the layer alone where nothing is under it). Cairo has
-  /// no such operator, so the pixels are combined here. Pixels outside the group are left as they are.
+  /// Composites a layer's group onto what is under it with After Effects' Hard Mix (`HardMix.composite`: Cairo
+  /// has no such operator, so the pixels are combined there). Pixels outside the group are left as they are.
   func compositeHardMix(_ group: OpaquePointer, opacity: Double) {
     var source: OpaquePointer? = nil
     guard cairo_pattern_get_surface(group, &source) == CAIRO_STATUS_SUCCESS, let source,
@@ -59,45 +58,19 @@ extension LayerPainter {
     cairo_surface_get_device_offset(target, &tx, &ty)
     let dx = (tx - sx).roundedClampedInt(-(1 << 30)...(1 << 30)),
       dy = (ty - sy).roundedClampedInt(-(1 << 30)...(1 << 30))
-    let sw = Int(cairo_image_surface_get_width(source)), sh = Int(cairo_image_surface_get_height(source))
-    let tw = Int(cairo_image_surface_get_width(target)), th = Int(cairo_image_surface_get_height(target))
-    let sStride = Int(cairo_image_surface_get_stride(source)), tStride = Int(cairo_image_surface_get_stride(target))
     guard let sData = cairo_image_surface_get_data(source), let tData = cairo_image_surface_get_data(target) else {
       return
     }
     let k = UInt32((opacity * 255).roundedClampedInt(0...255))
-    // Only where the group and its target overlap (Cairo keeps groups inside their target; an empty overlap
-    // must not make an invalid range).
-    let rows = max(0, -dy)..<max(max(0, -dy), min(sh, th - dy))
-    let columns = max(0, -dx)..<max(max(0, -dx), min(sw, tw - dx))
-    for y in rows {
-      let sRow = UnsafeMutableRawPointer(sData + y * sStride).assumingMemoryBound(to: UInt32.self)
-      let tRow = UnsafeMutableRawPointer(tData + (y + dy) * tStride).assumingMemoryBound(to: UInt32.self)
-      for x in columns {
-        let s = sRow[x]
-        guard s != 0 else { continue }
-        let b = tRow[x + dx]
-        tRow[x + dx] = LayerPainter.hardMixPixel(source: s, backdrop: b, opacity: k)
-      }
-    }
+    // Cairo keeps groups inside their target; `HardMix.composite` works on the overlap alone all the same.
+    HardMix.composite(
+      RasterImage(
+        data: sData, width: Int(cairo_image_surface_get_width(source)),
+        height: Int(cairo_image_surface_get_height(source)), stride: Int(cairo_image_surface_get_stride(source))),
+      onto: RasterImage(
+        data: tData, width: Int(cairo_image_surface_get_width(target)),
+        height: Int(cairo_image_surface_get_height(target)), stride: Int(cairo_image_surface_get_stride(target))),
+      dx: dx, dy: dy, opacity: k)
     cairo_surface_mark_dirty(target)
-  }
-
-  /// One premultiplied ARGB32 pixel of Hard Mix, the source's alpha scaled by `opacity` (0...255).
-  static func hardMixPixel(source s: UInt32, backdrop b: UInt32, opacity k: UInt32) -> UInt32 {
-    func channel(_ p: UInt32, _ shift: UInt32) -> Double { Double((p >> shift) & 0xFF) / 255 }
-    let scale = Double(k) / 255
-    let sa = channel(s, 24) * scale, ba = channel(b, 24)
-    guard sa > 0 else { return b }
-    let ra = sa + ba - sa * ba
-    var out = UInt32((ra * 255).rounded().clampedByte())
-    for shift: UInt32 in [16, 8, 0] {
-      let sp = channel(s, shift) * scale, bp = channel(b, shift)  // premultiplied
-      let cs = sp / sa, cb = ba > 0 ? bp / ba : 0
-      let mixed: Double = cs + cb >= 1 - 1e-9 ? 1 : 0
-      let r = sp * (1 - ba) + bp * (1 - sa) + sa * ba * mixed
-      out = (out << 8) | UInt32((r * 255).rounded().clampedByte())
-    }
-    return out
   }
 }

@@ -2,6 +2,7 @@ import CCairo
 import Foundation
 import Lottie
 import LottieScene
+import Raster
 
 /// Track mattes and masks: both draw the layer into a group and keep it where the matte or mask is.
 extension LayerPainter {
@@ -108,19 +109,13 @@ extension LayerPainter {
   /// Replaces each alpha of an alpha-only group with its complement (255 − a), so that it masks by what the
   /// matte does not cover.
   static func invertCoverage(_ pattern: OpaquePointer) {
-    editPixels(of: pattern, format: CAIRO_FORMAT_A8) { data, w, h, stride in
-      for y in 0..<h {
-        let row = data + y * stride
-        for x in 0..<w { row[x] = 255 &- row[x] }
-      }
-    }
+    editPixels(of: pattern, format: CAIRO_FORMAT_A8) { Coverage.invert($0) }
   }
 
-  /// Runs `edit` on the pixels (data, width, height, stride) of a pattern's image surface, flushed before and
-  /// marked dirty after; nothing when the pattern is not an image surface (of `format`, when given).
+  /// Runs `edit` on the pixels of a pattern's image surface, flushed before and marked dirty after; nothing
+  /// when the pattern is not an image surface (of `format`, when given).
   private static func editPixels(
-    of pattern: OpaquePointer, format: cairo_format_t? = nil,
-    _ edit: (UnsafeMutablePointer<UInt8>, Int, Int, Int) -> Void
+    of pattern: OpaquePointer, format: cairo_format_t? = nil, _ edit: (RasterImage) -> Void
   ) {
     var surfaceOut: OpaquePointer? = nil
     guard cairo_pattern_get_surface(pattern, &surfaceOut) == CAIRO_STATUS_SUCCESS, let surface = surfaceOut,
@@ -130,30 +125,16 @@ extension LayerPainter {
     cairo_surface_flush(surface)
     guard let data = cairo_image_surface_get_data(surface) else { return }
     edit(
-      data, Int(cairo_image_surface_get_width(surface)), Int(cairo_image_surface_get_height(surface)),
-      Int(cairo_image_surface_get_stride(surface)))
+      RasterImage(
+        data: data, width: Int(cairo_image_surface_get_width(surface)),
+        height: Int(cairo_image_surface_get_height(surface)), stride: Int(cairo_image_surface_get_stride(surface))))
     cairo_surface_mark_dirty(surface)
   }
 
   /// Replaces each pixel's alpha with its (premultiplied) luminance, so the pattern masks by brightness (by
   /// darkness when `inverted`: 255 minus it).
   static func convertToLuma(_ pattern: OpaquePointer, inverted: Bool = false) {
-    editPixels(of: pattern) { data, w, h, stride in
-      for y in 0..<h {
-        let row = data + y * stride
-        for x in 0..<w {
-          let p = row + x * 4
-          // BT.709 luma of premultiplied BGRA: transparent counts as black.
-          let red = Int(p[2]) * 54, green = Int(p[1]) * 183, blue = Int(p[0]) * 19
-          let luma = UInt8(truncatingIfNeeded: min(255, (red + green + blue + 128) >> 8))
-          let l = inverted ? 255 - luma : luma
-          p[0] = l
-          p[1] = l
-          p[2] = l
-          p[3] = l
-        }
-      }
-    }
+    editPixels(of: pattern) { Coverage.convertToLuma($0, inverted: inverted) }
   }
 
   // MARK: - Masks
@@ -355,59 +336,16 @@ extension LayerPainter {
     }
     let fromStride = Int(cairo_image_surface_get_stride(source)), toStride = Int(cairo_image_surface_get_stride(target))
     let scale = (opacity * 255).roundedClampedInt(0...255)  // NaN gives 0
-    combineCoverage(
-      from: UnsafePointer(from), stride: fromStride, into: to, stride: toStride, width: w, height: h, mode: mode,
-      scale: scale)
+    let combination: Coverage.Combination =
+      switch mode {
+      case .lighten: .lighten
+      case .darken: .darken
+      default: .difference
+      }
+    Coverage.combine(
+      RasterImage(data: from, width: w, height: h, stride: fromStride),
+      into: RasterImage(data: to, width: w, height: h, stride: toStride), combination, scale: scale)
     cairo_surface_mark_dirty(target)
     return true
-  }
-
-  /// `combineCoverage` on the pixels: each of `height` rows of `width` bytes of `to` takes, with the byte
-  /// under it in `from` scaled to c = round(from * scale / 255) (halves up; `scale` in 0...255), the larger
-  /// of the two (lighten), the smaller (darken) or their difference (any other mode).
-  /// One loop per mode and scale, with nothing in it but byte arithmetic: the compiler vectorises each.
-  static func combineCoverage(
-    from: UnsafePointer<UInt8>, stride fromStride: Int, into to: UnsafeMutablePointer<UInt8>, stride toStride: Int,
-    width: Int, height: Int, mode: MaskMode, scale: Int
-  ) {
-    guard width > 0, height > 0 else { return }
-    let scale = UInt16(truncatingIfNeeded: min(max(scale, 0), 255))
-    // At scale 0 every c is 0: lighten and difference leave every byte as it is.
-    if scale == 0, mode != .darken { return }
-    switch (mode, scale == 255) {
-    case (.lighten, true): combineRows(from, fromStride, to, toStride, width, height) { a, c in max(a, c) }
-    case (.darken, true): combineRows(from, fromStride, to, toStride, width, height) { a, c in min(a, c) }
-    case (_, true): combineRows(from, fromStride, to, toStride, width, height) { a, c in max(a, c) &- min(a, c) }
-    case (.lighten, false):
-      combineRows(from, fromStride, to, toStride, width, height) { a, s in max(a, scaledCoverage(s, scale)) }
-    case (.darken, false):
-      combineRows(from, fromStride, to, toStride, width, height) { a, s in min(a, scaledCoverage(s, scale)) }
-    case (_, false):
-      combineRows(from, fromStride, to, toStride, width, height) { a, s in
-        let c = scaledCoverage(s, scale)
-        return max(a, c) &- min(a, c)
-      }
-    }
-  }
-
-  /// round(s * scale / 255), halves up, for `scale` in 0...254: the same as `(s * scale + 127) / 255`, with
-  /// the division by 255 done as `(t + (t >> 8)) >> 8` for t = s * scale + 128 (exact for t up to 65,153;
-  /// here t <= 64,898), in 16 bits so that the loop vectorises (`CoverageArithmeticTests` checks every case).
-  @inline(__always) static func scaledCoverage(_ s: UInt8, _ scale: UInt16) -> UInt8 {
-    let t = UInt16(s) &* scale &+ 128
-    return UInt8(truncatingIfNeeded: (t &+ (t &>> 8)) &>> 8)
-  }
-
-  /// `to[x] = combine(to[x], from[x])` over every byte of every row.
-  @inline(__always) private static func combineRows(
-    _ from: UnsafePointer<UInt8>, _ fromStride: Int, _ to: UnsafeMutablePointer<UInt8>, _ toStride: Int,
-    _ width: Int, _ height: Int, _ combine: (UInt8, UInt8) -> UInt8
-  ) {
-    for y in 0..<height {
-      let src = from + y &* fromStride, dst = to + y &* toStride
-      for x in 0..<width {
-        dst[x] = combine(dst[x], src[x])
-      }
-    }
   }
 }

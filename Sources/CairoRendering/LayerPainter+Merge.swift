@@ -2,6 +2,7 @@ import CCairo
 import Foundation
 import Lottie
 import LottieScene
+import Raster
 
 /// Paints that cover merged geometry (merge paths add, subtract, intersect, exclude intersections).
 ///

@@ -2,6 +2,7 @@ import CCairo
 import Foundation
 import Lottie
 import LottieScene
+import Raster
 
 /// Draws the scene's layers into a Cairo context, at the frame the scene was brought to.
 struct LayerPainter {

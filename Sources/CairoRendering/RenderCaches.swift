@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import LottieScene
+import Raster
 
 /// Whether renderers keep pixels and geometry between frames. `L2V_RENDER_CACHES=0` in the environment turns
 /// every cache off (each frame then rebuilds and redraws everything: slower, and the same pixels, which the
@@ -163,10 +164,7 @@ final class LayerGroupCache {
   }
 }
 
-/// A rectangle of whole device pixels.
-struct PixelRect: Equatable {
-  var x: Int, y: Int, width: Int, height: Int
-
+extension PixelRect {
   /// `box` rounded out to whole pixels; nil when it is empty or not finite.
   init?(_ box: DeviceBox) {
     guard box.isValid else { return nil }
@@ -177,23 +175,5 @@ struct PixelRect: Equatable {
       abs(bottom) < 1 << 30
     else { return nil }
     self.init(x: left, y: top, width: right - left, height: bottom - top)
-  }
-
-  init(x: Int, y: Int, width: Int, height: Int) {
-    (self.x, self.y, self.width, self.height) = (x, y, width, height)
-  }
-
-  /// The part in both; nil when they do not meet.
-  func intersection(_ other: PixelRect) -> PixelRect? {
-    let x0 = max(x, other.x), y0 = max(y, other.y)
-    let x1 = min(x + width, other.x + other.width), y1 = min(y + height, other.y + other.height)
-    return x1 > x0 && y1 > y0 ? PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
-  }
-
-  /// The smallest rectangle holding both.
-  func union(_ other: PixelRect) -> PixelRect {
-    let x0 = min(x, other.x), y0 = min(y, other.y)
-    let x1 = max(x + width, other.x + other.width), y1 = max(y + height, other.y + other.height)
-    return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
   }
 }

@@ -69,7 +69,7 @@ struct BlendShortcutTests {
   @Test func hardMixOntoClearGivesTheSource() {
     #expect(LayerPainter.blendsOntoClearExactly(LayerPainter.hardMix))
     for s in Self.pixels where s != 0 {
-      #expect(LayerPainter.hardMixPixel(source: s, backdrop: 0, opacity: 255) == s, "\(String(s, radix: 16))")
+      #expect(HardMix.pixel(source: s, backdrop: 0, opacity: 255) == s, "\(String(s, radix: 16))")
     }
   }
 

@@ -4,9 +4,9 @@ import Testing
 
 @testable import CairoRendering
 
-/// `LayerPainter.combineCoverage` (lighten, darken and difference masks) against the per-pixel formula it
-/// replaced, `(source * scale + 127) / 255` then max, min or |a - c|: every mode, every pair of coverage
-/// bytes, opacities 0, 1 and between.
+/// `LayerPainter.combineCoverage` (lighten, darken and difference masks) through Cairo surfaces against the
+/// per-pixel formula it replaced, `(source * scale + 127) / 255` then max, min or |a - c|: every mode, every
+/// pair of coverage bytes, opacities 0, 1 and between (the kernel alone: `RasterTests.CoverageTests`).
 struct CoverageArithmeticTests {
   static let modes: [MaskMode] = [.none, .add, .subtract, .intersect, .lighten, .darken, .difference]
   static let opacities: [Double] = [0, 1, 0.5, 0.25, 0.7, 1.0 / 255, 2.0 / 255, 127.5 / 255, 254.0 / 255, 0.999, .nan]
@@ -22,21 +22,6 @@ struct CoverageArithmeticTests {
     default: v = abs(a - c)
     }
     return UInt8(truncatingIfNeeded: v)
-  }
-
-  @Test func divisionIdentityIsExactOverTheRangeUsed() {
-    // t = x + 128 for x = s * scale up to 255 * 255 (the loops use it up to 255 * 254).
-    for x in 0...65025 {
-      let t = x + 128
-      #expect((t + (t >> 8)) >> 8 == (x + 127) / 255, "x = \(x)")
-    }
-    var wrong = 0
-    for scale in 0...254 {
-      for s in 0...255 where Int(LayerPainter.scaledCoverage(UInt8(s), UInt16(scale))) != (s * scale + 127) / 255 {
-        wrong += 1
-      }
-    }
-    #expect(wrong == 0)
   }
 
   /// Every (target, source) pair: a 256x256 A8 surface pair, source byte = column, target byte = row, through
@@ -76,35 +61,5 @@ struct CoverageArithmeticTests {
       }
       #expect(wrong == 0, "mode \(mode), opacity \(opacity)")
     }
-  }
-
-  /// Widths that leave a vector loop's tail, strides wider than the rows: every byte of a row combined, the
-  /// padding between rows untouched, for every scale 0...255.
-  @Test(arguments: modes)
-  func rowTailsAndPadding(mode: MaskMode) {
-    let width = 37, height = 7, fromStride = 41, toStride = 45
-    let from = UnsafeMutablePointer<UInt8>.allocate(capacity: fromStride * height)
-    let to = UnsafeMutablePointer<UInt8>.allocate(capacity: toStride * height)
-    defer {
-      from.deallocate()
-      to.deallocate()
-    }
-    var wrong = 0
-    for scale in 0...255 {
-      for i in 0..<fromStride * height { from[i] = UInt8(truncatingIfNeeded: i &* 89 &+ scale) }
-      for i in 0..<toStride * height { to[i] = UInt8(truncatingIfNeeded: i &* 53 &+ 7) }
-      LayerPainter.combineCoverage(
-        from: from, stride: fromStride, into: to, stride: toStride, width: width, height: height, mode: mode,
-        scale: scale)
-      for y in 0..<height {
-        for x in 0..<toStride {
-          let before = UInt8(truncatingIfNeeded: (y * toStride + x) &* 53 &+ 7)
-          let expected =
-            x < width ? Self.reference(before, from[y * fromStride + x], mode: mode, scale: scale) : before
-          if to[y * toStride + x] != expected { wrong += 1 }
-        }
-      }
-    }
-    #expect(wrong == 0, "mode \(mode)")
   }
 }

@@ -8,23 +8,14 @@ import Testing
 @testable import CairoRendering
 @testable import LottieScene
 
-/// The fast parts of `GradientRaster`: the per-row polynomials against the gradient's definition, the spans
-/// (only pixels the path may paint are computed) against filling the whole box, and the kept colour tables.
+/// The fast parts of the gradient painter through Cairo: the spans (only pixels the path may paint are
+/// computed) against filling the whole box, and the kept colour tables (the fill itself, without Cairo:
+/// `RasterTests.GradientRasterTests`).
 @Suite("Gradient fast path")
 struct GradientFastPathTests {
   typealias G = GradientRasterTests
 
-  // MARK: The position polynomials
-
-  /// A table whose entry i is i, so that a filled pixel is the table index it chose.
-  static let identity: [UInt32] = (0..<GradientRaster.tableSize).map { UInt32($0) }
-
-  /// The index the definition gives for the centre of device pixel (x, y).
-  static func referenceIndex(_ geometry: GradientRaster.Geometry, inverse m: cairo_matrix_t, x: Int, y: Int) -> Int {
-    let dx = Double(x) + 0.5, dy = Double(y) + 0.5
-    let t = geometry.position(x: m.xx * dx + m.xy * dy + m.x0, y: m.yx * dx + m.yy * dy + m.y0)
-    return GradientRaster.index(t * Double(GradientRaster.tableSize - 1) + 0.5)
-  }
+  // MARK: Gradients
 
   static func parameters(radial: Bool, start: Vec2, end: Vec2, highlight: Double = 0, angle: Double = 0)
     -> GradientParameters
@@ -48,98 +39,6 @@ struct GradientFastPathTests {
     ),
     ("small radial", parameters(radial: true, start: Vec2(110, 75), end: Vec2(116, 75), highlight: 20)),
   ]
-
-  /// Device to user: identity, a translation off the origin, and a rotated, sheared and scaled space.
-  static let inverses: [cairo_matrix_t] = [
-    cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: 0, y0: 0),
-    cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: -30.5, y0: 20.25),
-    cairo_matrix_t(xx: 0.83, yx: -0.4, xy: 0.55, yy: 1.7, x0: 12.5, y0: -30.25),
-  ]
-
-  @Test(
-    "the fill's per-row polynomials give the definition's table index (within one step)", arguments: geometries.indices)
-  func polynomialsMatchTheDefinition(_ index: Int) throws {
-    let (name, g) = Self.geometries[index]
-    let geometry = try #require(GradientRaster.Geometry(g))
-    for inverse in Self.inverses {
-      let box = PixelBox(x: 37, y: 11, width: 171, height: 133)
-      var pixels = [UInt32](repeating: .max, count: box.width * box.height)
-      Self.identity.withUnsafeBufferPointer { table in
-        pixels.withUnsafeMutableBufferPointer {
-          GradientRaster.fill(
-            geometry, inverse: inverse, table: table.baseAddress!, box: box, spans: nil, into: $0.baseAddress!)
-        }
-      }
-      var worst = 0, exact = 0
-      var seen = Set<UInt32>()
-      for row in 0..<box.height {
-        for col in 0..<box.width {
-          let got = Int(pixels[row * box.width + col])
-          let want = Self.referenceIndex(geometry, inverse: inverse, x: box.x + col, y: box.y + row)
-          worst = max(worst, abs(got - want))
-          if got == want { exact += 1 }
-          seen.insert(pixels[row * box.width + col])
-        }
-      }
-      #expect(worst <= 1, "\(name): an index \(worst) steps from the definition's")
-      #expect(
-        exact * 1000 >= pixels.count * 999, "\(name): \(pixels.count - exact) of \(pixels.count) pixels a step off")
-      #expect(seen.count > 20, "\(name): the gradient varies over the box")
-    }
-  }
-
-  @Test("a pixel's colour does not depend on the box or the spans it is filled in")
-  func colourDependsOnThePixelOnly() throws {
-    let geometry = try #require(GradientRaster.Geometry(Self.geometries[3].1))
-    let inverse = Self.inverses[2]
-    func fill(_ box: PixelBox, spans: [Int32]?) -> [UInt32] {
-      var pixels = [UInt32](repeating: 7777, count: box.width * box.height)
-      Self.identity.withUnsafeBufferPointer { table in
-        pixels.withUnsafeMutableBufferPointer { out in
-          if let spans {
-            spans.withUnsafeBufferPointer {
-              GradientRaster.fill(
-                geometry, inverse: inverse, table: table.baseAddress!, box: box, spans: $0.baseAddress,
-                into: out.baseAddress!)
-            }
-          } else {
-            GradientRaster.fill(
-              geometry, inverse: inverse, table: table.baseAddress!, box: box, spans: nil, into: out.baseAddress!)
-          }
-        }
-      }
-      return pixels
-    }
-    let whole = fill(PixelBox(x: 0, y: 0, width: 200, height: 150), spans: nil)
-    let part = PixelBox(x: 53, y: 40, width: 90, height: 70)
-    // Every row its own span; some rows empty.
-    var spans: [Int32] = []
-    for row in 0..<part.height {
-      if row % 7 == 3 {
-        spans += [5, 5]
-      } else {
-        spans += [Int32(row % 13), Int32(40 + row % 50)]
-      }
-    }
-    let inPart = fill(part, spans: spans)
-    for row in 0..<part.height {
-      for col in 0..<part.width {
-        let lo = Int(spans[2 * row]), hi = Int(spans[2 * row + 1])
-        let got = inPart[row * part.width + col]
-        if col >= lo && col < hi {
-          #expect(got == whole[(part.y + row) * 200 + part.x + col], "(\(col), \(row))")
-        } else {
-          #expect(got == 7777, "(\(col), \(row)) is outside its span and left alone")
-        }
-      }
-    }
-  }
-
-  @Test("degenerate gradients are left to Cairo")
-  func degenerate() {
-    #expect(GradientRaster.Geometry(Self.parameters(radial: false, start: Vec2(5, 5), end: Vec2(5, 5))) == nil)
-    #expect(GradientRaster.Geometry(Self.parameters(radial: true, start: Vec2(5, 5), end: Vec2(5, 5.0001))) == nil)
-  }
 
   // MARK: Spans
 
@@ -231,7 +130,7 @@ struct GradientFastPathTests {
     let json = Self.spanCases.first { $0.0.hasPrefix("thin diagonal") }!.1
     let animation = try LottieParser.parse(bytes: Array(json.utf8), file: "gradient.json")
     let renderer = try FrameRenderer(animation: animation, width: 120, height: 100)
-    let box = PixelBox(x: 0, y: 0, width: 4, height: 2)
+    let box = PixelRect(x: 0, y: 0, width: 4, height: 2)
     var pixels = [UInt32](repeating: 0, count: 8)
     let spans: [Int32] = [1, 3, 2, 2]
     pixels.withUnsafeMutableBufferPointer { out in
@@ -241,27 +140,6 @@ struct GradientFastPathTests {
     }
     #expect(pixels == [0xFFFF_00FF, 0, 0, 0xFFFF_00FF, 0xFFFF_00FF, 0xFFFF_00FF, 0xFFFF_00FF, 0xFFFF_00FF])
     #expect(renderer.scene.gradientWorkspace.poisonedPixels == 6)
-  }
-
-  @Test("byte scans find the first and last non-zero byte at every position")
-  func byteScans() {
-    for count in [0, 1, 7, 8, 9, 16, 23, 40] {
-      var bytes = [UInt8](repeating: 0, count: count + 8)
-      bytes.withUnsafeBytes { #expect(GradientWorkspace.firstNonzero($0.baseAddress!, count: count) == count) }
-      bytes.withUnsafeBytes { #expect(GradientWorkspace.lastNonzero($0.baseAddress!, count: count) == -1) }
-      for i in 0..<count {
-        for j in i..<count {
-          bytes = [UInt8](repeating: 0, count: count + 8)
-          bytes[i] = 3
-          bytes[j] = 200
-          bytes[count] = 9  // past the end: never seen
-          bytes.withUnsafeBytes {
-            #expect(GradientWorkspace.firstNonzero($0.baseAddress!, count: count) == i)
-            #expect(GradientWorkspace.lastNonzero($0.baseAddress!, count: count) == j)
-          }
-        }
-      }
-    }
   }
 
   // MARK: Kept tables

@@ -102,20 +102,4 @@ struct GradientRasterTests {
     #expect(covered > 1000, "\(name): the gradient drew something")
     #expect(worst <= 2, "\(name): worst channel difference \(worst), \(differing) channels differ by more than 1")
   }
-
-  @Test("the colour table interpolates straight colours and premultiplies them as pixman does")
-  func table() {
-    let t = GradientRaster.table([GradientStop(0, RGBA(1, 0, 0, 1)), GradientStop(1, RGBA(0, 0, 1, 0))], opacity: 1)
-    #expect(t.count == GradientRaster.tableSize)
-    #expect(t[0] == 0xFFFF_0000)
-    #expect(t[t.count - 1] == 0)
-    // Halfway: alpha 127.5 -> 128; red and blue 0.5 x 127.5 + 0.5 -> 64.
-    let mid = GradientRaster.premultiplied(RGBA(0.5, 0, 0.5, 0.5), opacity: 1)
-    #expect(mid == 0x8040_0040)
-    // Before the first stop and after the last: their colours.
-    let padded = GradientRaster.table(
-      [GradientStop(0.25, RGBA(0, 1, 0, 1)), GradientStop(0.75, RGBA(1, 1, 1, 1))], opacity: 0.5)
-    #expect(padded[0] == padded[200] && padded[0] == GradientRaster.premultiplied(RGBA(0, 1, 0, 1), opacity: 0.5))
-    #expect(padded[1023] == GradientRaster.premultiplied(RGBA(1, 1, 1, 1), opacity: 0.5))
-  }
 }

@@ -9,70 +9,11 @@ import Testing
 @testable import LottieScene
 
 /// A frame redrawn in part computes a gradient only inside the kept area (`LayerPainter.compositeArea`): the
-/// pixels there must be byte for byte those of the whole gradient, and the rest must not be computed at all.
+/// pixels there must be byte for byte those of the whole gradient, and the rest must not be computed at all
+/// (the fill alone, without Cairo: `RasterTests.GradientRasterTests`).
 @Suite("Gradient window")
 struct GradientWindowTests {
   typealias F = GradientFastPathTests
-
-  /// Device pixels, some inside the box, some across its edges, one outside it.
-  static let windows: [PixelBox] = [
-    PixelBox(x: 61, y: 33, width: 47, height: 29),
-    PixelBox(x: -20, y: 100, width: 75, height: 90),
-    PixelBox(x: 170, y: -5, width: 60, height: 20),
-    PixelBox(x: 1, y: 149, width: 198, height: 1),
-    PixelBox(x: 300, y: 300, width: 10, height: 10),
-  ]
-
-  static func fill(
-    _ geometry: GradientRaster.Geometry, _ inverse: cairo_matrix_t, box: PixelBox, spans: [Int32]?, window: PixelBox?
-  ) -> [UInt32] {
-    var pixels = [UInt32](repeating: 7777, count: box.width * box.height)
-    F.identity.withUnsafeBufferPointer { table in
-      pixels.withUnsafeMutableBufferPointer { out in
-        func run(_ spans: UnsafePointer<Int32>?) {
-          GradientRaster.fill(
-            geometry, inverse: inverse, table: table.baseAddress!, box: box, spans: spans, window: window,
-            into: out.baseAddress!)
-        }
-        if let spans { spans.withUnsafeBufferPointer { run($0.baseAddress) } } else { run(nil) }
-      }
-    }
-    return pixels
-  }
-
-  @Test(
-    "a windowed fill writes the whole fill's values inside the window and nothing outside",
-    arguments: F.geometries.indices)
-  func windowedFillMatchesTheWhole(_ index: Int) throws {
-    let geometry = try #require(GradientRaster.Geometry(F.geometries[index].1))
-    let box = PixelBox(x: 10, y: 20, width: 180, height: 130)
-    // Every row its own span, some rows empty.
-    var spans: [Int32] = []
-    for row in 0..<box.height { spans += row % 9 == 4 ? [6, 6] : [Int32(row % 17), Int32(60 + row % 110)] }
-    for inverse in F.inverses {
-      for useSpans in [false, true] {
-        let whole = Self.fill(geometry, inverse, box: box, spans: useSpans ? spans : nil, window: nil)
-        for window in Self.windows {
-          let part = Self.fill(geometry, inverse, box: box, spans: useSpans ? spans : nil, window: window)
-          var differing = 0, strays = 0
-          for row in 0..<box.height {
-            for col in 0..<box.width {
-              let x = box.x + col, y = box.y + row
-              let inside = x >= window.x && x < window.x + window.width && y >= window.y && y < window.y + window.height
-              let n = row * box.width + col
-              if inside {
-                if part[n] != whole[n] { differing += 1 }
-              } else if part[n] != 7777 {
-                strays += 1
-              }
-            }
-          }
-          #expect(differing == 0, "\(F.geometries[index].0), window \(window), spans \(useSpans)")
-          #expect(strays == 0, "\(F.geometries[index].0), window \(window): pixels outside the window were written")
-        }
-      }
-    }
-  }
 
   /// The current path of `cr`: an ellipse, or a curve for strokes.
   static func appendPath(_ cr: OpaquePointer, stroke: Bool) {
