@@ -2,6 +2,7 @@ import CCairo
 import Foundation
 import Lottie
 import Raster
+import TextLayout
 
 /// A contact sheet: frames of an animation in a grid, each labelled with its frame number, for review.
 public enum ContactSheet {

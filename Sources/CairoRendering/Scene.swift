@@ -2,6 +2,7 @@ import CCairo
 import Lottie
 import LottieScene
 import Raster
+import TextLayout
 
 /// What one worker draws with: the animation's retained scene (`AnimationScene`, ticked per frame), its images,
 /// glyph outlines and fonts, and its caches. Each worker builds its own, so nothing here needs a lock.
@@ -23,7 +24,7 @@ final class Scene {
   var boundsCache: [ObjectIdentifier: (version: UInt64, world: Affine, box: DeviceBox?)] = [:]
   /// Text layers' layouts in the frame being drawn, by scene layer (see `TextPainter.layout`); emptied at
   /// the start of every frame, so it holds one entry per text layer at most.
-  var textLayouts: [ObjectIdentifier: (frame: Double, layout: TextPainter.Layout?)] = [:]
+  var textLayouts: [ObjectIdentifier: (frame: Double, layout: LaidOutText?)] = [:]
   /// How many text layouts were made (for tests).
   var textLayoutsMade = 0
   /// Image assets as Cairo surfaces (this worker's own, over pixels shared by every worker).
@@ -34,7 +35,7 @@ final class Scene {
   func glyphOutlines(_ key: GlyphKey) -> [BezierPath]? { glyphs[key] }
 
   /// This worker's text shaping: faces, fallback choices and layouts, made on first use and kept.
-  private(set) lazy var textShaper = TextShaper(animation: animation)
+  private(set) lazy var textShaper = TextShaper(animation: animation, decodeImage: GlyphSurface.decode)
 
   /// Whether gradients are computed by `GradientRaster` (true) or left to Cairo (tests compare the two).
   var rastersGradients = true

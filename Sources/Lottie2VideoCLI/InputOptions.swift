@@ -4,6 +4,7 @@ import Lottie
 import LottieArchive
 import Pipeline
 import Raster
+import TextLayout
 
 /// What every command that loads an animation shares: which animation of an archive, its theme, where its
 /// images and fonts are, the safety limits, and the templating values.

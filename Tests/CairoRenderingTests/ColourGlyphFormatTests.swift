@@ -4,6 +4,8 @@ import Lottie
 import Raster
 import Testing
 
+@testable import TextLayout
+
 /// Colour glyphs in formats we do not draw in colour (COLR version 1 paints, SVG documents) are drawn as
 /// their plain outlines, often blank: `prepare` (what `check` and `info` print) names the characters, the
 /// font and the format, where `check` said "ok" while the text vanished. Bitmap emoji (CBDT) and COLR

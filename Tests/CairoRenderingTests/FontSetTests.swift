@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 @testable import CairoRendering
+@testable import TextLayout
 
 /// The fonts an animation brings serve it alone: a batch, a `--data` run or `check` over several files
 /// draws each one exactly as it would be drawn alone; animations that bring the same fonts share one set.

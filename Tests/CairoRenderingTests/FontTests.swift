@@ -5,6 +5,8 @@ import Raster
 import TestSupport
 import Testing
 
+@testable import TextLayout
+
 /// System fonts through fontconfig and FreeType: fonts added from a folder, from data and from an archive's
 /// font files render; a missing font falls back with a diagnostic.
 @Suite("Fonts")

@@ -2,6 +2,8 @@ import CairoRendering
 import Lottie
 import Testing
 
+@testable import TextLayout
+
 /// A font with outlines in `chars` that lacks some characters of a text (often a template's new text): the
 /// characters are drawn with a system font, and `FontLibrary.prepare` says which.
 struct MissingGlyphTests {

@@ -6,6 +6,8 @@ import Raster
 import TestSupport
 import Testing
 
+@testable import TextLayout
+
 /// Fonts a text layer names but the machine lacks, characters its font lacks, and font files it names:
 /// metric-compatible stand-ins, per-character fallback with diagnostics, the `fPath` sandbox, and text
 /// animators counting what a reader sees as one character.

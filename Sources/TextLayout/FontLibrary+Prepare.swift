@@ -1,4 +1,4 @@
-import CCairo
+import CHarfBuzz
 import Foundation
 import Lottie
 

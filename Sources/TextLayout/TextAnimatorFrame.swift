@@ -1,5 +1,6 @@
 import Foundation
 import Lottie
+import LottieScene
 
 /// A text animator's values at one frame, its range selector reduced to a start and an end in selector
 /// indices, as lottie-web's `TextAnimatorDataProperty` and `TextSelectorProp` hold them.
@@ -296,7 +297,7 @@ struct TextPathFrame {
 
 /// One worker's text path polylines, by path: sampling a path's curves (150 points a segment) cost more than
 /// the rest of drawing text on it, every frame, while only its margins moved.
-final class TextPathPolylines {
+package final class TextPathPolylines {
   private struct Key: Hashable {
     var path: BezierPath
     var reversed: Bool
@@ -306,7 +307,7 @@ final class TextPathPolylines {
   /// Paths kept at most; the oldest are dropped past it (a path that moves makes a new one every frame).
   static let limit = 16
   /// Polylines reused so far (for tests).
-  private(set) var hits = 0
+  package private(set) var hits = 0
 
   /// The polyline of `path` (see `TextPathFrame.polyline`), kept from before or made now.
   func polyline(_ path: BezierPath, reversed: Bool) -> (points: [Vec2], lengths: [Double])? {
