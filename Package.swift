@@ -28,7 +28,7 @@ let package = Package(
 
     // MARK: - Modules
     .target(name: "Locking"),
-    .target(name: "Lottie", dependencies: ["Locking"]),
+    .target(name: "Lottie"),
     .target(name: "LottieArchive", dependencies: ["Lottie", "CZip"]),
     .target(name: "Raster"),
     .target(name: "LottieScene", dependencies: ["Lottie"]),
@@ -36,7 +36,9 @@ let package = Package(
     .target(
       name: "CairoRendering", dependencies: ["Locking", "Lottie", "LottieScene", "TextLayout", "Raster", "CCairo"]),
     .target(name: "VideoEncoding", dependencies: ["Locking", "Raster", "CFFmpeg"]),
-    .target(name: "Pipeline", dependencies: ["Lottie", "LottieArchive", "Raster", "CairoRendering", "VideoEncoding"]),
+    .target(
+      name: "Pipeline",
+      dependencies: ["Lottie", "LottieArchive", "Raster", "CairoRendering", "TextLayout", "VideoEncoding"]),
     .target(
       name: "Lottie2VideoCLI",
       dependencies: ["Pipeline", "Lottie", "LottieArchive", "Raster", "CairoRendering", "TextLayout", "VideoEncoding"]),

@@ -34,8 +34,10 @@ final class Scene {
 
   func glyphOutlines(_ key: GlyphKey) -> [BezierPath]? { glyphs[key] }
 
+  /// The animation's fonts (see `FontLibrary.prepare`).
+  let fonts: FontSet
   /// This worker's text shaping: faces, fallback choices and layouts, made on first use and kept.
-  private(set) lazy var textShaper = TextShaper(animation: animation, decodeImage: GlyphSurface.decode)
+  private(set) lazy var textShaper = TextShaper(animation: animation, fonts: fonts, decodeImage: GlyphSurface.decode)
 
   /// Whether gradients are computed by `GradientRaster` (true) or left to Cairo (tests compare the two).
   var rastersGradients = true
@@ -68,7 +70,7 @@ final class Scene {
 
   /// `cachesEnabled` false rebuilds and redraws everything every frame (tests compare the two).
   init(
-    animation: Animation, images: SharedImages = .none, cachesEnabled: Bool = true, canvasWidth: Int,
+    animation: Animation, resources: RenderResources = RenderResources(), cachesEnabled: Bool = true, canvasWidth: Int,
     canvasHeight: Int, limits: WorkLimits = .defaults
   ) {
     self.animation = animation
@@ -79,7 +81,8 @@ final class Scene {
       isEnabled: cachesEnabled, budget: RenderCaches.budget(width: canvasWidth, height: canvasHeight))
     backdrop = BackdropCache(caches: caches)
     gradientWorkspace = GradientWorkspace(keepsTables: cachesEnabled)
-    self.images = images.pixels.compactMapValues { ImageSurface($0) }
+    self.images = resources.images.pixels.compactMapValues { ImageSurface($0) }
+    fonts = resources.fonts
     glyphs = animation.glyphs.mapValues { glyph in
       let shapes = ShapeContent(
         glyph.shapes, context: BuildContext(clock: SceneClock(), scope: nil, cachesEnabled: false))

@@ -64,10 +64,14 @@ package final class TextShaper {
   /// Layouts kept at most; the oldest are dropped past it (a template with thousands of rows).
   static let layoutLimit = 256
 
-  package init(animation: Animation, decodeImage: @escaping GlyphImageDecoder = { _ in nil }) {
+  /// Shapes `animation`'s text with `fonts` (see `FontLibrary.prepare`); `decodeImage` makes the renderer's
+  /// pictures of colour glyphs.
+  package init(
+    animation: Animation, fonts: FontSet = .shared, decodeImage: @escaping GlyphImageDecoder = { _ in nil }
+  ) {
     self.animation = animation
     self.decodeImage = decodeImage
-    fonts = FontSet.of(animation)
+    self.fonts = fonts
     buffer = hb_buffer_create()
   }
 

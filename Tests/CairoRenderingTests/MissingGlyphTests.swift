@@ -10,13 +10,13 @@ struct MissingGlyphTests {
   @Test func charactersWithoutOutlinesAreNamed() throws {
     let json = TextAnimatorTests.animation("AB A!", animators: "[]")
     let animation = try LottieParser.parse(bytes: Array(json.utf8), file: "t.json")
-    let notes = FontLibrary.prepare(animation, file: "t.json")
+    let notes = FontLibrary.prepare(animation, file: "t.json").diagnostics
     #expect(
       notes.map(\.description) == [
         "t.json: $.layers[0]: warning: characters 'B' '!' have no outlines in 'chars'; drawn with a system font"
       ])
     let complete = try LottieParser.parse(
       bytes: Array(TextAnimatorTests.animation("A A", animators: "[]").utf8), file: "t.json")
-    #expect(FontLibrary.prepare(complete, file: "t.json").isEmpty)
+    #expect(FontLibrary.prepare(complete, file: "t.json").diagnostics.isEmpty)
   }
 }

@@ -43,7 +43,7 @@ struct TextFallbackTests {
   ])
   func missingFamiliesGetAMetricCompatibleFace(_ family: String, _ standIn: String) throws {
     let animation = try Self.animation("Hello", family: family)
-    let notes = FontLibrary.prepare(animation, file: "t.json").map(\.description)
+    let notes = FontLibrary.prepare(animation, file: "t.json").diagnostics.map(\.description)
     #expect(notes == ["t.json: $.fonts.list: warning: font '\(family) Regular' not found; drawn with \(standIn)"])
   }
 
@@ -55,7 +55,7 @@ struct TextFallbackTests {
   ])
   func theNoteNamesTheStyleOfTheStandIn(_ family: String, _ style: String, _ face: String) throws {
     let animation = try Self.animation("Hello", family: family, style: style)
-    let notes = FontLibrary.prepare(animation, file: "t.json").map(\.description)
+    let notes = FontLibrary.prepare(animation, file: "t.json").diagnostics.map(\.description)
     #expect(notes == ["t.json: $.fonts.list: warning: font '\(family) \(style)' not found; drawn with \(face)"])
   }
 
@@ -122,7 +122,7 @@ struct TextFallbackTests {
   /// print) says which, with the document's path; a character no installed font has is reported as such.
   @Test func fallbackAndUndrawableCharactersAreReported() throws {
     let animation = try Self.animation("Go नमस्ते \u{10FFFD}", family: "Liberation Sans")
-    let notes = FontLibrary.prepare(animation, file: "t.json").map(\.description)
+    let notes = FontLibrary.prepare(animation, file: "t.json").diagnostics.map(\.description)
     #expect(notes.count == 2, "\(notes)")
     let fallback = try #require(notes.first)
     #expect(
@@ -137,7 +137,7 @@ struct TextFallbackTests {
   /// Text that every font in the chain has needs no note.
   @Test func textTheFontHasNeedsNoNote() throws {
     let animation = try Self.animation("Hello", family: "Liberation Sans")
-    #expect(FontLibrary.prepare(animation, file: "t.json").isEmpty)
+    #expect(FontLibrary.prepare(animation, file: "t.json").diagnostics.isEmpty)
   }
 
   /// A template puts an Arabic name into a corpus file's text layer (white box text, centred on a red panel,
@@ -155,7 +155,7 @@ struct TextFallbackTests {
     let template = Template(sets: [Template.Assignment(key: "City.Text", value: city)])
     let animation = try LottieParser.parse(
       bytes: [UInt8](try Data(contentsOf: file)), file: file.lastPathComponent, template: template)
-    let notes = FontLibrary.prepare(animation, file: "footage.json").map(\.description)
+    let notes = FontLibrary.prepare(animation, file: "footage.json").diagnostics.map(\.description)
     let fallback = try #require(notes.first { $0.contains("are not in Liberation Sans; drawn with ") }, "\(notes)")
     let family = try #require(fallback.components(separatedBy: "drawn with ").last)
     let fontFile = try #require(Self.fontFile(family))
@@ -259,7 +259,8 @@ struct TextFallbackTests {
     defer { try? FileManager.default.removeItem(at: inside.deletingLastPathComponent()) }
     let fPath = location.hasPrefix("/") ? outside.deletingLastPathComponent().path + location : location
     let animation = try Self.animation("H", family: "L2V Data Box", style: "Bold", fPath: fPath)
-    let notes = FontLibrary.prepare(animation, baseDirectory: inside.path, file: "t.json").map(\.description)
+    let notes = FontLibrary.prepare(animation, baseDirectory: inside.path, file: "t.json").diagnostics.map(
+      \.description)
     #expect(notes.first == "t.json: $.fonts.list: warning: \(Self.outside)", "\(notes)")
   }
 
@@ -269,7 +270,8 @@ struct TextFallbackTests {
     defer { try? FileManager.default.removeItem(at: inside.deletingLastPathComponent()) }
     #expect(mkfifo(inside.appendingPathComponent("pipe.ttf").path, 0o600) == 0)
     let animation = try Self.animation("H", family: "L2V Data Box", style: "Bold", fPath: "pipe.ttf")
-    let notes = FontLibrary.prepare(animation, baseDirectory: inside.path, file: "t.json").map(\.description)
+    let notes = FontLibrary.prepare(animation, baseDirectory: inside.path, file: "t.json").diagnostics.map(
+      \.description)
     #expect(
       notes.first
         == "t.json: $.fonts.list: warning: font file 'pipe.ttf' for font 'Font' is not a regular file; not read")
@@ -282,7 +284,8 @@ struct TextFallbackTests {
     try FileManager.default.createSymbolicLink(
       at: inside.appendingPathComponent("Link.ttf"), withDestinationURL: outside.appendingPathComponent("Box.ttf"))
     let animation = try Self.animation("H", family: "L2V Data Box", style: "Bold", fPath: "Link.ttf")
-    let notes = FontLibrary.prepare(animation, baseDirectory: inside.path, file: "t.json").map(\.description)
+    let notes = FontLibrary.prepare(animation, baseDirectory: inside.path, file: "t.json").diagnostics.map(
+      \.description)
     #expect(notes.first == "t.json: $.fonts.list: warning: \(Self.outside)", "\(notes)")
   }
 
@@ -294,7 +297,8 @@ struct TextFallbackTests {
     #expect(FileManager.default.createFile(atPath: path, contents: nil))
     #expect(truncate(path, off_t(FontLibrary.maxFontFileBytes + 1)) == 0)
     let animation = try Self.animation("H", family: "L2V Data Box", style: "Bold", fPath: "Huge.ttf")
-    let notes = FontLibrary.prepare(animation, baseDirectory: inside.path, file: "t.json").map(\.description)
+    let notes = FontLibrary.prepare(animation, baseDirectory: inside.path, file: "t.json").diagnostics.map(
+      \.description)
     #expect(
       notes.first
         == "t.json: $.fonts.list: warning: font file 'Huge.ttf' for font 'Font' is larger than 64 MB; not read")
@@ -307,6 +311,7 @@ struct TextFallbackTests {
     let animation = try Self.animation(
       "H", family: "L2V Data Box", style: "Bold", fPath: outside.appendingPathComponent("Box.ttf").path)
     let notes = FontLibrary.prepare(animation, baseDirectory: inside.path, file: "t.json", allowExternalPaths: true)
+      .diagnostics
     #expect(notes.isEmpty, "\(notes)")
   }
 
@@ -317,7 +322,7 @@ struct TextFallbackTests {
     try FileManager.default.copyItem(
       at: outside.appendingPathComponent("Box.ttf"), to: inside.appendingPathComponent("Box.ttf"))
     let animation = try Self.animation("H", family: "L2V Data Box", style: "Bold", fPath: "Box.ttf")
-    #expect(FontLibrary.prepare(animation, baseDirectory: inside.path, file: "t.json").isEmpty)
+    #expect(FontLibrary.prepare(animation, baseDirectory: inside.path, file: "t.json").diagnostics.isEmpty)
   }
 
   // MARK: - Colour layers (COLR)
@@ -343,8 +348,9 @@ struct TextFallbackTests {
   @Test func colorLayersArePaintedInTheirColors() throws {
     let animation = try Self.animation(
       "A", family: "L2V Color Box", size: 100, fPath: "data:font/ttf;base64," + Self.colorBox, fill: [0, 0, 1])
-    #expect(FontLibrary.prepare(animation, file: "t.json").isEmpty)
-    let frame = try FrameRenderer(animation: animation, width: 400, height: 100).render(frame: 0)
+    let prepared = FontLibrary.prepare(animation, file: "t.json")
+    #expect(prepared.diagnostics.isEmpty)
+    let frame = try FrameRenderer(animation: animation, width: 400, height: 100, fonts: prepared.fonts).render(frame: 0)
     expectPixel(frame, 15, 55, .red)
     expectPixel(frame, 35, 35, .blue)
     expectPixel(frame, 65, 35, .transparent, tolerance: 0)
