@@ -149,7 +149,6 @@ public final class FrameRenderer {
   /// rectangle, taking a new snapshot of the still ones on the way when there is one to take (whole frames only).
   func draw(frame: Double, on cr: OpaquePointer, keepOutside: Bool = false, previous: UInt64 = 0) {
     scene.graph.seek(toFrame: frame)
-    scene.textLayouts.removeAll(keepingCapacity: true)
     let walk = BackdropCache.walk(scene.graph.root, matrix: rootMatrix)
     let rect = compositionRect
     let painter = LayerPainter(scene: scene, context: cr)

@@ -22,11 +22,8 @@ final class Scene {
   let damage = FrameDamage()
   /// Each layer's drawn bounds with the content version and matrix they are for.
   var boundsCache: [ObjectIdentifier: (version: UInt64, world: Affine, box: DeviceBox?)] = [:]
-  /// Text layers' layouts in the frame being drawn, by scene layer (see `TextPainter.layout`); emptied at
-  /// the start of every frame, so it holds one entry per text layer at most.
-  var textLayouts: [ObjectIdentifier: (frame: Double, layout: LaidOutText?)] = [:]
   /// How many text layouts were made (for tests).
-  var textLayoutsMade = 0
+  var textLayoutsMade: Int { textShaper.layoutsMade }
   /// Image assets as Cairo surfaces (this worker's own, over pixels shared by every worker).
   let images: [String: ImageSurface]
   /// Glyph outlines from `chars`, flattened once (glyphs do not animate).

@@ -11,10 +11,10 @@ struct TextPainter {
   let scene: Scene
   let context: OpaquePointer
 
-  /// Draws a text layer at a (property) frame: its document there, each character moved and restyled by
-  /// the animators. `layer` names the scene layer showing `text`, whose layout is then shared with `bounds`.
-  func draw(_ text: TextLayer, frame: Double, world: Affine, opacity: Double, layer: ObjectIdentifier? = nil) {
-    guard let layout = layout(text, frame: frame, layer: layer) else { return }
+  /// Draws a text node as the scene last brought it: its document, each character moved and restyled by
+  /// the animators (the layout kept on the node, shared with `bounds`).
+  func draw(_ text: TextNode, world: Affine, opacity: Double) {
+    guard let layout = layout(text) else { return }
     cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
     for (unit, s) in layout.placed {
       draw(unit, style: s, world: world, opacity: opacity, strokeOverFill: layout.strokeOverFill, size: layout.size)
@@ -26,9 +26,9 @@ struct TextPainter {
   /// nothing): each drawn unit's outline control points (which hold its curves) under the unit's own matrix,
   /// padded by half its stroke (and a synthetic bold's) and a pixel of antialiasing; colour images by their
   /// rectangles. The same layout as `draw`, so whatever the animators or a text path move is where it is.
-  func bounds(_ text: TextLayer, frame: Double, world: Affine, layer: ObjectIdentifier? = nil) -> DeviceBox {
+  func bounds(_ text: TextNode, world: Affine) -> DeviceBox {
     var box = DeviceBox()
-    guard let layout = layout(text, frame: frame, layer: layer) else { return box }
+    guard let layout = layout(text) else { return box }
     let size = layout.size
     for (unit, s) in layout.placed {
       guard s.opacity > 0, let m = drawnMatrix(unit, style: s, world: world, size: size) else { continue }
@@ -87,21 +87,10 @@ struct TextPainter {
     return box
   }
 
-  /// The layout of `text` at `frame` for the scene layer `layer`: made once in a frame and shared by the
-  /// layer's bounds (damage, group box) and drawing. It depends only on the layer's text and the frame
-  /// (and the worker's shaping), so the layer and frame name it; the frame renderer forgets them every frame.
-  private func layout(_ text: TextLayer, frame: Double, layer: ObjectIdentifier?) -> LaidOutText? {
-    guard let layer else { return layout(text, frame: frame) }
-    if let kept = scene.textLayouts[layer], kept.frame == frame { return kept.layout }
-    let made = layout(text, frame: frame)
-    scene.textLayouts[layer] = (frame, made)
-    return made
-  }
-
-  /// Lays the text out at `frame` with this worker's shaping (see `TextShaper.layout`).
-  private func layout(_ text: TextLayer, frame: Double) -> LaidOutText? {
-    scene.textLayoutsMade += 1
-    return scene.textShaper.layout(text, frame: frame, keepsPolylines: scene.caches.isEnabled)
+  /// The node's layout: made by this worker's shaping when the node's version changed, else the one kept on
+  /// the node (see `TextShaper.layout`).
+  private func layout(_ text: TextNode) -> LaidOutText? {
+    scene.textShaper.layout(text, keepsPolylines: scene.caches.isEnabled)
   }
 
   /// The matrix a unit is drawn with, or nil when it is not drawn: a unit that could reach beyond Cairo's

@@ -47,10 +47,22 @@ extension TextShaper {
     var unit: TextUnit? = nil
   }
 
-  /// Lays the text out at `frame`; nil when there is nothing to draw. `keepsPolylines` measures a text path
-  /// once and keeps it (see `TextPathPolylines`).
-  package func layout(_ text: TextLayer, frame: Double, keepsPolylines: Bool) -> LaidOutText? {
-    let document = text.document.value(at: frame)
+  /// The text node's layout at its last update, made when its version changed and kept on the node (see
+  /// `TextNode.cached`); nil when there is nothing to draw. `keepsPolylines` measures a text path once and
+  /// keeps it (see `TextPathPolylines`).
+  package func layout(_ text: TextNode, keepsPolylines: Bool) -> LaidOutText? {
+    text.cached { Kept(layout: makeLayout(text, keepsPolylines: keepsPolylines)) }.layout
+  }
+
+  /// What a text node keeps: the layout, or nil for nothing to draw.
+  private struct Kept {
+    var layout: LaidOutText?
+  }
+
+  /// Lays the text out with the node's current values.
+  private func makeLayout(_ text: TextNode, keepsPolylines: Bool) -> LaidOutText? {
+    layoutsMade += 1
+    let document = text.document
     let size = document.size
     guard size > 0, !document.text.isEmpty else { return nil }
     let font = animation.fonts[document.fontName]
@@ -87,17 +99,16 @@ extension TextShaper {
       }
     }
     Self.group(&letters, by: text.grouping)
-    let animators = Self.evaluate(text.animators, letters: &letters, frame: frame)
+    let selections = Self.select(text.animators, letters: &letters)
 
     // 3. Place each character and draw it with its own matrix and paints.
     let ascent = (font?.ascent ?? 75) / 100 * size
     let top = document.boxPosition.map { $0.y + ascent } ?? 0
     let styles = Self.letterStyles(
-      letters, animators: animators, document: document, alignment: text.alignment.value(at: frame),
+      letters, animators: text.animators, selections: selections, document: document, alignment: text.alignment,
       lineStarts: lineStarts, top: top, tracking: tracking,
-      path: text.path.flatMap {
-        TextPathFrame($0, frame: frame, polylines: keepsPolylines ? pathPolylines : nil)
-      }, lineWidths: lineWidths)
+      path: text.path.flatMap { TextPathFrame($0, polylines: keepsPolylines ? pathPolylines : nil) },
+      lineWidths: lineWidths)
     var placed: [(unit: TextUnit, style: LetterStyle)] = []
     for (letter, letterStyle) in zip(letters, styles) {
       guard let s = letterStyle, let unit = letter.unit, !unit.isSpace else { continue }
@@ -136,13 +147,11 @@ extension TextShaper {
     }
   }
 
-  /// Numbers the characters for each animator's selector (by characters, words or lines) and evaluates the
-  /// animators at `frame`. Characters are counted in reading order (right-to-left runs from their right
-  /// end), each grapheme cluster or ligature once, as After Effects counts them.
-  private static func evaluate(_ animators: [TextAnimator], letters: inout [Letter], frame: Double)
-    -> [TextAnimatorFrame]
-  {
-    var result: [TextAnimatorFrame] = []
+  /// Numbers the characters for each animator's selector (by characters, words or lines) and gives each
+  /// selector's selection over them. Characters are counted in reading order (right-to-left runs from their
+  /// right end), each grapheme cluster or ligature once, as After Effects counts them.
+  private static func select(_ animators: [TextAnimatorNode], letters: inout [Letter]) -> [TextSelection] {
+    var result: [TextSelection] = []
     let order = letters.indices.sorted {
       (letters[$0].line, letters[$0].logical) < (letters[$1].line, letters[$1].logical)
     }
@@ -161,7 +170,7 @@ extension TextShaper {
         }
         if counts { index += 1 }
       }
-      result.append(TextAnimatorFrame(animator, frame: frame, count: index))
+      result.append(animator.selector.selection(count: index))
     }
     return result
   }
@@ -171,11 +180,11 @@ extension TextShaper {
   /// anchor, scale, skew and rotation, position, then move to the character's place on its line, or on the
   /// text path when there is one.
   private static func letterStyles(
-    _ letters: [Letter], animators: [TextAnimatorFrame], document: TextDocument, alignment: Vec2,
-    lineStarts: [Double], top: Double, tracking: Double, path: TextPathFrame?, lineWidths: [Double]
+    _ letters: [Letter], animators: [TextAnimatorNode], selections: [TextSelection], document: TextDocument,
+    alignment: Vec2, lineStarts: [Double], top: Double, tracking: Double, path: TextPathFrame?, lineWidths: [Double]
   ) -> [LetterStyle?] {
     let amounts = letters.map { letter in
-      animators.enumerated().map { j, a in a.selector.amount(at: Double(letter.indexes[j])) }
+      selections.enumerated().map { j, s in s.amount(at: Double(letter.indexes[j])) }
     }
     let hasTracking = animators.contains { $0.tracking != nil }
     let j = document.justification
@@ -314,7 +323,7 @@ extension TextShaper {
   /// Force alignment spreads the groups evenly from the first margin to the end of the path.
   private static func place(
     _ letter: Letter, _ i: Int, _ letters: [Letter], on path: TextPathFrame, distance: inout Double,
-    lastGroup: inout Int, line: inout Int, align: Double, mult: [Double], animators: [TextAnimatorFrame],
+    lastGroup: inout Int, line: inout Int, align: Double, mult: [Double], animators: [TextAnimatorNode],
     justification j: Int, lineWidths: [Double]
   ) -> (point: Vec2, angle: Double) {
     if line != letter.line {

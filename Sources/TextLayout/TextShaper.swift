@@ -56,6 +56,8 @@ package final class TextShaper {
   private var layouts: [TextLayoutKey: [[TextUnit]]] = [:]
   /// Text paths measured as polylines (see `TextPathPolylines`).
   package let pathPolylines = TextPathPolylines()
+  /// How many layouts were made (for tests: static text is laid out once).
+  package internal(set) var layoutsMade = 0
   /// Decodes colour glyphs' pictures for the renderer.
   private let decodeImage: GlyphImageDecoder
   /// The HarfBuzz buffer reused for every run (owned).
