@@ -17,8 +17,8 @@ let package = Package(
       pkgConfig: "libavcodec libavformat libswscale libavutil libavfilter",
       providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev", "libavutil-dev", "libavfilter-dev"])]),
     .systemLibrary(
-      name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz fribidi freetype2",
-      providers: [.apt(["libharfbuzz-dev", "libfribidi-dev", "libfreetype-dev"])]),
+      name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz fribidi freetype2 fontconfig",
+      providers: [.apt(["libharfbuzz-dev", "libfribidi-dev", "libfreetype-dev", "libfontconfig-dev"])]),
     .systemLibrary(
       name: "CZip", path: "Sources/CZip", pkgConfig: "libzip zlib", providers: [.apt(["libzip-dev", "zlib1g-dev"])]),
 
@@ -28,18 +28,20 @@ let package = Package(
 
     // MARK: - Modules
     .target(name: "Locking"),
-    .target(name: "Lottie", dependencies: ["Locking"]),
+    .target(name: "Lottie"),
     .target(name: "LottieArchive", dependencies: ["Lottie", "CZip"]),
     .target(name: "Raster"),
     .target(name: "LottieScene", dependencies: ["Lottie"]),
+    .target(name: "TextLayout", dependencies: ["Locking", "Lottie", "LottieScene", "CHarfBuzz", "CLineBreak"]),
     .target(
-      name: "CairoRendering",
-      dependencies: ["Locking", "Lottie", "LottieScene", "Raster", "CCairo", "CHarfBuzz", "CLineBreak"]),
+      name: "CairoRendering", dependencies: ["Locking", "Lottie", "LottieScene", "TextLayout", "Raster", "CCairo"]),
     .target(name: "VideoEncoding", dependencies: ["Locking", "Raster", "CFFmpeg"]),
-    .target(name: "Pipeline", dependencies: ["Lottie", "LottieArchive", "Raster", "CairoRendering", "VideoEncoding"]),
+    .target(
+      name: "Pipeline",
+      dependencies: ["Lottie", "LottieArchive", "Raster", "CairoRendering", "TextLayout", "VideoEncoding"]),
     .target(
       name: "Lottie2VideoCLI",
-      dependencies: ["Pipeline", "Lottie", "LottieArchive", "Raster", "CairoRendering", "VideoEncoding"]),
+      dependencies: ["Pipeline", "Lottie", "LottieArchive", "Raster", "CairoRendering", "TextLayout", "VideoEncoding"]),
     .executableTarget(name: "lottie2video", dependencies: ["Lottie2VideoCLI"]),
 
     // MARK: - Tests
@@ -50,8 +52,9 @@ let package = Package(
     .testTarget(name: "LottieArchiveTests", dependencies: ["LottieArchive", "Lottie", "VideoEncoding", "TestSupport"]),
     .testTarget(
       name: "CairoRenderingTests",
-      dependencies: ["CairoRendering", "Lottie", "LottieScene", "Raster", "Pipeline", "TestSupport"],
+      dependencies: ["CairoRendering", "Lottie", "LottieScene", "TextLayout", "Raster", "Pipeline", "TestSupport"],
       exclude: ["Golden"]),
+    .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "Lottie", "LottieScene", "TestSupport"]),
     .testTarget(name: "VideoEncodingTests", dependencies: ["VideoEncoding", "Raster", "TestSupport"]),
     .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Lottie", "LottieArchive", "Raster", "TestSupport"]),
     .testTarget(name: "Lottie2VideoCLITests", dependencies: ["Lottie2VideoCLI", "TestSupport"]),

@@ -1,11 +1,13 @@
-// Text shaping for Swift: HarfBuzz (glyphs, advances, offsets, kerning, ligatures) on FreeType faces, and
-// fribidi (the Unicode bidirectional algorithm). Line breaking (ICU) is the separate C target CLineBreak.
+// Text shaping for Swift: HarfBuzz (glyphs, advances, offsets, kerning, ligatures) on FreeType faces,
+// fribidi (the Unicode bidirectional algorithm) and fontconfig (finding fonts and fallbacks), for the
+// TextLayout module, which sees no Cairo. Line breaking (ICU) is the separate C target CLineBreak.
 #include <ft2build.h>
 #include FT_FREETYPE_H
 #include <hb.h>
 #include <hb-ft.h>
 #include <hb-ot.h>
 #include <fribidi.h>
+#include <fontconfig/fontconfig.h>
 
 // FreeType's FT_HAS_COLOR is a macro over the face flags: whether the face has colour glyphs (CBDT, sbix,
 // COLR), which are drawn as images rather than filled outlines.

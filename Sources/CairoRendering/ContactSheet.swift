@@ -2,6 +2,7 @@ import CCairo
 import Foundation
 import Lottie
 import Raster
+import TextLayout
 
 /// A contact sheet: frames of an animation in a grid, each labelled with its frame number, for review.
 public enum ContactSheet {
@@ -9,7 +10,8 @@ public enum ContactSheet {
   /// on a checkerboard (to show transparency) unless `background` is given, and writes a PNG to `path`.
   /// Throws a `RenderError`, or the `WorkLimitExceeded` of a frame over `limits` (nothing is written then).
   public static func write(
-    animation: Animation, images: [String: PixelBuffer] = [:], frames: [Double], cellWidth: Int, cellHeight: Int,
+    animation: Animation, images: [String: PixelBuffer] = [:], fonts: FontSet = .shared, frames: [Double],
+    cellWidth: Int, cellHeight: Int,
     columns: Int, background: RGBA?, limits: WorkLimits = .defaults, to path: String
   ) throws {
     let label = 18
@@ -19,7 +21,7 @@ public enum ContactSheet {
     let rows = (count + cols - 1) / cols
     let sheet = try CairoSurface(width: cols * (cellWidth + gap) + gap, height: rows * (cellHeight + label + gap) + gap)
     let renderer = try FrameRenderer(
-      animation: animation, width: cellWidth, height: cellHeight, background: background, images: images,
+      animation: animation, width: cellWidth, height: cellHeight, background: background, images: images, fonts: fonts,
       limits: limits)
     let cr = sheet.context
     cairo_set_source_rgb(cr, 0.16, 0.16, 0.18)

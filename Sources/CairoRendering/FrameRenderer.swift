@@ -4,6 +4,7 @@ import Lottie
 import LottieScene
 import Raster
 import Synchronization
+import TextLayout
 
 /// How the animation is placed when the output's aspect ratio differs from the animation's.
 public enum FitMode: String, Sendable, CaseIterable {
@@ -32,48 +33,52 @@ public final class FrameRenderer {
   let background: RGBA?
   let rootMatrix: Affine
 
-  /// Builds the scene once; `background` nil means transparent; `images` are the decoded image assets by id;
+  /// Builds the scene once; `background` nil means transparent; `images` are the decoded image assets by id
+  /// and `fonts` the animation's prepared fonts (see `FontLibrary.prepare`; the system's by default);
   /// `padding` pixels of background are kept on every side, the animation fitted into the box inside them.
   /// `limits`: the work a frame may take; a frame over one draws only in part, and `workLimitExceeded` says why.
   public convenience init(
     animation: Animation, width: Int, height: Int, fit: FitMode = .contain, background: RGBA? = nil,
-    images: [String: PixelBuffer] = [:], padding: Int = 0, limits: WorkLimits = .defaults
+    images: [String: PixelBuffer] = [:], fonts: FontSet = .shared, padding: Int = 0, limits: WorkLimits = .defaults
   ) throws(RenderError) {
     try self.init(
       animation: animation, width: width, height: height, fit: fit, background: background,
-      images: SharedImages(images), padding: padding, caches: RenderCachePolicy.isEnabledByDefault, limits: limits)
+      resources: RenderResources(images: SharedImages(images), fonts: fonts), padding: padding,
+      caches: RenderCachePolicy.isEnabledByDefault, limits: limits)
   }
 
-  /// As above, drawing from images decoded and copied once for every renderer that shares them (workers
-  /// rendering the same animation), so that none makes a copy of its own.
+  /// As above, drawing with resources prepared once for every renderer that shares them (workers rendering
+  /// the same animation), so that none makes a copy of its own.
   public convenience init(
     animation: Animation, width: Int, height: Int, fit: FitMode = .contain, background: RGBA? = nil,
-    sharedImages: SharedImages, padding: Int = 0, limits: WorkLimits = .defaults
+    resources: RenderResources, padding: Int = 0, limits: WorkLimits = .defaults
   ) throws(RenderError) {
     try self.init(
-      animation: animation, width: width, height: height, fit: fit, background: background, images: sharedImages,
+      animation: animation, width: width, height: height, fit: fit, background: background, resources: resources,
       padding: padding, caches: RenderCachePolicy.isEnabledByDefault, limits: limits)
   }
 
   /// As the public initializer; `caches` false keeps nothing between frames (see `RenderCachePolicy`).
   convenience init(
     animation: Animation, width: Int, height: Int, fit: FitMode = .contain, background: RGBA? = nil,
-    images: [String: PixelBuffer] = [:], padding: Int = 0, caches: Bool, limits: WorkLimits = .defaults
+    images: [String: PixelBuffer] = [:], fonts: FontSet = .shared, padding: Int = 0, caches: Bool,
+    limits: WorkLimits = .defaults
   ) throws(RenderError) {
     try self.init(
       animation: animation, width: width, height: height, fit: fit, background: background,
-      images: SharedImages(images), padding: padding, caches: caches, limits: limits)
+      resources: RenderResources(images: SharedImages(images), fonts: fonts), padding: padding, caches: caches,
+      limits: limits)
   }
 
   init(
-    animation: Animation, width: Int, height: Int, fit: FitMode, background: RGBA?, images: SharedImages,
+    animation: Animation, width: Int, height: Int, fit: FitMode, background: RGBA?, resources: RenderResources,
     padding: Int, caches: Bool, limits: WorkLimits
   ) throws(RenderError) {
     self.width = width
     self.height = height
     self.background = background
     scene = Scene(
-      animation: animation, images: images, cachesEnabled: caches, canvasWidth: width, canvasHeight: height,
+      animation: animation, resources: resources, cachesEnabled: caches, canvasWidth: width, canvasHeight: height,
       limits: limits)
     canvas = try CairoSurface(width: width, height: height)
     // `padding` pixels of background on every side: the animation is fitted into the box inside them.
@@ -144,7 +149,6 @@ public final class FrameRenderer {
   /// rectangle, taking a new snapshot of the still ones on the way when there is one to take (whole frames only).
   func draw(frame: Double, on cr: OpaquePointer, keepOutside: Bool = false, previous: UInt64 = 0) {
     scene.graph.seek(toFrame: frame)
-    scene.textLayouts.removeAll(keepingCapacity: true)
     let walk = BackdropCache.walk(scene.graph.root, matrix: rootMatrix)
     let rect = compositionRect
     let painter = LayerPainter(scene: scene, context: cr)

@@ -295,11 +295,10 @@ struct LayerPainter {
       fillImage(
         id, source: source, sourceWidth: sourceWidth, sourceHeight: sourceHeight, w: w, h: h, world: world,
         opacity: opacity)
-    case .text(let text, _):
-      let glyphs = text.document.value(at: layer.frame).text.unicodeScalars.count
+    case .text(let text):
+      let glyphs = text.document.text.unicodeScalars.count
       guard scene.graph.budget.checkGlyphs(glyphs, at: layer.model.path.appending("t")) else { return }
-      TextPainter(scene: scene, context: context).draw(
-        text, frame: layer.frame, world: world, opacity: opacity, layer: ObjectIdentifier(layer))
+      TextPainter(scene: scene, context: context).draw(text, world: world, opacity: opacity)
     case .none:
       break
     }
@@ -356,10 +355,9 @@ struct LayerPainter {
       guard let image = scene.images[id] else { return nil }
       let (w, h) = imageSize(id, image)
       box.addRect(w: w, h: h, world)
-    case .text(let text, _):
+    case .text(let text):
       // The laid-out glyphs where the animators put them.
-      box = TextPainter(scene: scene, context: context).bounds(
-        text, frame: layer.frame, world: world, layer: ObjectIdentifier(layer))
+      box = TextPainter(scene: scene, context: context).bounds(text, world: world)
     case .none:
       return nil
     }

@@ -2,6 +2,7 @@ import CCairo
 import Lottie
 import LottieScene
 import Raster
+import TextLayout
 
 /// What one worker draws with: the animation's retained scene (`AnimationScene`, ticked per frame), its images,
 /// glyph outlines and fonts, and its caches. Each worker builds its own, so nothing here needs a lock.
@@ -21,11 +22,8 @@ final class Scene {
   let damage = FrameDamage()
   /// Each layer's drawn bounds with the content version and matrix they are for.
   var boundsCache: [ObjectIdentifier: (version: UInt64, world: Affine, box: DeviceBox?)] = [:]
-  /// Text layers' layouts in the frame being drawn, by scene layer (see `TextPainter.layout`); emptied at
-  /// the start of every frame, so it holds one entry per text layer at most.
-  var textLayouts: [ObjectIdentifier: (frame: Double, layout: TextPainter.Layout?)] = [:]
   /// How many text layouts were made (for tests).
-  var textLayoutsMade = 0
+  var textLayoutsMade: Int { textShaper.layoutsMade }
   /// Image assets as Cairo surfaces (this worker's own, over pixels shared by every worker).
   let images: [String: ImageSurface]
   /// Glyph outlines from `chars`, flattened once (glyphs do not animate).
@@ -33,8 +31,10 @@ final class Scene {
 
   func glyphOutlines(_ key: GlyphKey) -> [BezierPath]? { glyphs[key] }
 
+  /// The animation's fonts (see `FontLibrary.prepare`).
+  let fonts: FontSet
   /// This worker's text shaping: faces, fallback choices and layouts, made on first use and kept.
-  private(set) lazy var textShaper = TextShaper(animation: animation)
+  private(set) lazy var textShaper = TextShaper(animation: animation, fonts: fonts, decodeImage: GlyphSurface.decode)
 
   /// Whether gradients are computed by `GradientRaster` (true) or left to Cairo (tests compare the two).
   var rastersGradients = true
@@ -67,7 +67,7 @@ final class Scene {
 
   /// `cachesEnabled` false rebuilds and redraws everything every frame (tests compare the two).
   init(
-    animation: Animation, images: SharedImages = .none, cachesEnabled: Bool = true, canvasWidth: Int,
+    animation: Animation, resources: RenderResources = RenderResources(), cachesEnabled: Bool = true, canvasWidth: Int,
     canvasHeight: Int, limits: WorkLimits = .defaults
   ) {
     self.animation = animation
@@ -78,7 +78,8 @@ final class Scene {
       isEnabled: cachesEnabled, budget: RenderCaches.budget(width: canvasWidth, height: canvasHeight))
     backdrop = BackdropCache(caches: caches)
     gradientWorkspace = GradientWorkspace(keepsTables: cachesEnabled)
-    self.images = images.pixels.compactMapValues { ImageSurface($0) }
+    self.images = resources.images.pixels.compactMapValues { ImageSurface($0) }
+    fonts = resources.fonts
     glyphs = animation.glyphs.mapValues { glyph in
       let shapes = ShapeContent(
         glyph.shapes, context: BuildContext(clock: SceneClock(), scope: nil, cachesEnabled: false))

@@ -34,8 +34,6 @@ public struct Animation: Sendable {
   public var keypaths: [Keypath]? = nil
   /// Sound assets by id (see ``SoundAsset``), played by audio layers.
   public var sounds: [String: SoundAsset] = [:]
-  /// What other modules keep for this load (the fonts it brought along), shared by its copies.
-  public let attachments = AnimationAttachments()
 
   /// Number of frames a player shows: `op - ip`.
   public var frameCount: Double { outPoint - inPoint }

@@ -110,7 +110,8 @@ extension ExportCommand {
       posterFrame = .frame(
         try TimingOptions.checkFrame(frame, animation: animation, what: "poster frame", command: "export"))
     }
-    var render = o.size.renderSettings(width: w, height: h, jobs: context.jobs, images: loaded.images)
+    var render = o.size.renderSettings(
+      width: w, height: h, jobs: context.jobs, images: loaded.images, fonts: loaded.fonts)
     render.workLimits = o.input.load.workLimits(for: job.input)
     var options = ExportOptions(outputPath: output, render: render, fps: fps, maxFrames: o.maxFrames)
     options.timeline = timeline

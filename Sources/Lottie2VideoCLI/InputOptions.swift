@@ -4,6 +4,7 @@ import Lottie
 import LottieArchive
 import Pipeline
 import Raster
+import TextLayout
 
 /// What every command that loads an animation shares: which animation of an archive, its theme, where its
 /// images and fonts are, the safety limits, and the templating values.
@@ -61,6 +62,8 @@ struct InputOptions: Sendable {
   struct Loaded {
     var loaded: LoadedAnimation
     var images: [String: PixelBuffer]
+    /// The fonts its text is drawn with (its own, if it brought any), handed to the renderers with the images.
+    var fonts: FontSet
     var diagnostics: [Diagnostic]
     var animation: Animation { loaded.animation }
   }
@@ -74,13 +77,15 @@ struct InputOptions: Sendable {
     let (images, notes) = try ImageAssets.load(
       loaded, assets: assets, replacements: replacements, maxPixels: load.maxImagePixels,
       allowExternalPaths: allowsExternalPaths)
+    let fonts = prepareFonts(loaded, path: path)
     return Loaded(
-      loaded: loaded, images: images, diagnostics: loaded.animation.diagnostics + notes + fontNotes(loaded, path: path))
+      loaded: loaded, images: images, fonts: fonts.fonts,
+      diagnostics: loaded.animation.diagnostics + notes + fonts.diagnostics)
   }
 
   /// Prepares the fonts the animation's text needs (`--fonts`, the archive's, `fPath`) and returns the notes
   /// about them: missing fonts and their stand-ins, fallbacks, characters no font has.
-  func fontNotes(_ loaded: LoadedAnimation, path: String) -> [Diagnostic] {
+  func prepareFonts(_ loaded: LoadedAnimation, path: String) -> PreparedFonts {
     FontLibrary.prepare(
       loaded.animation, directories: fonts.map { [$0] } ?? [], embedded: loaded.fontData,
       baseDirectory: assets ?? loaded.baseDirectory ?? PathName.folder(of: path), file: loaded.animationFile,

@@ -42,7 +42,7 @@ struct InfoCommand {
     }
     let parseSeconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     // The font notes `check` lists too: missing fonts and their stand-ins, fallbacks, undrawable characters.
-    loaded.animation.diagnostics += inputOptions.fontNotes(loaded, path: input)
+    loaded.animation.diagnostics += inputOptions.prepareFonts(loaded, path: input).diagnostics
     let name = InputOptions.name(of: input)
     let sounds = InfoReport.sounds(
       loaded, assets: inputOptions.assets, allowsExternalPaths: inputOptions.allowsExternalPaths)

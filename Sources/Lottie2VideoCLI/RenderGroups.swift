@@ -2,6 +2,7 @@ import CairoRendering
 import Lottie
 import Pipeline
 import Raster
+import TextLayout
 
 /// The output size and placement options (export, snapshot, render).
 struct SizeOptions: Sendable {
@@ -63,9 +64,12 @@ struct SizeOptions: Sendable {
   }
 
   /// Render settings at `size` with these placement options.
-  func renderSettings(width: Int, height: Int, jobs: Int, images: [String: PixelBuffer]) -> RenderSettings {
+  func renderSettings(width: Int, height: Int, jobs: Int, images: [String: PixelBuffer], fonts: FontSet)
+    -> RenderSettings
+  {
     var settings = RenderSettings(
       width: width, height: height, fit: fit, background: backgroundColor, jobs: jobs, images: images)
+    settings.fonts = fonts
     settings.padding = padding
     return settings
   }

@@ -2,6 +2,7 @@ import CairoRendering
 import Foundation
 import Lottie
 import Pipeline
+import TextLayout
 import VideoEncoding
 
 /// `snapshot`: one frame to a straight-alpha PNG.
@@ -55,7 +56,7 @@ struct SnapshotCommand {
     }
     let frame = try TimingOptions.checkFrame(asked, animation: loaded.animation, what: "frame", command: "snapshot")
     let (w, h) = try size.outputSize(animation: loaded.animation, command: "snapshot")
-    var settings = size.renderSettings(width: w, height: h, jobs: 1, images: loaded.images)
+    var settings = size.renderSettings(width: w, height: h, jobs: 1, images: loaded.images, fonts: loaded.fonts)
     settings.workLimits = inputOptions.load.workLimits(for: input)
     try Exporter.snapshot(animation: loaded.animation, frame: frame, settings: settings, to: output)
     if !quiet { Console.output("\(output): frame \(InfoReport.fmt(frame)), \(w)x\(h)") }
@@ -105,7 +106,7 @@ struct RenderCommand {
     let (w, h) = try size.outputSize(animation: loaded.animation, command: "render")
     let timeline = try timing.timeline(
       animation: loaded.animation, command: "render", frameLimit: inputOptions.load.limits.maxFrames)
-    var settings = size.renderSettings(width: w, height: h, jobs: jobs, images: loaded.images)
+    var settings = size.renderSettings(width: w, height: h, jobs: jobs, images: loaded.images, fonts: loaded.fonts)
     settings.workLimits = inputOptions.load.workLimits(for: input)
     let (frames, seconds) = try Exporter.renderOnly(
       animation: loaded.animation, settings: settings, fps: timing.frameRate(animation: loaded.animation),
@@ -170,7 +171,8 @@ struct SheetCommand {
     let temporary = try PartialFile(outputPath: output)
     do {
       try ContactSheet.write(
-        animation: animation, images: loaded.images, frames: frames, cellWidth: cellWidth, cellHeight: cellHeight,
+        animation: animation, images: loaded.images, fonts: loaded.fonts, frames: frames, cellWidth: cellWidth,
+        cellHeight: cellHeight,
         columns: columns, background: color, limits: inputOptions.load.workLimits(for: input), to: temporary.path)
     } catch RenderError.io(_, let message) {
       throw RenderError.io(path: output, message: message)  // the file asked for, not the temporary one

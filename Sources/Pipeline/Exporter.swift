@@ -266,7 +266,7 @@ public enum Exporter {
   public static func snapshot(animation: Animation, frame: Double, settings: RenderSettings, to path: String) throws {
     let renderer = try FrameRenderer(
       animation: animation, width: settings.width, height: settings.height, fit: settings.fit,
-      background: settings.background, images: settings.images, padding: settings.padding,
+      background: settings.background, images: settings.images, fonts: settings.fonts, padding: settings.padding,
       limits: settings.workLimits)
     // A locked `.name.partial-PID.png`, as encoders write: deleted on Ctrl-C, swept after a kill.
     let temporary = try PartialFile(outputPath: path)

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Lottie
 import Raster
+import TextLayout
 
 /// What rendering needs besides the animation.
 public struct RenderSettings: Sendable {
@@ -18,6 +19,8 @@ public struct RenderSettings: Sendable {
   public var jobs: Int
   /// Decoded image assets by id (see ``ImageAssets``).
   public var images: [String: PixelBuffer]
+  /// The animation's fonts (see `FontLibrary.prepare`); the system's by default.
+  public var fonts: FontSet = .shared
   /// Pixels of background kept on every side; the animation is fitted inside the rest.
   public var padding: Int = 0
   /// The work a frame may take (shapes, vertices, glyphs, effect pixels, time), and the file errors name;
@@ -111,7 +114,7 @@ public enum ParallelRenderer {
     let maxInFlight = jobs * 2 + 1
     let exchange = FrameExchange<PixelBuffer>()
     // The images are copied once into Cairo's layout here, and every worker draws from that copy.
-    let images = SharedImages(settings.images)
+    let images = RenderResources(images: SharedImages(settings.images), fonts: settings.fonts)
     let workers = startWorkers(jobs: jobs) {
       worker(
         animation: animation, settings: settings, images: images, schedule: schedule, exchange: exchange,
@@ -156,7 +159,7 @@ public enum ParallelRenderer {
     let jobs = max(1, settings.jobs)
     let maxInFlight = jobs * 2 + 1
     let exchange = FrameExchange<Frame>()
-    let images = SharedImages(settings.images)
+    let images = RenderResources(images: SharedImages(settings.images), fonts: settings.fonts)
     let workers = startWorkers(jobs: jobs) {
       preparingWorker(
         animation: animation, settings: settings, images: images, schedule: schedule, exchange: exchange,
@@ -302,12 +305,12 @@ public enum ParallelRenderer {
 
   /// This worker's scene and renderer, or nil (the failure recorded) when it cannot be built.
   private static func makeRenderer<Frame>(
-    animation: Animation, settings: RenderSettings, images: SharedImages, exchange: FrameExchange<Frame>
+    animation: Animation, settings: RenderSettings, images: RenderResources, exchange: FrameExchange<Frame>
   ) -> FrameRenderer? {
     do {
       return try FrameRenderer(
         animation: animation, width: settings.width, height: settings.height, fit: settings.fit,
-        background: settings.background, sharedImages: images, padding: settings.padding,
+        background: settings.background, resources: images, padding: settings.padding,
         limits: settings.workLimits)
     } catch {
       exchange.condition.lock()
@@ -318,7 +321,7 @@ public enum ParallelRenderer {
   }
 
   private static func worker(
-    animation: Animation, settings: RenderSettings, images: SharedImages, schedule: FrameSchedule,
+    animation: Animation, settings: RenderSettings, images: RenderResources, schedule: FrameSchedule,
     exchange: FrameExchange<PixelBuffer>, jobs: Int, maxInFlight: Int
   ) {
     guard let renderer = makeRenderer(animation: animation, settings: settings, images: images, exchange: exchange)
@@ -363,7 +366,7 @@ public enum ParallelRenderer {
   /// A worker of ``run(animation:settings:schedule:preparing:consume:)``: draws each frame it takes into its
   /// own buffer and hands over what `preparing`'s function makes of it.
   private static func preparingWorker<Frame: Sendable>(
-    animation: Animation, settings: RenderSettings, images: SharedImages, schedule: FrameSchedule,
+    animation: Animation, settings: RenderSettings, images: RenderResources, schedule: FrameSchedule,
     exchange: FrameExchange<Frame>, maxInFlight: Int, preparing: @Sendable () -> (PixelBuffer) throws -> Frame
   ) {
     guard let renderer = makeRenderer(animation: animation, settings: settings, images: images, exchange: exchange)

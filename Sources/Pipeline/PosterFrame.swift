@@ -66,7 +66,8 @@ public enum PosterFrame {
     let height = (Double(settings.height) * scale).roundedClampedInt(1...thumbnailSide)
     let renderer = try FrameRenderer(
       animation: animation, width: width, height: height, fit: settings.fit, background: settings.background,
-      images: settings.images, padding: (Double(settings.padding) * scale).roundedClampedInt(-1_000_000...1_000_000),
+      images: settings.images, fonts: settings.fonts,
+      padding: (Double(settings.padding) * scale).roundedClampedInt(-1_000_000...1_000_000),
       limits: settings.workLimits)
     // 2. Evenly spread samples of the video's frames, first and last included.
     let count = min(schedule.count, maxSamples)

@@ -4,6 +4,8 @@ import Lottie
 import Raster
 import Testing
 
+@testable import TextLayout
+
 /// Colour glyphs in formats we do not draw in colour (COLR version 1 paints, SVG documents) are drawn as
 /// their plain outlines, often blank: `prepare` (what `check` and `info` print) names the characters, the
 /// font and the format, where `check` said "ok" while the text vanished. Bitmap emoji (CBDT) and COLR
@@ -51,20 +53,21 @@ struct ColourGlyphFormatTests {
 
   @Test func colrVersion1GlyphsAreReported() throws {
     let animation = try Self.animation("A A", family: "L2V COLRv1 Box", font: Self.colrVersion1)
-    let notes = FontLibrary.prepare(animation, file: "t.json").map(\.description)
+    let prepared = FontLibrary.prepare(animation, file: "t.json")
+    let notes = prepared.diagnostics.map(\.description)
     #expect(
       notes == [
         Self.path + "characters 'A' have colour glyphs in L2V COLRv1 Box in a format not supported (COLR version 1); "
           + "drawn as plain outlines, which may be blank"
       ])
     // What the note warns of: the glyph's outline is blank, so nothing is drawn.
-    let frame = try FrameRenderer(animation: animation, width: 400, height: 100).render(frame: 0)
+    let frame = try FrameRenderer(animation: animation, width: 400, height: 100, fonts: prepared.fonts).render(frame: 0)
     #expect(frame.bytes.allSatisfy { $0 == 0 })
   }
 
   @Test func svgGlyphsAreReported() throws {
     let animation = try Self.animation("A", family: "L2V SVG Box", font: Self.svg)
-    let notes = FontLibrary.prepare(animation, file: "t.json").map(\.description)
+    let notes = FontLibrary.prepare(animation, file: "t.json").diagnostics.map(\.description)
     #expect(
       notes == [
         Self.path + "characters 'A' have colour glyphs in L2V SVG Box in a format not supported (SVG); "
@@ -76,8 +79,8 @@ struct ColourGlyphFormatTests {
   /// emoji.
   @Test func drawnGlyphsAreNotReported() throws {
     let space = try Self.animation(" ", family: "L2V COLRv1 Box", font: Self.colrVersion1)
-    #expect(FontLibrary.prepare(space, file: "t.json").isEmpty)
+    #expect(FontLibrary.prepare(space, file: "t.json").diagnostics.isEmpty)
     let emoji = try TextFallbackTests.animation("👍🏽🇯🇵", family: "Noto Color Emoji")
-    #expect(FontLibrary.prepare(emoji, file: "t.json").isEmpty)
+    #expect(FontLibrary.prepare(emoji, file: "t.json").diagnostics.isEmpty)
   }
 }

@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 @testable import CairoRendering
+@testable import TextLayout
 
 /// The fonts an animation brings serve it alone: a batch, a `--data` run or `check` over several files
 /// draws each one exactly as it would be drawn alone; animations that bring the same fonts share one set.
@@ -20,7 +21,7 @@ struct FontSetTests {
   @Test func fontsOfOneAnimationDoNotServeAnother() throws {
     // B alone: the font is missing.
     let alone = try Self.boxText()
-    let aloneNotes = FontLibrary.prepare(alone, file: "b.json").map(\.description)
+    let aloneNotes = FontLibrary.prepare(alone, file: "b.json").diagnostics.map(\.description)
     #expect(
       aloneNotes.first?.hasPrefix("b.json: $.fonts.list: warning: font 'L2VArchiveBox Bold' not found; drawn with ")
         == true)
@@ -28,14 +29,16 @@ struct FontSetTests {
     // A brings the font: A draws with it.
     let a = try Self.boxText()
     let box = try FontTests.decode(FontTests.archiveBox)
-    #expect(FontLibrary.prepare(a, embedded: ["fonts/ArchiveBox.ttf": box], file: "a.lottie").isEmpty)
-    FontTests.expectBox(try FontTests.render(a))
+    let aFonts = FontLibrary.prepare(a, embedded: ["fonts/ArchiveBox.ttf": box], file: "a.lottie")
+    #expect(aFonts.diagnostics.isEmpty)
+    FontTests.expectBox(try FontTests.render(a, fonts: aFonts.fonts))
     // B after A: as alone (it used to find A's font: fonts were added for the whole process).
     let after = try Self.boxText()
-    #expect(FontLibrary.prepare(after, file: "b.json").map(\.description) == aloneNotes)
-    #expect(try FontTests.render(after).bytes == aloneFrame.bytes)
+    let afterFonts = FontLibrary.prepare(after, file: "b.json")
+    #expect(afterFonts.diagnostics.map(\.description) == aloneNotes)
+    #expect(try FontTests.render(after, fonts: afterFonts.fonts).bytes == aloneFrame.bytes)
     // A, drawn again after B, still has its font.
-    FontTests.expectBox(try FontTests.render(a))
+    FontTests.expectBox(try FontTests.render(a, fonts: aFonts.fonts))
   }
 
   /// The rows of a `--data` run load the animation afresh, with the same data-URI font: they share one font
@@ -48,20 +51,18 @@ struct FontSetTests {
     // A set is made anew when a process font was added in between, or when tests of other suites running in
     // parallel made more than the few sets kept (FontSet.recentLimit) in between: try pairs until one shares
     // (a loaded machine once spoilt 8 in a row). Without sharing, every pair differs.
-    var (first, second) = (try row(), try row())
+    var (first, second) = (FontLibrary.prepare(try row()), FontLibrary.prepare(try row()))
     for _ in 0..<50 {
-      (first, second) = (try row(), try row())
-      #expect(FontLibrary.prepare(first).isEmpty)
-      #expect(FontLibrary.prepare(second).isEmpty)
-      if FontSet.of(first) === FontSet.of(second) { break }
+      (first, second) = (FontLibrary.prepare(try row()), FontLibrary.prepare(try row()))
+      #expect(first.diagnostics.isEmpty)
+      #expect(second.diagnostics.isEmpty)
+      if first.fonts === second.fonts { break }
     }
-    #expect(FontSet.of(first) === FontSet.of(second))
-    #expect(FontSet.of(first) !== FontSet.shared)
-    FontTests.expectBox(try FontTests.render(second))
+    #expect(first.fonts === second.fonts)
+    #expect(first.fonts !== FontSet.shared)
+    FontTests.expectBox(try FontTests.render(try row(), fonts: second.fonts))
     // An animation that brings nothing draws with the shared set.
-    let plain = try Self.boxText()
-    _ = FontLibrary.prepare(plain)
-    #expect(FontSet.of(plain) === FontSet.shared)
+    #expect(FontLibrary.prepare(try Self.boxText()).fonts === FontSet.shared)
   }
 
   /// Animations preparing their own fonts while others draw: fontconfig calls stay under the one lock (its
@@ -79,16 +80,15 @@ struct FontSetTests {
             let (family, name, bytes) = fonts[worker]
             let animation = try FontTests.parse(FontTests.animation(family: family, name: name))
             // A new name each round: a new set each round, made while the other workers match.
-            let notes = FontLibrary.prepare(animation, embedded: ["fonts/\(round)-\(worker).ttf": bytes])
-            if !notes.isEmpty { failures.add("\(name): \(notes)") }
-            let frame = try FontTests.render(animation)
+            let prepared = FontLibrary.prepare(animation, embedded: ["fonts/\(round)-\(worker).ttf": bytes])
+            if !prepared.diagnostics.isEmpty { failures.add("\(name): \(prepared.diagnostics)") }
+            let frame = try FontTests.render(animation, fonts: prepared.fonts)
             if !frame.probe(15, 41).isClose(to: .red, tolerance: 4) {
               failures.add("\(name) round \(round) is not its box")
             }
           } else {
             let animation = try Self.boxText()
-            _ = FontLibrary.prepare(animation)
-            let frame = try FontTests.render(animation)
+            let frame = try FontTests.render(animation, fonts: FontLibrary.prepare(animation).fonts)
             if frame.probe(15, 41).isClose(to: .red, tolerance: 4)
               && frame.probe(15, 49).isClose(to: .red, tolerance: 4)
               && frame.probe(11, 45).isClose(to: .red, tolerance: 4)

@@ -5,6 +5,8 @@ import Raster
 import TestSupport
 import Testing
 
+@testable import TextLayout
+
 /// System fonts through fontconfig and FreeType: fonts added from a folder, from data and from an archive's
 /// font files render; a missing font falls back with a diagnostic.
 @Suite("Fonts")
@@ -24,8 +26,8 @@ struct FontTests {
     try LottieParser.parse(bytes: Array(json.utf8), file: "font.json")
   }
 
-  static func render(_ animation: Animation) throws -> PixelBuffer {
-    try FrameRenderer(animation: animation, width: 100, height: 100).render(frame: 0)
+  static func render(_ animation: Animation, fonts: FontSet = .shared) throws -> PixelBuffer {
+    try FrameRenderer(animation: animation, width: 100, height: 100, fonts: fonts).render(frame: 0)
   }
 
   /// The test fonts draw "H" as a square 500 units wide on the baseline (advance 600, 1000 units per em): at
@@ -49,30 +51,31 @@ struct FontTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     try Data(try Self.decode(Self.folderBox)).write(to: folder.appendingPathComponent("FolderBox.ttf"))
     let animation = try Self.parse(Self.animation(family: "L2V Folder Box", name: "L2VFolderBox-Bold"))
-    let notes = FontLibrary.prepare(animation, directories: [folder.path])
-    #expect(notes.isEmpty, "\(notes)")
-    Self.expectBox(try Self.render(animation))
+    let prepared = FontLibrary.prepare(animation, directories: [folder.path])
+    #expect(prepared.diagnostics.isEmpty, "\(prepared.diagnostics)")
+    Self.expectBox(try Self.render(animation, fonts: prepared.fonts))
   }
 
   @Test func fontFromADataURIRenders() throws {
     let uri = "data:font/ttf;base64," + Self.dataBox
     let animation = try Self.parse(Self.animation(family: "L2V Data Box", name: "L2VDataBox-Bold", fPath: uri))
-    #expect(FontLibrary.prepare(animation).isEmpty)
-    Self.expectBox(try Self.render(animation))
+    let prepared = FontLibrary.prepare(animation)
+    #expect(prepared.diagnostics.isEmpty)
+    Self.expectBox(try Self.render(animation, fonts: prepared.fonts))
   }
 
   /// Fonts inside a `.lottie` archive come as bytes; the document names the font by its PostScript name and a
   /// family spelt without spaces, as some exporters write it.
   @Test func embeddedFontRenders() throws {
     let animation = try Self.parse(Self.animation(family: "L2VArchiveBox", name: "L2VArchiveBox-Bold"))
-    let notes = FontLibrary.prepare(animation, embedded: ["fonts/ArchiveBox.ttf": try Self.decode(Self.archiveBox)])
-    #expect(notes.isEmpty, "\(notes)")
-    Self.expectBox(try Self.render(animation))
+    let prepared = FontLibrary.prepare(animation, embedded: ["fonts/ArchiveBox.ttf": try Self.decode(Self.archiveBox)])
+    #expect(prepared.diagnostics.isEmpty, "\(prepared.diagnostics)")
+    Self.expectBox(try Self.render(animation, fonts: prepared.fonts))
   }
 
   @Test func missingFontFallsBackWithADiagnostic() throws {
     let animation = try Self.parse(Self.animation(family: "Brand Sans", name: "BrandSans-Bold"))
-    let notes = FontLibrary.prepare(animation, file: "font.json").map(\.description)
+    let notes = FontLibrary.prepare(animation, file: "font.json").diagnostics.map(\.description)
     #expect(notes.count == 1)
     let prefix = "font.json: $.fonts.list: warning: font 'Brand Sans Bold' not found; drawn with "
     #expect(notes.first?.hasPrefix(prefix) == true, "\(notes)")
@@ -87,8 +90,9 @@ struct FontTests {
   /// A folder that does not exist is reported.
   @Test func unreadableFolderIsReported() throws {
     let animation = try Self.parse(Self.animation(family: "DejaVu Sans", style: "Book", name: "DejaVuSans"))
-    let notes = FontLibrary.prepare(animation, directories: ["/nonexistent/l2v-fonts"], file: "font.json").map(
-      \.description)
+    let notes = FontLibrary.prepare(animation, directories: ["/nonexistent/l2v-fonts"], file: "font.json").diagnostics
+      .map(
+        \.description)
     #expect(notes == ["font.json: $: warning: font folder '/nonexistent/l2v-fonts' could not be read"])
   }
 

@@ -35,8 +35,10 @@ struct SetUpCostTests {
     let shared = SharedImages(["img": Self.image])
     #expect(shared.byteCount == 2 * 4 * 3)
     let own = try FrameRenderer(animation: animation, width: 100, height: 100, images: ["img": Self.image])
-    let first = try FrameRenderer(animation: animation, width: 100, height: 100, sharedImages: shared)
-    let second = try FrameRenderer(animation: animation, width: 100, height: 100, sharedImages: shared)
+    let first = try FrameRenderer(
+      animation: animation, width: 100, height: 100, resources: RenderResources(images: shared))
+    let second = try FrameRenderer(
+      animation: animation, width: 100, height: 100, resources: RenderResources(images: shared))
     for frame in [0.0, 7, 15.5, 29] {
       let expected = own.render(frame: frame)
       #expect(first.render(frame: frame) == expected, "frame \(frame)")

@@ -6,6 +6,8 @@ import Raster
 import TestSupport
 import Testing
 
+@testable import TextLayout
+
 /// Fonts a text layer names but the machine lacks, characters its font lacks, and font files it names:
 /// metric-compatible stand-ins, per-character fallback with diagnostics, the `fPath` sandbox, and text
 /// animators counting what a reader sees as one character.
@@ -31,31 +33,6 @@ struct TextFallbackTests {
   }
 
   // MARK: - Metric-compatible stand-ins (issue 11)
-
-  /// Helvetica, Arial and the other sans faces designers use on a Mac measure like Liberation Sans; Times
-  /// like Liberation Serif, Courier like Liberation Mono (Debian's `fonts-liberation`).
-  @Test(arguments: [
-    ("Helvetica", "Liberation Sans"), ("Helvetica Neue", "Liberation Sans"), ("Arial", "Liberation Sans"),
-    ("SF Pro Display", "Liberation Sans"), ("San Francisco", "Liberation Sans"), ("Brand Grotesk", "Liberation Sans"),
-    ("Times New Roman", "Liberation Serif"), ("Courier New", "Liberation Mono"),
-  ])
-  func missingFamiliesGetAMetricCompatibleFace(_ family: String, _ standIn: String) throws {
-    let animation = try Self.animation("Hello", family: family)
-    let notes = FontLibrary.prepare(animation, file: "t.json").map(\.description)
-    #expect(notes == ["t.json: $.fonts.list: warning: font '\(family) Regular' not found; drawn with \(standIn)"])
-  }
-
-  /// The note names the face drawn, its style included, so "Helvetica Neue Bold" is not said to be drawn
-  /// with the regular face.
-  @Test(arguments: [
-    ("Helvetica Neue", "Bold", "Liberation Sans Bold"), ("Arial", "Italic", "Liberation Sans Italic"),
-    ("Times", "Bold Italic", "Liberation Serif Bold Italic"),
-  ])
-  func theNoteNamesTheStyleOfTheStandIn(_ family: String, _ style: String, _ face: String) throws {
-    let animation = try Self.animation("Hello", family: family, style: style)
-    let notes = FontLibrary.prepare(animation, file: "t.json").map(\.description)
-    #expect(notes == ["t.json: $.fonts.list: warning: font '\(family) \(style)' not found; drawn with \(face)"])
-  }
 
   /// The stand-in's widths are what is drawn: "Helvetica" in Helvetica has the ink of Liberation Sans
   /// (hb-view), where DejaVu Sans would be about 10% wider.
@@ -116,28 +93,6 @@ struct TextFallbackTests {
 
   // MARK: - Per-character fallback
 
-  /// Characters the font lacks come from a font that has them, and `prepare` (what `check` and `info`
-  /// print) says which, with the document's path; a character no installed font has is reported as such.
-  @Test func fallbackAndUndrawableCharactersAreReported() throws {
-    let animation = try Self.animation("Go नमस्ते \u{10FFFD}", family: "Liberation Sans")
-    let notes = FontLibrary.prepare(animation, file: "t.json").map(\.description)
-    #expect(notes.count == 2, "\(notes)")
-    let fallback = try #require(notes.first)
-    #expect(
-      fallback.hasPrefix(
-        "t.json: $.layers[0].t.d.k[0].s.t: info: characters 'न' 'म' 'स्ते' are not in Liberation Sans; drawn with "))
-    #expect(
-      notes.last
-        == "t.json: $.layers[0].t.d.k[0].s.t: warning: characters '\u{10FFFD}' cannot be drawn: no installed font has them"
-    )
-  }
-
-  /// Text that every font in the chain has needs no note.
-  @Test func textTheFontHasNeedsNoNote() throws {
-    let animation = try Self.animation("Hello", family: "Liberation Sans")
-    #expect(FontLibrary.prepare(animation, file: "t.json").isEmpty)
-  }
-
   /// A template puts an Arabic name into a corpus file's text layer (white box text, centred on a red panel,
   /// in Arial): the name is shaped right to left and joined in the fallback font that `prepare` names, as
   /// hb-view draws it in that font.
@@ -153,7 +108,7 @@ struct TextFallbackTests {
     let template = Template(sets: [Template.Assignment(key: "City.Text", value: city)])
     let animation = try LottieParser.parse(
       bytes: [UInt8](try Data(contentsOf: file)), file: file.lastPathComponent, template: template)
-    let notes = FontLibrary.prepare(animation, file: "footage.json").map(\.description)
+    let notes = FontLibrary.prepare(animation, file: "footage.json").diagnostics.map(\.description)
     let fallback = try #require(notes.first { $0.contains("are not in Liberation Sans; drawn with ") }, "\(notes)")
     let family = try #require(fallback.components(separatedBy: "drawn with ").last)
     let fontFile = try #require(Self.fontFile(family))
@@ -257,7 +212,8 @@ struct TextFallbackTests {
     defer { try? FileManager.default.removeItem(at: inside.deletingLastPathComponent()) }
     let fPath = location.hasPrefix("/") ? outside.deletingLastPathComponent().path + location : location
     let animation = try Self.animation("H", family: "L2V Data Box", style: "Bold", fPath: fPath)
-    let notes = FontLibrary.prepare(animation, baseDirectory: inside.path, file: "t.json").map(\.description)
+    let notes = FontLibrary.prepare(animation, baseDirectory: inside.path, file: "t.json").diagnostics.map(
+      \.description)
     #expect(notes.first == "t.json: $.fonts.list: warning: \(Self.outside)", "\(notes)")
   }
 
@@ -267,7 +223,8 @@ struct TextFallbackTests {
     defer { try? FileManager.default.removeItem(at: inside.deletingLastPathComponent()) }
     #expect(mkfifo(inside.appendingPathComponent("pipe.ttf").path, 0o600) == 0)
     let animation = try Self.animation("H", family: "L2V Data Box", style: "Bold", fPath: "pipe.ttf")
-    let notes = FontLibrary.prepare(animation, baseDirectory: inside.path, file: "t.json").map(\.description)
+    let notes = FontLibrary.prepare(animation, baseDirectory: inside.path, file: "t.json").diagnostics.map(
+      \.description)
     #expect(
       notes.first
         == "t.json: $.fonts.list: warning: font file 'pipe.ttf' for font 'Font' is not a regular file; not read")
@@ -280,7 +237,8 @@ struct TextFallbackTests {
     try FileManager.default.createSymbolicLink(
       at: inside.appendingPathComponent("Link.ttf"), withDestinationURL: outside.appendingPathComponent("Box.ttf"))
     let animation = try Self.animation("H", family: "L2V Data Box", style: "Bold", fPath: "Link.ttf")
-    let notes = FontLibrary.prepare(animation, baseDirectory: inside.path, file: "t.json").map(\.description)
+    let notes = FontLibrary.prepare(animation, baseDirectory: inside.path, file: "t.json").diagnostics.map(
+      \.description)
     #expect(notes.first == "t.json: $.fonts.list: warning: \(Self.outside)", "\(notes)")
   }
 
@@ -292,7 +250,8 @@ struct TextFallbackTests {
     #expect(FileManager.default.createFile(atPath: path, contents: nil))
     #expect(truncate(path, off_t(FontLibrary.maxFontFileBytes + 1)) == 0)
     let animation = try Self.animation("H", family: "L2V Data Box", style: "Bold", fPath: "Huge.ttf")
-    let notes = FontLibrary.prepare(animation, baseDirectory: inside.path, file: "t.json").map(\.description)
+    let notes = FontLibrary.prepare(animation, baseDirectory: inside.path, file: "t.json").diagnostics.map(
+      \.description)
     #expect(
       notes.first
         == "t.json: $.fonts.list: warning: font file 'Huge.ttf' for font 'Font' is larger than 64 MB; not read")
@@ -305,6 +264,7 @@ struct TextFallbackTests {
     let animation = try Self.animation(
       "H", family: "L2V Data Box", style: "Bold", fPath: outside.appendingPathComponent("Box.ttf").path)
     let notes = FontLibrary.prepare(animation, baseDirectory: inside.path, file: "t.json", allowExternalPaths: true)
+      .diagnostics
     #expect(notes.isEmpty, "\(notes)")
   }
 
@@ -315,7 +275,7 @@ struct TextFallbackTests {
     try FileManager.default.copyItem(
       at: outside.appendingPathComponent("Box.ttf"), to: inside.appendingPathComponent("Box.ttf"))
     let animation = try Self.animation("H", family: "L2V Data Box", style: "Bold", fPath: "Box.ttf")
-    #expect(FontLibrary.prepare(animation, baseDirectory: inside.path, file: "t.json").isEmpty)
+    #expect(FontLibrary.prepare(animation, baseDirectory: inside.path, file: "t.json").diagnostics.isEmpty)
   }
 
   // MARK: - Colour layers (COLR)
@@ -341,8 +301,9 @@ struct TextFallbackTests {
   @Test func colorLayersArePaintedInTheirColors() throws {
     let animation = try Self.animation(
       "A", family: "L2V Color Box", size: 100, fPath: "data:font/ttf;base64," + Self.colorBox, fill: [0, 0, 1])
-    #expect(FontLibrary.prepare(animation, file: "t.json").isEmpty)
-    let frame = try FrameRenderer(animation: animation, width: 400, height: 100).render(frame: 0)
+    let prepared = FontLibrary.prepare(animation, file: "t.json")
+    #expect(prepared.diagnostics.isEmpty)
+    let frame = try FrameRenderer(animation: animation, width: 400, height: 100, fonts: prepared.fonts).render(frame: 0)
     expectPixel(frame, 15, 55, .red)
     expectPixel(frame, 35, 35, .blue)
     expectPixel(frame, 65, 35, .transparent, tolerance: 0)

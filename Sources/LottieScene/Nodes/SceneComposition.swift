@@ -94,29 +94,10 @@ package final class SceneComposition {
       return .precomp(
         SceneComposition(layers, animation: animation, depth: depth + 1, context: context), width: w, height: h)
     case .text(let text):
-      return .text(text, isAnimated: !SceneComposition.isStatic(text))
+      return .text(TextNode(text, context: context))
     case .null, .other:
       return .none
     }
-  }
-
-  /// Whether nothing in a text layer can change (the document aside with `document`: a layer whose only
-  /// animated input is its document changes when the document shown does, see `SceneLayer.updateContent`).
-  /// A document is always written as keyframes (`t.d.k`), and documents hold, never blend: one keyframe shows
-  /// the same text at every frame.
-  static func isStatic(_ text: TextLayer, document ignoresDocument: Bool = false) -> Bool {
-    var document: Bool
-    switch text.document {
-    case .fixed: document = true
-    case .keyframed(let keys): document = keys.count == 1
-    case .expression: document = false
-    }
-    if ignoresDocument { document = true }
-    let path = text.path.map {
-      $0.path.isStatic && $0.firstMargin.isStatic && $0.lastMargin.isStatic && $0.reversed.isStatic
-        && $0.forceAlignment.isStatic && $0.perpendicular.isStatic
-    }
-    return text.animators.isEmpty && path != false && document && text.alignment.isStatic
   }
 
   // MARK: - Per frame

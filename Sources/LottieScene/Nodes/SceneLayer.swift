@@ -8,9 +8,8 @@ package enum SceneContent {
   case image(id: String)
   /// A precomposition: its own instance of the asset's layers (each precomp layer has one, at its own time).
   case precomp(SceneComposition, width: Double, height: Double)
-  /// Text is laid out and drawn by the renderer from the model at the layer's frame; `isAnimated` when
-  /// anything in it can change.
-  case text(TextLayer, isAnimated: Bool)
+  /// Text: its document, animators and path as a node, whose layout the renderer keeps on it.
+  case text(TextNode)
   /// Null layers, missing precomps, and kinds that draw nothing.
   case none
 }
@@ -57,10 +56,6 @@ package final class SceneLayer {
   @exclusivity(unchecked) package private(set) var childFrame = 0.0
 
   private let clock: SceneClock
-  /// For text: whether anything but the document (animators, alignment, a text path) can change, and the
-  /// document shown at the last update when nothing else can.
-  private let textAnimatesBeyondDocument: Bool
-  @exclusivity(unchecked) private var shownDocument: TextDocument?
   @exclusivity(unchecked) private var ownMatrixChanged = false
 
   init(_ model: Layer, content: SceneContent, context: BuildContext) {
@@ -77,11 +72,6 @@ package final class SceneLayer {
       return EffectNode.make(effect, scope: scope)
     }
     if case .precomp(_, _, _, let remap?) = model.content { timeRemap = Track(remap, scope: scope) }
-    if case .text(let text, _) = content {
-      textAnimatesBeyondDocument = !SceneComposition.isStatic(text, document: true)
-    } else {
-      textAnimatesBeyondDocument = false
-    }
     version = context.clock.next()
     var animated =
       transform.isAnimated || transformEffects.contains { $0.isAnimated } || masks.contains { $0.isAnimated }
@@ -89,7 +79,7 @@ package final class SceneLayer {
     switch content {
     case .shapes(let shapes): animated = animated || shapes.isAnimated
     case .precomp(let child, _, _): animated = animated || child.isAnimated
-    case .text(_, let textAnimated): animated = animated || textAnimated
+    case .text(let text): animated = animated || text.isAnimated
     case .solid, .image, .none: break
     }
     isAnimated = animated
@@ -190,18 +180,8 @@ package final class SceneLayer {
         childFrame = model.stretch != 0 ? local / model.stretch : local
       }
       if child.update(at: childFrame) { changed = true }
-    case .text(let text, let isAnimated):
-      guard isAnimated else { break }
-      if textAnimatesBeyondDocument {
-        changed = true
-      } else {
-        // Only the document changes, and documents hold: what is drawn changes when the document shown does.
-        let document = text.document.value(at: frame)
-        if shownDocument != document {
-          shownDocument = document
-          changed = true
-        }
-      }
+    case .text(let text):
+      if text.update(at: frame) { changed = true }
     case .solid, .image, .none:
       break
     }

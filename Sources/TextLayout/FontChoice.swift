@@ -1,25 +1,25 @@
-import CCairo
+import CHarfBuzz
 import Foundation
 import Locking
 
 /// One font file (and face index inside it) that text can be shaped and drawn with.
-struct FontFile: Sendable, Hashable {
+package struct FontFile: Sendable, Hashable {
   /// The file's path, as fontconfig lists it.
-  var path: String
+  package var path: String
   /// The face inside a collection (`.ttc`); 0 for single fonts.
-  var index: Int
+  package var index: Int
   /// The family name the font gives first.
-  var family: String
+  package var family: String
   /// The face's style name as fontconfig gives it first ("Bold", "Italic"; "Regular" for the plain face).
-  var style = ""
+  package var style = ""
   /// Whether fontconfig says the font has colour glyphs (emoji).
-  var isColor: Bool
+  package var isColor: Bool
   /// Whether fontconfig asks for a synthetic bold (bold asked for, the face is not): the outline grows by
   /// 1/24 em and the advance with it, as FreeType's `FT_GlyphSlot_Embolden` does for Cairo.
-  var emboldens = false
+  package var emboldens = false
   /// The horizontal shear of a synthetic oblique (italic asked for, the face is upright): fontconfig's
   /// `matrix`, 0.2 by Debian's configuration.
-  var slant = 0.0
+  package var slant = 0.0
 }
 
 /// A font fontconfig offers as a fallback, with the characters it covers.
@@ -27,8 +27,8 @@ struct FontFile: Sendable, Hashable {
 /// Immutable after creation: the character set is fontconfig's own copy, only read (`FcCharSetHasChar`) with
 /// `FontLibrary.fontconfig` held. Releasing it (`FcCharSetDestroy` in `deinit`) needs no lock: a character
 /// set's reference count is atomic, and a set that is no longer referenced is touched by nobody else.
-final class FallbackFont: @unchecked Sendable {
-  let file: FontFile
+package final class FallbackFont: @unchecked Sendable {
+  package let file: FontFile
   /// The font's character set (owned, a reference taken with `FcCharSetCopy`).
   private let charset: OpaquePointer
 
@@ -120,7 +120,7 @@ extension FontChoice {
   /// The lookup itself, in `config` (nil: fontconfig's current configuration); call with
   /// `FontLibrary.fontconfig` held.
   static func find(family: String, style: String, postScriptName: String?, config: OpaquePointer?) -> FontChoice {
-    let (weight, italic) = FontMatch.weightAndSlant(style)
+    let (weight, italic) = FontPattern.weightAndSlant(style)
     var pattern = FontPattern.make(family: family, weight: weight, italic: italic, config: config)
     var best = pattern.flatMap { FontPattern.match($0, config: config) }
     var exact = best.map { FontPattern.families($0).contains { FontPattern.sameName($0, family) } } ?? false
@@ -208,8 +208,10 @@ enum MetricAliases {
 
 /// fontconfig pattern helpers; every function here is called with `FontLibrary.fontconfig` held. `config`
 /// is the configuration to look in (a ``FontSet``'s), nil for fontconfig's current one.
-enum FontPattern {
-  static func make(family: String, weight: Double, italic: Bool, config: OpaquePointer? = nil) -> OpaquePointer? {
+package enum FontPattern {
+  package static func make(family: String, weight: Double, italic: Bool, config: OpaquePointer? = nil)
+    -> OpaquePointer?
+  {
     guard let pattern = FcPatternCreate() else { return nil }
     add(pattern, "family", family)
     FcPatternAddDouble(pattern, "weight", FcWeightFromOpenTypeDouble(weight))
@@ -231,7 +233,7 @@ enum FontPattern {
   }
 
   /// fontconfig's best match for a substituted pattern (owned by the caller).
-  static func match(_ pattern: OpaquePointer, config: OpaquePointer? = nil) -> OpaquePointer? {
+  package static func match(_ pattern: OpaquePointer, config: OpaquePointer? = nil) -> OpaquePointer? {
     var result = FcResultNoMatch
     return FcFontMatch(config, pattern, &result)
   }
@@ -283,5 +285,20 @@ enum FontPattern {
   static func sameName(_ a: String, _ b: String) -> Bool {
     func key(_ s: String) -> String { s.lowercased().filter { $0 != " " && $0 != "-" && $0 != "_" } }
     return key(a) == key(b)
+  }
+
+  /// OpenType weight (100...900) and italic for an After Effects style name ("Bold Italic", "Black",
+  /// "65 Medium", "500").
+  package static func weightAndSlant(_ style: String) -> (weight: Double, italic: Bool) {
+    let s = style.lowercased().replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "-", with: "")
+    let italic = s.contains("italic") || s.contains("oblique")
+    if let n = Int(s.filter(\.isNumber)), (100...1000).contains(n) { return (Double(n), italic) }
+    let names: [(String, Double)] = [
+      ("extralight", 200), ("ultralight", 200), ("semibold", 600), ("demibold", 600), ("extrabold", 800),
+      ("ultrabold", 800), ("thin", 100), ("hairline", 100), ("light", 300), ("medium", 500), ("demi", 600),
+      ("bold", 700), ("heavy", 800), ("black", 900), ("ultra", 900),
+    ]
+    for (name, weight) in names where s.contains(name) { return (weight, italic) }
+    return (400, italic)
   }
 }

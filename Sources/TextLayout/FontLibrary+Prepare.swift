@@ -1,11 +1,19 @@
-import CCairo
+import CHarfBuzz
 import Foundation
 import Lottie
 
+/// The fonts prepared for one animation (to hand to its renderers) and what preparing them found.
+public struct PreparedFonts: Sendable {
+  /// The set the animation's text is drawn with: the system's fonts and those it brought.
+  public let fonts: FontSet
+  /// Fonts that could not be added or are missing, text that needed a fallback font or cannot be drawn.
+  public let diagnostics: [Diagnostic]
+}
+
 extension FontLibrary {
-  /// Gives an animation the fonts it brings along, for it alone (a ``FontSet`` kept in its
-  /// `attachments`, which its renderers draw with), and checks its text against them and the installed
-  /// fonts. Returns diagnostics for fonts that could not be added or are missing, and for text that needed a
+  /// Gives an animation the fonts it brings along, for it alone (a ``FontSet`` its renderers draw with:
+  /// the pipeline hands it to them beside the images), and checks its text against them and the installed
+  /// fonts. The diagnostics name fonts that could not be added or are missing, and text that needed a
   /// fallback font or cannot be drawn at all (with the characters and the document's JSON path).
   ///
   /// - `directories`: folders of fonts to add first (`--fonts DIR`).
@@ -21,7 +29,7 @@ extension FontLibrary {
   public static func prepare(
     _ animation: Animation, directories: [String] = [], embedded: [String: [UInt8]] = [:],
     baseDirectory: String? = nil, file: String? = nil, allowExternalPaths: Bool = false
-  ) -> [Diagnostic] {
+  ) -> PreparedFonts {
     var notes: [Diagnostic] = []
     func note(_ message: String, _ path: JSONPath = .root, _ severity: Severity = .warning) {
       notes.append(Diagnostic(severity: severity, file: file, path: path, message: message))
@@ -90,7 +98,6 @@ extension FontLibrary {
     }
     // 2. The animation's own font set (shared with any animation that brings the same files).
     let set = FontSet.make(files: files)
-    animation.attachments.fonts = set
     let failed = pending.filter { $0.unless.map(set.unreadable.contains) ?? true }
     notes = failed.map { Diagnostic(severity: .warning, file: file, path: $0.path, message: $0.message) } + notes
     // Every font a text layer draws with the system's fonts, and what its text needs beyond it.
@@ -112,7 +119,7 @@ extension FontLibrary {
     }
     check(animation.layers)
     for id in animation.precomps.keys.sorted() { check(animation.precomps[id] ?? []) }
-    return notes
+    return PreparedFonts(fonts: set, diagnostics: notes)
   }
 
   // MARK: - Coverage

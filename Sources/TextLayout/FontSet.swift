@@ -1,9 +1,8 @@
-import CCairo
+import CHarfBuzz
 import Foundation
 import Locking
-import Lottie
 
-/// The fonts one animation can draw with: the system's (and any added for the whole process), plus what the
+/// The fonts one animation can draw with (made by `FontLibrary.prepare`, handed to its renderers): the system's (and any added for the whole process), plus what the
 /// animation brought along (its archive's fonts, `fPath` data and files, `--fonts` folders), in a fontconfig
 /// configuration of its own.
 ///
@@ -18,7 +17,7 @@ import Lottie
 ///
 /// `@unchecked Sendable`: the configuration is only touched with `FontLibrary.fontconfig` held (fontconfig
 /// is not safe to change while another thread matches), and the choices are behind their own lock.
-final class FontSet: @unchecked Sendable {
+public final class FontSet: @unchecked Sendable {
   /// The configuration (owned), or nil for fontconfig's current one.
   let config: OpaquePointer?
   /// The files this set adds that fontconfig could not read as fonts.
@@ -37,12 +36,7 @@ final class FontSet: @unchecked Sendable {
   }
 
   /// fontconfig's current configuration: the system's fonts and those added for the whole process.
-  static let shared = FontSet(config: nil, unreadable: [])
-
-  /// The set an animation draws with: the one prepared for it, else ``shared``.
-  static func of(_ animation: Animation) -> FontSet {
-    animation.attachments.fonts as? FontSet ?? shared
-  }
+  public static let shared = FontSet(config: nil, unreadable: [])
 
   /// The set that adds `files` (font files on disk) to the system's fonts: ``shared`` for none, else a
   /// recent set that adds the same files, else a new one.

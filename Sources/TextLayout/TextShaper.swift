@@ -5,31 +5,31 @@ import Lottie
 
 /// One glyph of a shaped unit: the face, the glyph, and its place from the unit's pen position (pixels,
 /// y down).
-struct PlacedGlyph {
-  let face: ShapingFace
-  let glyph: UInt32
-  let x: Double
-  let y: Double
+package struct PlacedGlyph {
+  package let face: ShapingFace
+  package let glyph: UInt32
+  package let x: Double
+  package let y: Double
 }
 
 /// What text animators move as one character: a grapheme cluster (a letter with its marks, an emoji
 /// sequence, a flag), or the several clusters a required ligature or an Indic syllable joins into one glyph
 /// cluster (Arabic lam-alef, a Devanagari conjunct).
-struct TextUnit {
+package struct TextUnit {
   /// The characters.
-  var text: String
+  package var text: String
   /// The advance width (pixels).
-  var advance: Double
+  package var advance: Double
   /// The shaped glyphs, in visual order; empty for `chars` outlines and for characters nothing draws.
-  var glyphs: [PlacedGlyph] = []
+  package var glyphs: [PlacedGlyph] = []
   /// Glyph outlines from the file's `chars` for this character, when it has them.
-  var charsGlyph: GlyphKey? = nil
+  package var charsGlyph: GlyphKey? = nil
   /// The unit's place in reading (logical) order within the whole text.
   var logical = 0
   /// Its bidirectional embedding level (odd: right to left).
   var level: UInt8 = 0
 
-  var isSpace: Bool { text == " " || text == "\u{A0}" || text == "\u{3000}" }
+  package var isSpace: Bool { text == " " || text == "\u{A0}" || text == "\u{3000}" }
 }
 
 /// A document's font and text settings that the layout depends on.
@@ -47,24 +47,33 @@ struct TextLayoutKey: Hashable {
 /// and lines broken by the Unicode rules (ICU) for box text. Faces are opened once per worker and layouts
 /// kept per document and size, so static text is shaped once; fontconfig is consulted (under its lock) only
 /// when a new document is laid out, never per frame.
-final class TextShaper {
-  private let animation: Animation
+package final class TextShaper {
+  let animation: Animation
   /// The fonts this animation may use (its own, if it brought any: see `FontLibrary.prepare`).
   private let fonts: FontSet
   private var faces: [FontFile: ShapingFace?] = [:]
   private var choices: [String: FontChoice] = [:]
   private var layouts: [TextLayoutKey: [[TextUnit]]] = [:]
   /// Text paths measured as polylines (see `TextPathPolylines`).
-  let pathPolylines = TextPathPolylines()
+  package let pathPolylines = TextPathPolylines()
+  /// How many layouts were made (for tests: static text is laid out once).
+  package internal(set) var layoutsMade = 0
+  /// Decodes colour glyphs' pictures for the renderer.
+  private let decodeImage: GlyphImageDecoder
   /// The HarfBuzz buffer reused for every run (owned).
   private let buffer: OpaquePointer?
 
   /// Layouts kept at most; the oldest are dropped past it (a template with thousands of rows).
   static let layoutLimit = 256
 
-  init(animation: Animation) {
+  /// Shapes `animation`'s text with `fonts` (see `FontLibrary.prepare`); `decodeImage` makes the renderer's
+  /// pictures of colour glyphs.
+  package init(
+    animation: Animation, fonts: FontSet = .shared, decodeImage: @escaping GlyphImageDecoder = { _ in nil }
+  ) {
     self.animation = animation
-    fonts = FontSet.of(animation)
+    self.decodeImage = decodeImage
+    self.fonts = fonts
     buffer = hb_buffer_create()
   }
 
@@ -82,7 +91,7 @@ final class TextShaper {
   /// The face for a font file, opened on first use by this worker.
   func face(_ file: FontFile) -> ShapingFace? {
     if let known = faces[file] { return known }
-    let made = ShapingFace(file: file)
+    let made = ShapingFace(file: file, decodeImage: decodeImage)
     faces[file] = made
     return made
   }

@@ -1,7 +1,7 @@
 import Lottie
 import Testing
 
-@testable import CairoRendering
+@testable import TextLayout
 
 /// What text animators count as one character (`TextUnit`): a grapheme cluster, or the clusters a required
 /// ligature or an Indic syllable draws as one glyph cluster; an optional ligature comes apart when the
@@ -10,7 +10,13 @@ import Testing
 struct TextUnitTests {
   /// The units of `text` in family `family` at 100 px, in reading order.
   static func units(_ text: String, family: String, ligatures: Bool = true) throws -> [TextUnit] {
-    let animation = try TextFallbackTests.animation(text, family: family)
+    let json = #"""
+      {"v":"5.7.0","fr":30,"ip":0,"op":30,"w":400,"h":100,
+       "fonts":{"list":[{"fName":"Font","fFamily":"\#(family)","fStyle":"Regular","ascent":75}]},
+       "layers":[{"ty":5,"ind":1,"ip":0,"op":30,"st":0,"ks":{},
+         "t":{"d":{"k":[{"t":0,"s":{"t":"\#(text)","f":"Font","s":100,"j":0,"tr":0,"lh":120,"fc":[0,0,0]}}]}}}]}
+      """#
+    let animation = try LottieParser.parse(bytes: Array(json.utf8), file: "t.json")
     let shaper = TextShaper(animation: animation)
     let key = TextLayoutKey(text: text, fontName: "Font", size: 100, tracking: 0, boxWidth: nil, ligatures: ligatures)
     return shaper.lines(key).flatMap { $0 }.sorted { $0.logical < $1.logical }

@@ -1,4 +1,3 @@
-import CCairo
 import CHarfBuzz
 import Foundation
 import Locking
@@ -35,9 +34,9 @@ enum FreeType {
 /// A font face opened by one worker: a HarfBuzz font over its own FreeType face (hb-ft), which shapes text
 /// and gives the glyphs' outlines, colour bitmaps (CBDT, sbix) and colour layers (COLR). Everything is
 /// measured in em units so one face serves every size; outlines and colour images are kept once made.
-final class ShapingFace {
+package final class ShapingFace {
   /// What one glyph is drawn as.
-  enum Drawing {
+  package enum Drawing {
     /// An outline, filled and stroked like any path (em units, y down).
     case outline([GlyphPathElement])
     /// A colour image (an emoji bitmap) placed over `rect` (em units, y down).
@@ -46,15 +45,17 @@ final class ShapingFace {
     case layers([(outline: [GlyphPathElement], color: RGBA?)])
   }
 
-  let file: FontFile
+  package let file: FontFile
   /// The HarfBuzz font (owned); its FreeType face is released through `FreeType.closeFace` when it goes.
   let font: OpaquePointer
   /// HarfBuzz position units per em (the font's scale).
   let unitsPerEm: Double
   private var drawings: [UInt32: Drawing] = [:]
+  /// Turns a colour glyph's PNG into the renderer's image (nil: it cannot be decoded, the outline is drawn).
+  private let decodeImage: GlyphImageDecoder
 
   /// Opens `file`; nil when FreeType cannot read it.
-  init?(file: FontFile) {
+  init?(file: FontFile, decodeImage: @escaping GlyphImageDecoder) {
     guard let face = FreeType.openFace(path: file.path, index: file.index) else { return nil }
     var strike: FT_Bitmap_Size? = nil
     if CHarfBuzz_faceIsScalable(face) != 0 {
@@ -86,6 +87,7 @@ final class ShapingFace {
     }
     self.file = file
     self.font = font
+    self.decodeImage = decodeImage
     var x: Int32 = 0
     var y: Int32 = 0
     hb_font_get_scale(font, &x, &y)
@@ -95,7 +97,7 @@ final class ShapingFace {
   deinit { hb_font_destroy(font) }
 
   /// How glyph `glyph` is drawn, made on first use.
-  func drawing(_ glyph: UInt32) -> Drawing {
+  package func drawing(_ glyph: UInt32) -> Drawing {
     if let known = drawings[glyph] { return known }
     let made = makeDrawing(glyph)
     drawings[glyph] = made
@@ -145,7 +147,7 @@ final class ShapingFace {
 
   // MARK: - Colour images
 
-  /// The glyph's colour bitmap (a PNG in CBDT or sbix) as a Cairo image and the rectangle it covers.
+  /// The glyph's colour bitmap (a PNG in CBDT or sbix) as the renderer's image and the rectangle it covers.
   private func colorImage(_ glyph: UInt32) -> ImageGlyph? {
     guard let blob = hb_ot_color_glyph_reference_png(font, glyph) else { return nil }
     defer { hb_blob_destroy(blob) }
@@ -156,43 +158,50 @@ final class ShapingFace {
       return nil
     }
     let bytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(data), count: Int(length))
-    guard let surface = PNGGlyphReader.decode(bytes) else { return nil }
+    guard let image = decodeImage(bytes) else { return nil }
     let rect = (
       x: Double(extents.x_bearing) / unitsPerEm, y: -Double(extents.y_bearing) / unitsPerEm,
       width: Double(extents.width) / unitsPerEm, height: -Double(extents.height) / unitsPerEm
     )
-    return ImageGlyph(surface: surface, x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+    return ImageGlyph(image: image, x: rect.x, y: rect.y, width: rect.width, height: rect.height)
   }
 }
 
 /// One element of a glyph outline, in em units with y down.
-enum GlyphPathElement {
+package enum GlyphPathElement {
   case move(Double, Double)
   case line(Double, Double)
   case curve(Double, Double, Double, Double, Double, Double)
   case close
 }
 
-/// A colour glyph's image and where it goes (em units from the pen position, y down).
-final class ImageGlyph {
-  let surface: OpaquePointer
-  let x: Double
-  let y: Double
-  let width: Double
-  let height: Double
+/// A colour glyph's picture as the renderer decoded it (for Cairo, an image surface), and its size in pixels.
+package protocol GlyphImage: AnyObject {
+  var pixelWidth: Double { get }
+  var pixelHeight: Double { get }
+}
 
-  init(surface: OpaquePointer, x: Double, y: Double, width: Double, height: Double) {
-    self.surface = surface
+/// Decodes a colour glyph's PNG (bytes held by HarfBuzz, valid only during the call); nil when it cannot.
+package typealias GlyphImageDecoder = (UnsafeRawBufferPointer) -> (any GlyphImage)?
+
+/// A colour glyph's image and where it goes (em units from the pen position, y down).
+package final class ImageGlyph {
+  package let image: any GlyphImage
+  package let x: Double
+  package let y: Double
+  package let width: Double
+  package let height: Double
+
+  init(image: any GlyphImage, x: Double, y: Double, width: Double, height: Double) {
+    self.image = image
     self.x = x
     self.y = y
     self.width = width
     self.height = height
   }
 
-  deinit { cairo_surface_destroy(surface) }
-
-  var pixelWidth: Double { Double(cairo_image_surface_get_width(surface)) }
-  var pixelHeight: Double { Double(cairo_image_surface_get_height(surface)) }
+  package var pixelWidth: Double { image.pixelWidth }
+  package var pixelHeight: Double { image.pixelHeight }
 }
 
 /// Collects HarfBuzz's outline callbacks into path elements; quadratic pieces (TrueType) become cubics.
@@ -271,57 +280,5 @@ private final class OutlineRecorder {
       hb_draw_funcs_make_immutable(funcs)
       pointer = funcs
     }
-  }
-}
-
-/// Decodes a PNG held in memory into a Cairo image surface.
-///
-/// The PNG comes from a font, and fonts come from `.lottie` archives and data URIs (up to 64 MB): a hostile
-/// one can hold a glyph whose PNG claims 30000x30000 pixels, for which Cairo would allocate 3.6 GB. So the
-/// size in the header (IHDR) is read first and a picture larger than ``maxSide`` a side is refused, as
-/// `ImageDecoder` refuses oversized images. Real colour emoji are 72 to 160 pixels (sbix strikes reach 512).
-enum PNGGlyphReader {
-  /// The largest width and height decoded.
-  static let maxSide = 2048
-
-  /// The width and height in the PNG's header: the signature, then the IHDR chunk (length, "IHDR", width
-  /// and height as big-endian 32-bit numbers); nil when the bytes do not start like a PNG.
-  static func declaredSize(_ bytes: UnsafeRawBufferPointer) -> (width: Int, height: Int)? {
-    let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-    guard bytes.count >= 24, bytes.prefix(8).elementsEqual(signature), bytes[12..<16].elementsEqual(Array("IHDR".utf8))
-    else { return nil }
-    func number(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
-    return (number(16), number(20))
-  }
-
-  /// Where the read callback is in the bytes.
-  private final class Cursor {
-    let bytes: UnsafeRawBufferPointer
-    var offset = 0
-    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
-  }
-
-  static func decode(_ bytes: UnsafeRawBufferPointer) -> OpaquePointer? {
-    guard let size = declaredSize(bytes), size.width > 0, size.height > 0, size.width <= maxSide, size.height <= maxSide
-    else { return nil }
-    let cursor = Cursor(bytes)
-    let surface = withExtendedLifetime(cursor) {
-      cairo_image_surface_create_from_png_stream(
-        { closure, data, length in
-          guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
-          let c = Unmanaged<Cursor>.fromOpaque(closure).takeUnretainedValue()
-          let n = Int(length)
-          guard c.offset + n <= c.bytes.count, let base = c.bytes.baseAddress else { return CAIRO_STATUS_READ_ERROR }
-          data.update(from: (base + c.offset).assumingMemoryBound(to: UInt8.self), count: n)
-          c.offset += n
-          return CAIRO_STATUS_SUCCESS
-        }, Unmanaged.passUnretained(cursor).toOpaque())
-    }
-    guard let surface else { return nil }
-    guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-      cairo_surface_destroy(surface)
-      return nil
-    }
-    return surface
   }
 }

@@ -1,4 +1,4 @@
-import CCairo
+import CHarfBuzz
 import Foundation
 import Locking
 import Lottie
@@ -23,10 +23,7 @@ public enum FontLibrary {
   /// while a batch prepares the next file's fonts: that race crashed inside libfontconfig. Cairo itself only
   /// calls fontconfig to resolve unresolved patterns and toy faces, which we never hand it. The per-animation
   /// configurations of ``FontSet`` are created, changed, matched and destroyed under this lock too.
-  static let fontconfig = Locked<Void>(())
-
-  /// The fallback font (`fallbackFamily`, or whatever fontconfig substitutes for it), found once.
-  static let fallback = FontMatch(family: fallbackFamily, style: "")
+  package static let fontconfig = Locked<Void>(())
 
   /// Font files added for the whole process, in order; every ``FontSet`` made later adds them too.
   static var processFonts: [String] { addedForProcess.withLock { $0 } }
@@ -139,44 +136,4 @@ public enum FontLibrary {
 
   /// ``dataFolder`` once made, for the `atexit` handler (which cannot capture it).
   private static let createdDataFolder = Locked<String?>(nil)
-}
-
-/// A font fontconfig found for a family and an After Effects style name, as a Cairo font face (for the
-/// contact sheet's labels; text layers are shaped by `TextShaper`). Immutable; Cairo font faces are
-/// reference counted atomically and may be used from any thread.
-final class FontMatch: @unchecked Sendable {
-  /// The Cairo font face (owned).
-  let face: OpaquePointer?
-
-  /// Looks up `family` with the weight and slant `style` names.
-  init(family: String, style: String) {
-    face = FontLibrary.fontconfig.withLock { _ in
-      let (weight, italic) = FontMatch.weightAndSlant(style)
-      guard let pattern = FontPattern.make(family: family, weight: weight, italic: italic) else { return nil }
-      defer { FcPatternDestroy(pattern) }
-      guard let found = FontPattern.match(pattern) else { return nil }
-      defer { FcPatternDestroy(found) }
-      // A matched pattern names its file, so Cairo opens it directly and never goes back to fontconfig.
-      return cairo_ft_font_face_create_for_pattern(found)
-    }
-  }
-
-  deinit {
-    if let face { cairo_font_face_destroy(face) }
-  }
-
-  /// OpenType weight (100...900) and italic for an After Effects style name ("Bold Italic", "Black",
-  /// "65 Medium", "500").
-  static func weightAndSlant(_ style: String) -> (weight: Double, italic: Bool) {
-    let s = style.lowercased().replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "-", with: "")
-    let italic = s.contains("italic") || s.contains("oblique")
-    if let n = Int(s.filter(\.isNumber)), (100...1000).contains(n) { return (Double(n), italic) }
-    let names: [(String, Double)] = [
-      ("extralight", 200), ("ultralight", 200), ("semibold", 600), ("demibold", 600), ("extrabold", 800),
-      ("ultrabold", 800), ("thin", 100), ("hairline", 100), ("light", 300), ("medium", 500), ("demi", 600),
-      ("bold", 700), ("heavy", 800), ("black", 900), ("ultra", 900),
-    ]
-    for (name, weight) in names where s.contains(name) { return (weight, italic) }
-    return (400, italic)
-  }
 }

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CairoRendering
+@testable import TextLayout
 
 /// Where box text may break, beyond what ICU says (`TextShaper.quotationBreaks`).
 struct LineBreakTests {
