@@ -147,6 +147,9 @@ struct ExportCommandOptions: Sendable {
   var strict: Bool
   var quiet: Bool
   var json: Bool
+  /// `--dry-run`: plan every export and print the plans (as JSON with `--json`), writing nothing.
+  var dryRun: Bool
+  var printsPlanAsJSON: Bool
   var recursive: Bool
   var skipExisting: Bool
   var report: String?
@@ -173,6 +176,8 @@ struct ExportCommandOptions: Sendable {
     strict = p[OptionTable.strict]
     quiet = p[OptionTable.quiet]
     json = p[OptionTable.progress] == .json
+    dryRun = p[OptionTable.dryRun]
+    printsPlanAsJSON = p[OptionTable.json]
     recursive = p[OptionTable.recursive]
     skipExisting = p[OptionTable.skipExisting]
     report = p[OptionTable.report]
@@ -195,6 +200,12 @@ struct ExportCommandOptions: Sendable {
   /// Checks what parsing alone cannot: an input, combinations, what each mode needs.
   func validate(_ p: ParsedArguments) throws(UsageError) {
     guard !inputs.isEmpty else { throw UsageError(message: "Missing expected argument '<input>'", command: nil) }
+    if printsPlanAsJSON && !dryRun {
+      throw UsageError(
+        message:
+          "--json prints the plan of --dry-run; give --dry-run too (--progress json reports an export's progress)",
+        command: nil)
+    }
     try size.validate(command: "export")
     try timing.validate(p, command: "export")
     if p.has(OptionTable.posterFrame.spec) && poster == nil {

@@ -264,8 +264,17 @@ extension OptionTable {
   // MARK: - Messages
 
   static let json = Flag(
-    "--json", help: "Machine-readable output on stdout (a JSON document).", default: "text",
-    commands: ["info", "check"], section: .progress)
+    "--json", help: "Machine-readable output on stdout (a JSON document).",
+    helpFor: ["export": ("With --dry-run: the plan as a JSON document on stdout.", "text")], default: "text",
+    commands: ["info", "check", "export"], section: .progress)
+
+  static let dryRun = Flag(
+    "--dry-run",
+    help: "Decide and check everything, write nothing, and print the plan: the output, format, codec, size, "
+      + "frames, duration, audio and estimated memory of each export (with --json, as a JSON document). The "
+      + "animation is loaded and checked as for the export; the exit code is the one the export would have "
+      + "before rendering.",
+    commands: ["export"], section: .progress)
 
   static let strict = Flag(
     "--strict",

@@ -35,7 +35,7 @@ enum OptionTable {
     // Input
     assets.spec, fonts.spec, allowExternalPaths.spec, animation.spec, limit.spec, keypaths.spec,
     // Messages
-    json.spec, strict.spec, quiet.spec, help.spec, version.spec,
+    json.spec, dryRun.spec, strict.spec, quiet.spec, help.spec, version.spec,
   ]
 
   /// The option named `name` (any of its names) among `options`.

@@ -117,7 +117,6 @@ public enum Exporter {
     let schedule = try (options.timeline ?? Timeline(animation: animation)).schedule(
       fps: options.fps, maxFrames: options.maxFrames)
     let format = options.resolvedFormat
-    let codec = options.resolvedCodec
     var notes: [Diagnostic] = []
     func note(_ diagnostic: Diagnostic) {
       notes.append(diagnostic)
@@ -126,20 +125,10 @@ public enum Exporter {
     // Keep alpha where the codec carries it and the background is not opaque; otherwise composite over the
     // background, or white (a see-through background is itself put over white first).
     let render = options.videoRender
-    let alpha = render.background.map { $0.a < 1 } ?? true
-    var settings = EncoderSettings(
-      width: render.width, height: render.height, fps: options.fps, crf: options.crf, preset: options.codecPreset,
-      codec: codec, alpha: alpha)
-    settings.gif = options.gif
-    settings.bitrate = options.bitrate
-    settings.pixelFormat = options.pixelFormat
-    settings.webp = options.webp
-    settings.apng = options.apng
-    settings.vp9 = options.vp9
-    settings.av1 = options.av1
+    let settings = encoderSettings(for: options)
     // 1. Settings and size first (naming the encoder that cannot take the size), then memory.
     try settings.validate(outputPath: options.outputPath, format: format)
-    var estimate = MemoryEstimate(render: render, settings: settings, codec: codec)
+    var estimate = memoryEstimate(for: options)
     try estimate.check(limit: options.memoryLimit)
     // 2. Sound: decoded now, so that a bad soundtrack fails before rendering; the memory check counts it first.
     var audio: AudioInput?
@@ -210,6 +199,30 @@ public enum Exporter {
       frames: encoder.framesWritten, fps: options.fps, seconds: seconds(since: start), bytes: bytes,
       codedWidth: encoder.codedSize.width, codedHeight: encoder.codedSize.height, diagnostics: notes,
       memoryEstimate: estimate, hasAudio: audio != nil)
+  }
+
+  /// The encoder's settings for an export with `options`: the video's size (``ExportOptions/videoRender``),
+  /// its rate, the codec and its options, and alpha where the background is not opaque.
+  public static func encoderSettings(for options: ExportOptions) -> EncoderSettings {
+    let render = options.videoRender
+    let alpha = render.background.map { $0.a < 1 } ?? true
+    var settings = EncoderSettings(
+      width: render.width, height: render.height, fps: options.fps, crf: options.crf, preset: options.codecPreset,
+      codec: options.resolvedCodec, alpha: alpha)
+    settings.gif = options.gif
+    settings.bitrate = options.bitrate
+    settings.pixelFormat = options.pixelFormat
+    settings.webp = options.webp
+    settings.apng = options.apng
+    settings.vp9 = options.vp9
+    settings.av1 = options.av1
+    return settings
+  }
+
+  /// The memory an export with `options` is estimated to need before its sound is decoded (the export adds
+  /// the decoded sound and checks again).
+  public static func memoryEstimate(for options: ExportOptions) -> MemoryEstimate {
+    MemoryEstimate(render: options.videoRender, settings: encoderSettings(for: options), codec: options.resolvedCodec)
   }
 
   /// Exports into `temporary`, a ``PartialFile`` of `options.outputPath`, rather than into the output itself:
