@@ -73,7 +73,7 @@ extension ExportCommand {
           output
         ))
     }
-    if let preset = o.preset, let presetFormat = preset.format, presetFormat != ext, !toStandardOutput {
+    if let preset = o.preset, let presetFormat = preset.format?.optionName, presetFormat != ext, !toStandardOutput {
       throw UsageError(
         message: "The preset '\(preset.name)' makes .\(presetFormat) files; the output '\(output)' ends in .\(ext)",
         command: nil)
@@ -86,10 +86,10 @@ extension ExportCommand {
         command: nil)
     }
     let codec = o.encoding.codec ?? format.defaultCodec(alpha: o.size.backgroundColor.map { $0.a < 1 } ?? true)
-    if o.encoding.crf > 51 && (codec == .h264 || codec == .h265) {
+    if let crf = o.encoding.crf, crf > 51, codec == .h264 || codec == .h265 {
       throw UsageError(
         message:
-          "The value '\(o.encoding.crf)' is invalid for '--crf <n>': \(codec.rawValue) takes 0 to 51 (VP9 and AV1 take 0 to 63)",
+          "The value '\(crf)' is invalid for '--crf <n>': \(codec.rawValue) takes 0 to 51 (VP9 and AV1 take 0 to 63)",
         command: nil)
     }
     let poster = job.poster ?? o.poster
@@ -123,7 +123,7 @@ extension ExportCommand {
     options.timeline = timeline
     options.format = o.format ?? (toStandardOutput ? format : nil)
     options.memoryLimit = o.input.load.memoryLimit
-    o.encoding.configure(&options)
+    options.encoding = o.encoding.choice
     o.sound.configure(
       &options, loaded: loaded.loaded, assets: o.input.assets, allowsExternalPaths: o.input.allowsExternalPaths)
     if o.sound.wantsSound(animation) && !format.supportsAudio {
@@ -161,7 +161,9 @@ extension ExportCommand {
     var budget: (budget: SizeBudget, preset: String)?
     if let maxBytes = o.maxBytes, let preset = o.preset, !toStandardOutput {
       budget = (
-        SizeBudget(maxBytes: maxBytes, minFPS: preset.minFps ?? 8, minScale: preset.minScale ?? 0.5), preset.name
+        SizeBudget(
+          maxBytes: maxBytes, minFPS: preset[OptionTable.minFps] ?? 8, minScale: preset[OptionTable.minScale] ?? 0.5),
+        preset.name
       )
     }
     return ExportPlan(

@@ -16,6 +16,13 @@ enum ExportCommand {
       "lottie2video <folder|input ...> -o <folder> [--recursive] [--skip-existing] [options]",
       "lottie2video <input> --data <rows.csv> -o 'out/{column}.mp4' [options]",
     ],
+    groups: [
+      .output, .playback, .segment, .templating, .canvas, .placement, .encoding, .sound, .batch, .input,
+      OptionGroup(
+        OptionTable.json.spec, OptionTable.dryRun.spec, OptionTable.strict.spec, OptionTable.quiet.spec,
+        OptionTable.version.spec),
+    ],
+    helpFor: ["--json": ("With --dry-run: the plan as a JSON document on stdout.", "text")],
     run: run)
 
   static func run(_ p: ParsedArguments) throws -> Int32 {
@@ -23,8 +30,7 @@ enum ExportCommand {
       Console.output(Help.version)
       return 0
     }
-    var o = try ExportCommandOptions(p)
-    try o.applyPreset()
+    let o = try ExportCommandOptions(p)
     let reporter = Reporter(json: o.json, quiet: o.quiet)
     // FFmpeg's own log lines (a resampler refusing a sound's layout) are the reporter's notes: `warning` events
     // in JSON mode (stderr carries nothing else), "note: ..." lines in text mode, nothing with -q.

@@ -17,7 +17,8 @@ enum MergeReportsCommand {
     arguments: [
       ArgumentSpec("<report.json>", help: "The shards' --report files.", repeatable: true, completion: .file(["json"]))
     ],
-    required: ["-o"], ownOptions: [OptionTable.output.spec, OptionTable.quiet.spec], run: run)
+    required: ["-o"], groups: [.output, OptionGroup(OptionTable.quiet.spec)],
+    helpFor: ["--output": ("The merged report; '-' writes it to standard output.", "required")], run: run)
 
   /// Writes the merged report and prints a summary like a batch's; exits 1 when a file failed or the reports
   /// do not make one batch (nothing written then), 64 on a usage error.

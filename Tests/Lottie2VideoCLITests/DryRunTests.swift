@@ -73,4 +73,20 @@ struct DryRunTests {
     #expect(json.exited(64), "\(json)")
     #expect(json.stderr.hasPrefix("Error: --json prints the plan of --dry-run; give --dry-run too"), "\(json)")
   }
+
+  @Test func aBatchPrintsOnePlanPerFile() async throws {
+    let (directory, input) = try TimingAndPresetTests.workspace()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let second = directory.appendingPathComponent("second.json").path
+    try FileManager.default.copyItem(atPath: input, toPath: second)
+    let out = directory.appendingPathComponent("out").path
+    let result = try await CommandRunner.lottie2video([
+      input, second, "-o", out, "--preset", "gif-web", "--format", "gif", "--dry-run", "--json",
+    ])
+    #expect(result.exited(0), "\(result)")
+    let plans = try JSONDecoder().decode([ExportPlan.Document].self, from: Data(result.stdout.utf8))
+    #expect(plans.map(\.output) == [out + "/solid.gif", out + "/second.gif"])
+    #expect(plans.allSatisfy { $0.width == 480 && $0.fps == 25 && $0.codec == "gif" })
+    #expect(!FileManager.default.fileExists(atPath: out), "a dry run makes no folder")
+  }
 }
