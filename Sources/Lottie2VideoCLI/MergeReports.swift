@@ -1,5 +1,6 @@
 import Foundation
 import Pipeline
+import VideoEncoding
 
 /// `lottie2video merge-reports report-*.json -o report.json`: the reports of a sharded batch (a Kubernetes
 /// Indexed Job, a Slurm array) merged into one report for the whole batch, checked to hold every file exactly
@@ -76,6 +77,6 @@ enum MergeReportsCommand {
   /// Writes `data` to a hidden file beside `path` and renames it over `path`, so a reader never sees half a
   /// report; returns what went wrong (with the system's reason), or nil.
   static func writeAtomically(_ data: Data, to path: String) -> String? {
-    ReportFile.writeAtomically(data, to: path).map { "cannot write the report (\($0))" }
+    PartialFile.writeAtomically(data, to: path).map { "cannot write the report (\($0))" }
   }
 }
