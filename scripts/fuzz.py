@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Mutation fuzzer for lottie2video (driven by scripts/fuzz; see the README's "Fuzzing" section).
+"""Mutation fuzzer for lottie2video (driven by scripts/fuzz; see docs/security.md, "Fuzzing and sanitizers").
 
 Each round takes a seed (a corpus file), mutates it with structure-aware mutations (numbers swapped for
 hostile values, counts grown, repeaters nested, sizes enlarged, subtrees deleted, duplicated, retyped or

@@ -1,5 +1,5 @@
 /// Bounds that keep hostile or broken input from taking unbounded time or memory.
-/// Every limit has a documented default (README, "Limits"); library callers can raise them.
+/// Every limit has a documented default (docs/security.md, "Limits"); library callers can raise them.
 public struct LoadLimits: Sendable {
   /// Largest input file, in bytes (after decompression).
   public var maxFileBytes: Int = 256 << 20

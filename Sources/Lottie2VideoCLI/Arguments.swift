@@ -13,7 +13,8 @@ public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
   }
 }
 
-/// The values given on a command line, checked against one command's options.
+/// The values given on a command line, checked against one command's options, over a preset's values: a
+/// layer of defaults the command line's win over (``layering(_:)``).
 struct ParsedArguments: Sendable {
   /// The command they are for.
   let command: String
@@ -21,29 +22,44 @@ struct ParsedArguments: Sendable {
   var positionals: [String] = []
   /// Each option's values by canonical name, in the order given.
   private var values: [String: [any Sendable]] = [:]
+  /// The preset's values by canonical name, under the command line's.
+  private var defaults: [String: [any Sendable]] = [:]
 
   init(command: String) { self.command = command }
 
-  /// The last value given for `option`, or nil.
+  /// The last value given for `option` on the command line, else the preset's, or nil.
   subscript<Value>(option: Option<Value>) -> Value? {
-    values[option.spec.name]?.last as? Value
+    (values[option.spec.name] ?? defaults[option.spec.name])?.last as? Value
   }
 
-  /// Whether `flag` was given.
-  subscript(flag: Flag) -> Bool { values[flag.spec.name] != nil }
+  /// Whether `flag` was given, on the command line or by the preset.
+  subscript(flag: Flag) -> Bool { values[flag.spec.name] != nil || defaults[flag.spec.name] != nil }
+
+  /// The value given for `option` on the command line, not the preset's.
+  func commandLine<Value>(_ option: Option<Value>) -> Value? { values[option.spec.name]?.last as? Value }
+
+  /// The value the preset gives `option`, whatever the command line says.
+  func preset<Value>(_ option: Option<Value>) -> Value? { defaults[option.spec.name]?.last as? Value }
 
   /// Every value given for `option`, in order.
   func all<Value>(_ option: Option<Value>) -> [Value] {
     (values[option.spec.name] ?? []).compactMap { $0 as? Value }
   }
 
-  /// Whether `spec` was given at all.
+  /// Whether `spec` was given on the command line.
   func has(_ spec: OptionSpec) -> Bool { values[spec.name] != nil }
 
-  /// The canonical names of the options given.
+  /// The canonical names of the options given on the command line.
   var given: Set<String> { Set(values.keys) }
 
   mutating func add(_ value: any Sendable, for spec: OptionSpec) { values[spec.name, default: []].append(value) }
+
+  /// These arguments over `preset`'s values.
+  func layering(_ preset: Preset) -> ParsedArguments {
+    var layered = self
+    layered.defaults = preset.values
+    return layered
+  }
 }
 
 /// Parses a command line against a command's options, swift-argument-parser style, in its three stages: split

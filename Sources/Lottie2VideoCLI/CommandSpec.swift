@@ -1,5 +1,5 @@
 /// One command of the tool: its name, what help says about it, its arguments and how it runs. Its options are
-/// the ``OptionTable`` entries that name it, plus any it declares itself.
+/// those of the ``OptionGroup``s it lists, plus any it declares itself.
 struct CommandSpec: Sendable {
   /// What the user types (`snapshot`); `export` is the default command and is never typed.
   let name: String
@@ -13,15 +13,20 @@ struct CommandSpec: Sendable {
   let required: [String]
   /// Further forms for its help's USAGE section (a batch, a data run), after the generated one.
   let otherForms: [String]
+  /// The groups of options it takes.
+  let groups: [OptionGroup]
   /// Options declared with the command rather than in ``OptionTable`` (a new subcommand in its own file).
   let ownOptions: [OptionSpec]
+  /// What an option means here when it means something else (`--width` of a contact sheet's cells), and its
+  /// default here, by the option's canonical name.
+  let helpFor: [String: (help: String, default: String)]
   /// Runs it with the parsed arguments and returns the exit code.
   let run: @Sendable (ParsedArguments) throws -> Int32
 
   init(
     name: String, summary: String, discussion: String = "", arguments: [ArgumentSpec], required: [String] = [],
-    otherForms: [String] = [], ownOptions: [OptionSpec] = [],
-    run: @escaping @Sendable (ParsedArguments) throws -> Int32
+    otherForms: [String] = [], groups: [OptionGroup] = [], ownOptions: [OptionSpec] = [],
+    helpFor: [String: (help: String, default: String)] = [:], run: @escaping @Sendable (ParsedArguments) throws -> Int32
   ) {
     self.name = name
     self.summary = summary
@@ -29,7 +34,9 @@ struct CommandSpec: Sendable {
     self.arguments = arguments
     self.required = required
     self.otherForms = otherForms
+    self.groups = groups
     self.ownOptions = ownOptions
+    self.helpFor = helpFor
     self.run = run
   }
 
@@ -38,7 +45,8 @@ struct CommandSpec: Sendable {
 
   /// Every option it takes, in the table's order, then its own; `--help` always, `--version` for the export.
   var options: [OptionSpec] {
-    OptionTable.all.filter { $0.commands.contains(name) } + ownOptions + [OptionTable.help.spec]
+    let taken = Set(groups.flatMap(\.options))
+    return OptionTable.all.filter(taken.contains) + ownOptions + [OptionTable.help.spec]
   }
 
   /// `lottie2video snapshot <input> --frame <frame> -o <output> [options]`: the arguments, the required

@@ -1,8 +1,8 @@
 /// Every command of the tool, in the order help lists them.
 ///
 /// Adding a subcommand is one entry here: a ``CommandSpec`` (usually a `static let spec` in the command's own
-/// file) with its name, summary, arguments and run function. Its options are the ``OptionTable`` entries that
-/// list its name in `commands`, plus the `ownOptions` it declares; help, usage lines, "did you mean",
+/// file) with its name, summary, arguments, option groups and run function. Its options are those of its
+/// ``OptionGroup``s, plus the `ownOptions` it declares; help, usage lines, "did you mean",
 /// completions and the man page pick it up from here.
 enum CommandTable {
   static let all: [CommandSpec] = [

@@ -91,7 +91,7 @@ extension ExportCommand {
         case let s as String: cell = s
         case let n as NSNumber:
           // Numbers without a trailing .0.
-          cell = Preset.g(n.doubleValue)
+          cell = ValueParser.format(n.doubleValue)
         case is NSNull: continue
         default: throw TemplateOptionError(message: "\(path): $[\(i)].\(key): expected a string or a number")
         }

@@ -17,7 +17,7 @@ extension ExportCommand {
     let outputDirectory =
       outputFolder.count > 1 && outputFolder.hasSuffix("/") ? String(outputFolder.dropLast()) : outputFolder
     // The format: --format, else the preset's, else MP4.
-    let format = o.format ?? o.preset?.format.flatMap(OutputFormat.init(optionName:)) ?? .mp4
+    let format = o.format ?? o.preset?.format ?? .mp4
     // 1. Collect the animations, each with its output path under the output folder.
     var found: [(input: String, output: String)] = []  // the whole batch, before sharding
     for input in o.inputs {
@@ -87,6 +87,7 @@ extension ExportCommand {
   /// one render worker each (small files keep every core busy, and no file waits for another's encoder); a
   /// single file gets all the workers.
   static func run(_ jobs: [ExportJob], _ o: ExportCommandOptions, label: String, reporter: Reporter) throws -> Int32 {
+    if o.dryRun { return try dryRun(jobs, o, single: false) }
     let start = Date()
     // The report: refused now, before any work, when it would overwrite an input or cannot be written.
     let reportFile: ReportFile?

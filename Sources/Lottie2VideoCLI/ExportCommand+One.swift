@@ -47,11 +47,18 @@ struct StrictFailure: Error, CustomStringConvertible {
 }
 
 extension ExportCommand {
-  /// Runs one export: checks the output and codec, loads the animation, renders and encodes it (within a size
-  /// budget when the preset has one), writes the poster, and reports it (summary line or events).
+  /// Runs one export: its plan (``plan(_:_:context:)``), then the plan carried out (``run(_:_:context:reporter:)``).
   static func exportOne(_ job: ExportJob, _ o: ExportCommandOptions, context: ExportContext, reporter: Reporter) throws
     -> ExportOutcome
   {
+    try run(try plan(job, o, context: context), o, context: context, reporter: reporter)
+  }
+
+  /// Decides and checks everything about one export without writing anything: the output, its format and
+  /// codec (never over an input), the animation loaded with its images, the size, timeline and rate, the
+  /// library's options, the notes, the size budget and the memory estimate. Throws what the export would
+  /// throw before rendering.
+  static func plan(_ job: ExportJob, _ o: ExportCommandOptions, context: ExportContext) throws -> ExportPlan {
     let name = InputOptions.name(of: job.input)
     // Notes, each with a key: a batch says each one once.
     var notes: [(message: String, key: String?)] = []
@@ -66,7 +73,7 @@ extension ExportCommand {
           output
         ))
     }
-    if let preset = o.preset, let presetFormat = preset.format, presetFormat != ext, !toStandardOutput {
+    if let preset = o.preset, let presetFormat = preset.format?.optionName, presetFormat != ext, !toStandardOutput {
       throw UsageError(
         message: "The preset '\(preset.name)' makes .\(presetFormat) files; the output '\(output)' ends in .\(ext)",
         command: nil)
@@ -79,10 +86,10 @@ extension ExportCommand {
         command: nil)
     }
     let codec = o.encoding.codec ?? format.defaultCodec(alpha: o.size.backgroundColor.map { $0.a < 1 } ?? true)
-    if o.encoding.crf > 51 && (codec == .h264 || codec == .h265) {
+    if let crf = o.encoding.crf, crf > 51, codec == .h264 || codec == .h265 {
       throw UsageError(
         message:
-          "The value '\(o.encoding.crf)' is invalid for '--crf <n>': \(codec.rawValue) takes 0 to 51 (VP9 and AV1 take 0 to 63)",
+          "The value '\(crf)' is invalid for '--crf <n>': \(codec.rawValue) takes 0 to 51 (VP9 and AV1 take 0 to 63)",
         command: nil)
     }
     let poster = job.poster ?? o.poster
@@ -117,7 +124,7 @@ extension ExportCommand {
     options.timeline = timeline
     options.format = o.format ?? (toStandardOutput ? format : nil)
     options.memoryLimit = o.input.load.memoryLimit
-    o.encoding.configure(&options)
+    options.encoding = o.encoding.choice
     o.sound.configure(
       &options, loaded: loaded.loaded, assets: o.input.assets, allowsExternalPaths: o.input.allowsExternalPaths)
     if o.sound.wantsSound(animation) && !format.supportsAudio {
@@ -143,6 +150,46 @@ extension ExportCommand {
         path: output,
         message: "the folder '\(outputFolder)' does not exist (a video's folder is not created; make it first)")
     }
+    // Said after the input's diagnostics, once --strict has had its say.
+    if o.size.background == nil, let note = alphaNote(format: format, codec: codec) {
+      notes.append((note, "alpha \(format) \(codec)"))
+    }
+    for note in ignoredOptionNotes(given: o.given, format: format, codec: codec) { notes.append((note, note)) }
+    if o.maxBytes != nil && toStandardOutput {
+      notes.append(
+        ("the preset's size budget is not checked on standard output (a pipe cannot be encoded again)", "budget"))
+    }
+    var budget: (budget: SizeBudget, preset: String)?
+    if let maxBytes = o.maxBytes, let preset = o.preset, !toStandardOutput {
+      budget = (
+        SizeBudget(
+          maxBytes: maxBytes, minFPS: preset[OptionTable.minFps] ?? 8, minScale: preset[OptionTable.minScale] ?? 0.5),
+        preset.name
+      )
+    }
+    return ExportPlan(
+      job: job, name: name, output: output, format: format, codec: codec, toStandardOutput: toStandardOutput,
+      poster: poster, posterFrame: posterFrame, loaded: loaded, options: options, frames: total, notes: notes,
+      budget: budget, memory: Exporter.memoryEstimate(for: options))
+  }
+
+  /// Carries out `plan`: the start event, the input's diagnostics and `--strict`, the notes, then the video
+  /// (within the size budget when there is one) and the poster, and the summary or `file-done` event.
+  static func run(_ plan: ExportPlan, _ o: ExportCommandOptions, context: ExportContext, reporter: Reporter) throws
+    -> ExportOutcome
+  {
+    let job = plan.job
+    let name = plan.name
+    let output = plan.output
+    let format = plan.format
+    let codec = plan.codec
+    let toStandardOutput = plan.toStandardOutput
+    let poster = plan.poster
+    let posterFrame = plan.posterFrame
+    let loaded = plan.loaded
+    let animation = plan.animation
+    let options = plan.options
+    let (w, h, fps, total) = (plan.width, plan.height, options.fps, plan.frames)
     // 3. Start: the event, then the input's diagnostics and our notes.
     reporter.event(
       "start",
@@ -158,15 +205,7 @@ extension ExportCommand {
           "\(name): --strict: \(warnings) warning\(warnings == 1 ? "" : "s") (\(reporter.isJSON ? "in the warning events" : "listed above")); nothing written"
       )
     }
-    if o.size.background == nil, let note = alphaNote(format: format, codec: codec) {
-      notes.append((note, "alpha \(format) \(codec)"))
-    }
-    for note in ignoredOptionNotes(given: o.given, format: format, codec: codec) { notes.append((note, note)) }
-    if o.maxBytes != nil && toStandardOutput {
-      notes.append(
-        ("the preset's size budget is not checked on standard output (a pipe cannot be encoded again)", "budget"))
-    }
-    for note in notes { reporter.note(note.message, file: name, once: note.key) }
+    for note in plan.notes { reporter.note(note.message, file: name, once: note.key) }
     // 4. Render and encode, into a new folder for a PNG sequence (removed again if the export fails).
     let folder = PathName.folder(of: output)
     let created = (format == .pngSequence || context.createsFolders) && !toStandardOutput ? try makeFolder(folder) : nil
@@ -214,15 +253,15 @@ extension ExportCommand {
     // How many times the video was encoded (a size budget encodes it again until it fits).
     var encodes = 1
     do {
-      if let maxBytes = o.maxBytes, let preset = o.preset, !toStandardOutput {
+      if let (budget, preset) = plan.budget {
         // A size budget (telegram-sticker, slack-emoji): encoded again, one change at a time, until it fits.
-        let budget = SizeBudget(maxBytes: maxBytes, minFPS: preset.minFps ?? 8, minScale: preset.minScale ?? 0.5)
+        let maxBytes = budget.maxBytes
         let outcome = try budget.export(
           animation: animation, options: options, progress: report, diagnostics: onDiagnostic,
           willRetry: { retry in
             progress.finish()
             reporter.note(
-              "\(output) is \(retry.bytes) bytes, over the preset '\(preset.name)' budget of \(maxBytes); encoding again with \(retry.change): \(retry.setting)",
+              "\(output) is \(retry.bytes) bytes, over the preset '\(preset)' budget of \(maxBytes); encoding again with \(retry.change): \(retry.setting)",
               file: name)
           },
           beforeCommit: { outcome in try writePoster(outcome.options) })
@@ -231,7 +270,7 @@ extension ExportCommand {
         encodes = outcome.attempts + 1
         if !outcome.fits {
           failure =
-            "\(output) is still \(result.bytes) bytes at \(outcome.setting), the last step, over the preset '\(preset.name)' budget of \(maxBytes) bytes; nothing written (try a shorter --duration or a smaller --size)"
+            "\(output) is still \(result.bytes) bytes at \(outcome.setting), the last step, over the preset '\(preset)' budget of \(maxBytes) bytes; nothing written (try a shorter --duration or a smaller --size)"
         } else if let changes = outcome.changes {
           reporter.note("\(output) fits the \(maxBytes)-byte budget at \(changes)", file: name)
         }

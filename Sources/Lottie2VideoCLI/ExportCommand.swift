@@ -16,6 +16,13 @@ enum ExportCommand {
       "lottie2video <folder|input ...> -o <folder> [--recursive] [--skip-existing] [options]",
       "lottie2video <input> --data <rows.csv> -o 'out/{column}.mp4' [options]",
     ],
+    groups: [
+      .output, .playback, .segment, .templating, .canvas, .placement, .encoding, .sound, .batch, .input,
+      OptionGroup(
+        OptionTable.json.spec, OptionTable.dryRun.spec, OptionTable.strict.spec, OptionTable.quiet.spec,
+        OptionTable.version.spec),
+    ],
+    helpFor: ["--json": ("With --dry-run: the plan as a JSON document on stdout.", "text")],
     run: run)
 
   static func run(_ p: ParsedArguments) throws -> Int32 {
@@ -23,8 +30,7 @@ enum ExportCommand {
       Console.output(Help.version)
       return 0
     }
-    var o = try ExportCommandOptions(p)
-    try o.applyPreset()
+    let o = try ExportCommandOptions(p)
     let reporter = Reporter(json: o.json, quiet: o.quiet)
     // FFmpeg's own log lines (a resampler refusing a sound's layout) are the reporter's notes: `warning` events
     // in JSON mode (stderr carries nothing else), "note: ..." lines in text mode, nothing with -q.
@@ -41,6 +47,7 @@ enum ExportCommand {
   static func single(_ o: ExportCommandOptions, reporter: Reporter) throws -> Int32 {
     let start = Date()
     let job = ExportJob(input: o.inputs[0], output: o.output ?? "")
+    if o.dryRun { return try dryRun([job], o) }
     let name = InputOptions.name(of: job.input)
     do {
       let outcome = try exportOne(job, o, context: ExportContext(jobs: o.jobs), reporter: reporter)
@@ -58,6 +65,34 @@ enum ExportCommand {
       reporter.done(count: 1, done: 0, failed: 1, skipped: 0, seconds: Date().timeIntervalSince(start))
       throw ReportedFailure(status: 1)
     }
+  }
+}
+
+extension ExportCommand {
+  /// `--dry-run`: plans each job and prints the plans (text, or one JSON document: an object for one export,
+  /// an array for a batch or data run); writes nothing. A plan that fails stops the run with the export's
+  /// error; one over the memory limit is refused as the export would be.
+  static func dryRun(_ jobs: [ExportJob], _ o: ExportCommandOptions, single: Bool = true) throws -> Int32 {
+    var documents: [ExportPlan.Document] = []
+    var texts: [String] = []
+    for job in jobs {
+      let plan = try plan(job, o, context: ExportContext(jobs: o.jobs, createsFolders: !single))
+      // What the export checks before rendering: the encoder's settings and size, then the memory.
+      _ = try Exporter.encoderSettings(for: plan.options).validate(
+        outputPath: plan.output, format: plan.options.resolvedFormat)
+      try plan.memory.check(limit: plan.options.memoryLimit)
+      documents.append(plan.document)
+      texts.append(plan.text)
+    }
+    if o.printsPlanAsJSON {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+      let data = single && documents.count == 1 ? try encoder.encode(documents[0]) : try encoder.encode(documents)
+      Console.output(String(decoding: data, as: UTF8.self))
+    } else {
+      Console.output(texts.joined(separator: "\n\n"))
+    }
+    return 0
   }
 }
 

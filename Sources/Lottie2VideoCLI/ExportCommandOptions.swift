@@ -4,59 +4,39 @@ import LottieArchive
 import Pipeline
 import VideoEncoding
 
-/// The encoder options of an export.
+/// The encoder options of an export: the command line's (over a preset's) as the library's
+/// ``EncodingChoice``, the value `ExportOptions` and `EncoderSettings` hold too.
 struct EncodingOptions: Sendable {
-  var codec: VideoCodec?
-  var crf = 23
-  /// Whether --crf (or a preset's crf) chose the CRF, which then applies to VP9 and AV1 too.
-  var isCRFChosen = false
-  var codecPreset = "veryfast"
-  var bitrate: Int?
-  var pixelFormat: ChromaFormat?
-  var quality: Int?
-  var lossless = false
-  var loop: Int?
-  var dither: GIFOptions.Dither?
-  var gifPalette: GIFOptions.Palette?
+  /// What the options choose.
+  var choice = EncodingChoice()
+  /// `--crf` (or a preset's crf) as given: x264 and x265 take 0 to 51, VP9 and AV1 0 to 63. A CRF given
+  /// applies to VP9 and AV1 too; without one they keep their own defaults (32, 35).
+  var crf: Int?
+  /// The codec asked for, or nil for the format's.
+  var codec: VideoCodec? { choice.codec }
 
   init(_ p: ParsedArguments) {
-    codec = p[OptionTable.codec]
-    if let crf = p[OptionTable.crf] {
-      self.crf = crf
-      isCRFChosen = true
+    choice.codec = p[OptionTable.codec]
+    crf = p[OptionTable.crf]
+    if let crf {
+      choice.crf = min(crf, 51)
+      choice.vp9.crf = crf
+      choice.av1.crf = crf
     }
-    codecPreset = p[OptionTable.codecPreset] ?? "veryfast"
-    bitrate = p[OptionTable.bitrate]
-    pixelFormat = p[OptionTable.pixelFormat]
-    quality = p[OptionTable.quality]
-    lossless = p[OptionTable.lossless]
-    loop = p[OptionTable.loop]
-    dither = p[OptionTable.dither]
-    gifPalette = p[OptionTable.gifPalette]
-  }
-
-  /// Puts these settings into the library's export options.
-  func configure(_ options: inout ExportOptions) {
-    options.crf = min(crf, 51)
-    options.codecPreset = codecPreset
-    options.codec = codec
-    options.bitrate = bitrate
-    if let pixelFormat { options.pixelFormat = pixelFormat }
-    if let quality { options.webp.quality = quality }
-    options.webp.lossless = lossless
-    if let loop {
-      options.gif.loopCount = loop
+    if let codecPreset = p[OptionTable.codecPreset] { choice.codecPreset = codecPreset }
+    choice.bitrate = p[OptionTable.bitrate]
+    if let pixelFormat = p[OptionTable.pixelFormat] { choice.pixelFormat = pixelFormat }
+    if let quality = p[OptionTable.quality] { choice.webp.quality = quality }
+    choice.webp.lossless = p[OptionTable.lossless]
+    if let loop = p[OptionTable.loop] {
+      choice.gif.loopCount = loop
       // WebP and APNG count plays (0 = forever); --loop counts repeats as GIF does (-1 = play once).
       let plays = loop == 0 ? 0 : (loop < 0 ? 1 : loop + 1)
-      options.webp.loopCount = plays
-      options.apng.plays = plays
+      choice.webp.loopCount = plays
+      choice.apng.plays = plays
     }
-    if let dither { options.gif.dither = dither }
-    if let gifPalette { options.gif.palette = gifPalette }
-    if isCRFChosen {
-      options.vp9.crf = crf
-      options.av1.crf = crf
-    }
+    if let dither = p[OptionTable.dither] { choice.gif.dither = dither }
+    if let palette = p[OptionTable.gifPalette] { choice.gif.palette = palette }
   }
 }
 
@@ -71,9 +51,16 @@ struct SoundOptions: Sendable {
   var bitrate: Int?
 
   init(_ p: ParsedArguments) {
-    soundtrack = p[OptionTable.audio]
-    offset = p[OptionTable.audioOffset]
-    loops = p[OptionTable.audioLoop]
+    if p.has(OptionTable.audio.spec) {
+      // A soundtrack on the command line replaces the preset's, with its own offset and loop.
+      soundtrack = p.commandLine(OptionTable.audio)
+      offset = p.commandLine(OptionTable.audioOffset)
+      loops = p.has(OptionTable.audioLoop.spec)
+    } else {
+      soundtrack = p[OptionTable.audio]
+      offset = p[OptionTable.audioOffset]
+      loops = p[OptionTable.audioLoop]
+    }
     dropsAnimationAudio = p[OptionTable.noAudio]
     bitrate = p[OptionTable.audioBitrate]
   }
@@ -130,7 +117,7 @@ struct ExportCommandOptions: Sendable {
   var output: String?
   var format: OutputFormat?
   var presetName: String?
-  /// The preset applied (``applyPreset()``).
+  /// The preset whose values lie under the command line's.
   var preset: Preset?
   /// A preset's file size budget.
   var maxBytes: Int?
@@ -147,6 +134,9 @@ struct ExportCommandOptions: Sendable {
   var strict: Bool
   var quiet: Bool
   var json: Bool
+  /// `--dry-run`: plan every export and print the plans (as JSON with `--json`), writing nothing.
+  var dryRun: Bool
+  var printsPlanAsJSON: Bool
   var recursive: Bool
   var skipExisting: Bool
   var report: String?
@@ -155,11 +145,16 @@ struct ExportCommandOptions: Sendable {
   /// The canonical names of the options given (they win over a preset's values).
   var given: Set<String>
 
-  init(_ p: ParsedArguments) throws(UsageError) {
+  /// Reads the command line over the preset it names. A preset that cannot be loaded throws ``PresetError``
+  /// (exit 64, without a usage line); an unknown name or a missing file, a ``UsageError``.
+  init(_ arguments: ParsedArguments) throws {
+    presetName = arguments[OptionTable.preset]
+    preset = try presetName.map { try Preset.resolve($0, command: nil) }
+    let p = preset.map(arguments.layering) ?? arguments
+    maxBytes = p[OptionTable.maxBytes]
     inputs = p.positionals
     output = p[OptionTable.output]
     format = p[OptionTable.format]
-    presetName = p[OptionTable.preset]
     input = InputOptions(p)
     size = SizeOptions(p)
     timing = TimingOptions(p)
@@ -173,6 +168,8 @@ struct ExportCommandOptions: Sendable {
     strict = p[OptionTable.strict]
     quiet = p[OptionTable.quiet]
     json = p[OptionTable.progress] == .json
+    dryRun = p[OptionTable.dryRun]
+    printsPlanAsJSON = p[OptionTable.json]
     recursive = p[OptionTable.recursive]
     skipExisting = p[OptionTable.skipExisting]
     report = p[OptionTable.report]
@@ -190,11 +187,18 @@ struct ExportCommandOptions: Sendable {
       mode = .single
     }
     try validate(p)
+    try sound.validate(fromPreset: sound.soundtrack != nil && !p.has(OptionTable.audio.spec))
   }
 
   /// Checks what parsing alone cannot: an input, combinations, what each mode needs.
   func validate(_ p: ParsedArguments) throws(UsageError) {
     guard !inputs.isEmpty else { throw UsageError(message: "Missing expected argument '<input>'", command: nil) }
+    if printsPlanAsJSON && !dryRun {
+      throw UsageError(
+        message:
+          "--json prints the plan of --dry-run; give --dry-run too (--progress json reports an export's progress)",
+        command: nil)
+    }
     try size.validate(command: "export")
     try timing.validate(p, command: "export")
     if p.has(OptionTable.posterFrame.spec) && poster == nil {
@@ -229,20 +233,6 @@ struct ExportCommandOptions: Sendable {
     throw UsageError(
       message: "Every output gets its own poster: put a placeholder in '--poster \(poster)', e.g. 'posters/{name}.png'",
       command: nil)
-  }
-
-  /// Loads `--preset` (when given) and fills in what the command line left unset. A preset that cannot be
-  /// loaded throws ``PresetError`` (exit 64, without a usage line); an unknown name or a missing file, a ``UsageError``.
-  mutating func applyPreset() throws {
-    if let presetName {
-      let p = try Preset.resolve(presetName, command: nil)
-      preset = p
-      p.apply(size: &size, timing: &timing, given: given)
-      p.apply(encoding: &encoding, given: given)
-      p.apply(sound: &sound, given: given)
-      maxBytes = p.maxBytes
-    }
-    try sound.validate(fromPreset: sound.soundtrack != nil && !given.contains(OptionTable.audio.spec.name))
   }
 
   /// The files `job` reads, which none of its outputs may overwrite: the animation, the data table, the

@@ -30,7 +30,7 @@ enum Help {
       wrap(
         "PROGRESS EVENTS (--progress json): stderr carries only JSON lines, one object each: start, progress, "
           + "warning, file-done, file-failed, file-skipped, then done with the counts; error for a usage error "
-          + "(README: Progress events).", indent: 0, first: 0) + "\n\n"
+          + "(docs/cli.md: Progress events).", indent: 0, first: 0) + "\n\n"
     text += "EXIT CODES: 0 success, 1 failure, 64 usage error.\n"
     return text
   }

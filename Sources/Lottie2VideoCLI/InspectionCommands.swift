@@ -16,7 +16,8 @@ struct InfoCommand {
       "Print size, frame rate, frames, duration, layers, markers, sounds, a .lottie's animations and themes, diagnostics.",
     discussion: "With --keypaths, every settable keypath and the kind of value it takes; with --json, the same as a "
       + "JSON document on stdout.",
-    arguments: [.input()]
+    arguments: [.input()],
+    groups: [.templating, .input, OptionGroup(OptionTable.keypaths.spec, OptionTable.json.spec)]
   ) { p in try InfoCommand(p).run() }
 
   init(_ p: ParsedArguments) throws(UsageError) {
@@ -78,7 +79,9 @@ struct CheckCommand {
     name: "check",
     summary: "List, for each input, what is ignored or approximated, with JSON paths, without rendering.",
     discussion: "Exit 1 when an input cannot be loaded, or with --strict when one has warnings.",
-    arguments: [ArgumentSpec.input(repeatable: true)]
+    arguments: [ArgumentSpec.input(repeatable: true)],
+    groups: [.templating, .input, OptionGroup(OptionTable.json.spec, OptionTable.strict.spec)],
+    helpFor: ["--strict": ("Exit 1 when an input has warnings.", "off")]
   ) { p in try CheckCommand(p).run() }
 
   init(_ p: ParsedArguments) throws(UsageError) {
@@ -131,13 +134,22 @@ struct CheckCommand {
   }
 }
 
-/// `presets`: the presets found, with what each sets.
+/// `presets`: the presets found, with what each sets; `--schema` prints the keys a preset file may hold.
 enum PresetsCommand {
+  static let schema = Flag(
+    "--schema", help: "Print the keys a preset file may hold, as the Markdown table of presets/README.md.",
+    section: .general)
+
   static let spec = CommandSpec(
-    name: "presets", summary: "List the presets found, with what each sets.", arguments: []
+    name: "presets", summary: "List the presets found, with what each sets.", arguments: [],
+    ownOptions: [schema.spec]
   ) { p in
     if let first = p.positionals.first {
       throw UsageError(message: "Unexpected argument '\(first)'", command: p.command)
+    }
+    if p[schema] {
+      Console.output(PresetSchema.markdown)
+      return 0
     }
     let all = Preset.available()
     if all.isEmpty {

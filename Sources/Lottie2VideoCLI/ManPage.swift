@@ -42,7 +42,7 @@ enum ManCommand {
       escape(
         "With --progress json, stderr carries only JSON lines, one object each: start, progress, warning (diagnostics "
           + "with their JSON path, and notes), file-done, file-failed, file-skipped, then done with the counts; error "
-          + "for a usage error. The README shows the fields."),
+          + "for a usage error. docs/cli.md shows the fields."),
       ".SH ENVIRONMENT", ".TP", "\\fBL2V_PRESETS\\fR", "A folder of preset .json files, searched first.",
       ".SH EXIT STATUS", "0 success, 1 failure, 64 usage error.",
     ]

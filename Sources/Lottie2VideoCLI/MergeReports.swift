@@ -1,5 +1,6 @@
 import Foundation
 import Pipeline
+import VideoEncoding
 
 /// `lottie2video merge-reports report-*.json -o report.json`: the reports of a sharded batch (a Kubernetes
 /// Indexed Job, a Slurm array) merged into one report for the whole batch, checked to hold every file exactly
@@ -17,7 +18,8 @@ enum MergeReportsCommand {
     arguments: [
       ArgumentSpec("<report.json>", help: "The shards' --report files.", repeatable: true, completion: .file(["json"]))
     ],
-    required: ["-o"], ownOptions: [OptionTable.output.spec, OptionTable.quiet.spec], run: run)
+    required: ["-o"], groups: [.output, OptionGroup(OptionTable.quiet.spec)],
+    helpFor: ["--output": ("The merged report; '-' writes it to standard output.", "required")], run: run)
 
   /// Writes the merged report and prints a summary like a batch's; exits 1 when a file failed or the reports
   /// do not make one batch (nothing written then), 64 on a usage error.
@@ -75,6 +77,6 @@ enum MergeReportsCommand {
   /// Writes `data` to a hidden file beside `path` and renames it over `path`, so a reader never sees half a
   /// report; returns what went wrong (with the system's reason), or nil.
   static func writeAtomically(_ data: Data, to path: String) -> String? {
-    ReportFile.writeAtomically(data, to: path).map { "cannot write the report (\($0))" }
+    PartialFile.writeAtomically(data, to: path).map { "cannot write the report (\($0))" }
   }
 }

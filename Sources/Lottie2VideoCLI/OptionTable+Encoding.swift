@@ -16,7 +16,7 @@ extension OptionTable {
     "--size", value: "size",
     help: "480p (854x480), 720p (1280x720), 1080p (1920x1080), 1440p (2560x1440), 4k or 2160p (3840x2160), or WxH "
       + "such as 1080x1350; instead of --width and --height.",
-    default: "as --width", commands: ["export", "snapshot", "render"], section: .size,
+    default: "as --width", section: .size,
     completion: .choices(sizeNames.map(\.name))
   ) { text throws(InvalidValue) in
     guard let size = parseSize(text) else {
@@ -27,23 +27,23 @@ extension OptionTable {
 
   static let width = Option<Int>(
     "--width", value: "w", help: "Output width in pixels; with --height alone, derived keeping the aspect.",
-    helpFor: ["sheet": ("Width of each cell in pixels.", "256")],
-    default: "the animation's width", commands: rendering, section: .size, parse: ValueParser.int(1...16384))
+    default: "the animation's width", section: .size, preset: true, parse: ValueParser.int(1...16384))
 
   static let height = Option<Int>(
     "--height", value: "h", help: "Output height in pixels; with --width alone, derived keeping the aspect.",
-    default: "as --width", commands: ["export", "snapshot", "render"], section: .size,
-    parse: ValueParser.int(1...16384))
+    default: "as --width", section: .size,
+    preset: true, parse: ValueParser.int(1...16384))
 
   static let scale = Option<Double>(
     "--scale", value: "s", help: "Multiply the animation's size by s; ignored when --width or --height is given.",
-    default: "1", commands: ["export", "snapshot", "render"], section: .size, parse: ValueParser.double(0.01...64))
+    default: "1", section: .size, parse: ValueParser.double(0.01...64))
 
   static let fit = Option<FitMode>(
     "--fit", value: "mode",
     help: "contain, cover or fill, when the output's aspect ratio differs from the animation's (centred).",
-    default: "contain", commands: ["export", "snapshot", "render"], section: .size,
+    default: "contain", section: .size,
     completion: .choices(FitMode.allCases.map(\.rawValue)),
+    preset: true,
     parse: ValueParser.choice(
       Dictionary(uniqueKeysWithValues: FitMode.allCases.map { ($0.rawValue, $0) }), hint: "use contain, cover or fill"))
 
@@ -51,15 +51,15 @@ extension OptionTable {
     "--padding", value: "n",
     help: "Pixels of background on every side; the animation is fitted inside the rest. With --fit cover the crop "
       + "is not clipped to the padded box.",
-    default: "0", commands: ["export", "snapshot", "render"], section: .size, parse: ValueParser.int(0...4096))
+    default: "0", section: .size, preset: true, parse: ValueParser.int(0...4096))
 
   static let background = Option<ColorParser.Parsed>(
     "--background", value: "color",
     help: "#RRGGBB, #RRGGBBAA, rgb(r,g,b), rgba(r,g,b,a), hsl(h,s%,l%), hsla(), any CSS colour name or "
       + "'transparent'. MP4 has no alpha, so it is composited over white; WebM (VP9), MOV (ProRes 4444), GIF, WebP "
       + "and APNG keep the transparency.",
-    helpFor: ["sheet": ("The cells' background; transparency shows as a checkerboard without it.", "checkerboard")],
-    default: "transparent", commands: rendering, section: .size
+    default: "transparent", section: .size, preset: true,
+    values: "`#RRGGBB`, `#RRGGBBAA`, `rgb()`, `rgba()`, `hsl()`, `hsla()`, a CSS colour name, `transparent`"
   ) { text throws(InvalidValue) in
     guard let color = ColorParser.parse(text) else {
       throw InvalidValue("use #RRGGBB, #RRGGBBAA, rgb(), rgba(), hsl(), hsla(), a CSS colour name or 'transparent'")
@@ -69,10 +69,10 @@ extension OptionTable {
 
   static let count = Option<Int>(
     "--count", value: "n", help: "Frames on the sheet, spread over the animation or --frames.", default: "12",
-    commands: ["sheet"], section: .size, parse: ValueParser.int(1...400))
+    section: .size, parse: ValueParser.int(1...400))
 
   static let columns = Option<Int>(
-    "--columns", value: "n", help: "Columns of the sheet.", default: "4", commands: ["sheet"], section: .size,
+    "--columns", value: "n", help: "Columns of the sheet.", default: "4", section: .size,
     parse: ValueParser.int(1...40))
 
   /// Parses `--size`: a name such as 1080p, or WxH.
@@ -100,19 +100,20 @@ extension OptionTable {
     "--codec", value: "codec",
     help: "h264, h265, vp9, av1, prores, prores-hq or gif, where the container allows it. AV1 has no alpha here "
       + "(libaom in FFmpeg 5.1 takes no alpha plane): an AV1 WebM is composited over the background, with a note.",
-    default: "the container's", commands: ["export"], section: .encoding,
+    default: "the container's", section: .encoding,
     completion: .choices(["h264", "h265", "vp9", "av1", "prores", "prores-hq", "gif"]),
-    parse: ValueParser.choice(codecNames, hint: "use h264, h265, vp9, av1, prores, prores-hq or gif"))
+    preset: true, parse: ValueParser.choice(codecNames, hint: "use h264, h265, vp9, av1, prores, prores-hq or gif"))
 
   static let crf = Option<Int>(
     "--crf", value: "n",
     help: "Quality: H.264/H.265 0 (lossless) to 51; VP9 and AV1 0 to 63 (their defaults 32 and 35). A preset with "
       + "a size budget (maxBytes) raises it until the file fits.",
-    default: "23", commands: ["export"], section: .encoding, parse: ValueParser.int(0...63))
+    default: "23", section: .encoding, preset: true, parse: ValueParser.int(0...63))
 
   static let bitrate = Option<Int>(
     "--bitrate", value: "rate", help: "Target bit rate instead of CRF for H.264, H.265 and VP9, e.g. 800k or 5M.",
-    default: "CRF", commands: ["export"], section: .encoding
+    default: "CRF", section: .encoding, preset: true, presetValue: .rate,
+    values: "`\"800k\"`, `\"5M\"`, or bits per second, 1000 … 2e9"
   ) { text throws(InvalidValue) in
     guard let rate = parseBitrate(text) else { throw InvalidValue("bits per second, e.g. 800k or 5M") }
     return rate
@@ -120,32 +121,35 @@ extension OptionTable {
 
   static let pixelFormat = Option<ChromaFormat>(
     "--pix-fmt", value: "format", help: "yuv420p or yuv444p for H.264 and H.265.", default: "yuv420p",
-    commands: ["export"], section: .encoding, completion: .choices(ChromaFormat.allCases.map(\.rawValue)),
+    section: .encoding, completion: .choices(ChromaFormat.allCases.map(\.rawValue)),
+    preset: true,
     parse: ValueParser.choice(
       Dictionary(uniqueKeysWithValues: ChromaFormat.allCases.map { ($0.rawValue, $0) }), hint: "use yuv420p or yuv444p")
   )
 
   static let quality = Option<Int>(
-    "--quality", value: "q", help: "Animated WebP quality, 0 to 100.", default: "80", commands: ["export"],
-    section: .encoding, parse: ValueParser.int(0...100))
+    "--quality", value: "q", help: "Animated WebP quality, 0 to 100.", default: "80", section: .encoding, preset: true,
+    parse: ValueParser.int(0...100))
 
   static let lossless = Flag(
-    "--lossless", help: "Lossless animated WebP.", default: "lossy", commands: ["export"], section: .encoding)
+    "--lossless", help: "Lossless animated WebP.", default: "lossy", section: .encoding, preset: true)
 
   static let codecPreset = Option<String>(
     "--codec-preset", value: "name", help: "x264/x265 speed preset, ultrafast ... veryslow.", default: "veryfast",
-    commands: ["export"], section: .encoding, completion: .choices(EncoderSettings.x264Presets),
+    section: .encoding, completion: .choices(EncoderSettings.x264Presets),
+    preset: true,
     parse: ValueParser.choice(
       Dictionary(uniqueKeysWithValues: EncoderSettings.x264Presets.map { ($0, $0) }),
       hint: "use one of \(EncoderSettings.x264Presets.joined(separator: ", "))"))
 
   static let loop = Option<Int>(
     "--loop", value: "n", help: "GIF, WebP, APNG: 0 loops forever, n plays n+1 times, -1 plays once.",
-    default: "0", commands: ["export"], section: .encoding, parse: ValueParser.int(-1...65535))
+    default: "0", section: .encoding, preset: true, parse: ValueParser.int(-1...65535))
 
   static let dither = Option<GIFOptions.Dither>(
-    "--dither", value: "mode", help: "GIF: sierra2_4a, bayer or none.", default: "sierra2_4a", commands: ["export"],
-    section: .encoding, completion: .choices(GIFOptions.Dither.allCases.map(\.rawValue)),
+    "--dither", value: "mode", help: "GIF: sierra2_4a, bayer or none.", default: "sierra2_4a", section: .encoding,
+    completion: .choices(GIFOptions.Dither.allCases.map(\.rawValue)),
+    preset: true,
     parse: ValueParser.choice(
       Dictionary(uniqueKeysWithValues: GIFOptions.Dither.allCases.map { ($0.rawValue, $0) }),
       hint: "use sierra2_4a, bayer or none"))
@@ -155,7 +159,7 @@ extension OptionTable {
     help: "Also write a poster frame as a PNG at the video's size, composited as the video is (over white for "
       + "MP4; transparent where the video keeps alpha). In a batch or --data run the name is a template: {name} (the "
       + "output's name) or a data column, e.g. 'posters/{name}.png'.",
-    default: "none", commands: ["export"], section: .encoding, completion: .file(["png"])
+    default: "none", section: .encoding, completion: .file(["png"])
   ) { text throws(InvalidValue) in
     guard text.lowercased().hasSuffix(".png") else { throw InvalidValue("the poster is a PNG") }
     return text
@@ -166,7 +170,7 @@ extension OptionTable {
     help: "Which frame --poster shows: composition frame N, P% through the video, or auto: the marker named "
       + "'poster' when the file has one, else the frame of the video with the most visible ink (the first of "
       + "those nearly as full as the fullest).",
-    default: "auto", commands: ["export"], section: .encoding, completion: .choices(["auto"])
+    default: "auto", section: .encoding, completion: .choices(["auto"])
   ) { text throws(InvalidValue) in
     if text == "auto" { return .automatic }
     if text.hasSuffix("%") {
@@ -195,14 +199,14 @@ extension OptionTable {
   static let recursive = Flag(
     "--recursive",
     help: "Batch: also export the animations in sub-folders, mirroring them under the output folder.",
-    default: "the top folder only", commands: ["export"], section: .batch)
+    default: "the top folder only", section: .batch)
 
   static let skipExisting = Flag(
     "--skip-existing",
     help: "Batch: skip a file whose outputs all exist (the video, or a PNG sequence's first frame, and its "
       + "poster), so a rerun resumes.",
     default: "overwrite",
-    commands: ["export"], section: .batch)
+    section: .batch)
 
   static let report = Option<String>(
     "--report", value: "file.json",
@@ -210,13 +214,13 @@ extension OptionTable {
       + "seconds, diagnostics, and batch: its place in the whole batch and shard, for merge-reports), rewritten "
       + "as files finish and when the run is interrupted; with --skip-existing, a skipped file keeps the "
       + "earlier report's record.",
-    default: "none", commands: ["export"], section: .batch, completion: .file(["json"]), parse: ValueParser.string)
+    default: "none", section: .batch, completion: .file(["json"]), parse: ValueParser.string)
 
   static let shard = Option<Shard>(
     "--shard", value: "i/n",
     help: "Batch: export only every n-th file of the sorted list, starting with the i-th, so n machines split a "
       + "batch without overlap.",
-    default: "all", commands: ["export"], section: .batch
+    default: "all", section: .batch
   ) { text throws(InvalidValue) in
     let parts = text.split(separator: "/").compactMap { Int($0) }
     guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
@@ -231,13 +235,13 @@ extension OptionTable {
     "--assets", value: "dir",
     help: "Folder for external images (where an asset's 'u' path is relative to). Images inside a .lottie archive "
       + "are taken from it.",
-    default: "the animation's folder", commands: loading, section: .input, completion: .directory,
+    default: "the animation's folder", section: .input, completion: .directory,
     parse: ValueParser.string)
 
   static let fonts = Option<String>(
     "--fonts", value: "dir",
     help: "Folder of extra fonts for text layers (brand fonts); a .lottie archive's fonts/ are added too.",
-    default: "none", commands: loading, section: .input, completion: .directory, parse: ValueParser.string)
+    default: "none", section: .input, completion: .directory, parse: ValueParser.string)
 
   static let allowExternalPaths = Flag(
     "--allow-external-paths",
@@ -245,44 +249,49 @@ extension OptionTable {
       + "absolute path or one that climbs out of its folder with '..'. Without it they are refused with one "
       + "warning that does not say whether the file exists, so an uploaded file cannot read or probe the "
       + "machine's files. Only regular files are read either way.",
-    default: "off: only the animation's folder, --assets, --fonts and the archive", commands: loading,
-    section: .input)
+    default: "off: only the animation's folder, --assets, --fonts and the archive", section: .input)
 
   static let animation = Option<String>(
     "--animation", value: "id", help: "Which animation of a .lottie archive to use, by its manifest id.",
-    default: "the manifest's initial or first", commands: loading, section: .input, parse: ValueParser.string)
+    default: "the manifest's initial or first", section: .input, parse: ValueParser.string)
 
   static let limit = Option<LimitSetting>(
-    "--limit", value: "name=value", help: LimitSpec.helpText, default: "as listed", commands: loading,
-    section: .input, completion: .choices(LimitSpec.all.map { $0.name + "=" }), repeatable: true,
+    "--limit", value: "name=value", help: LimitSpec.helpText, default: "as listed", section: .input,
+    completion: .choices(LimitSpec.all.map { $0.name + "=" }), repeatable: true,
     parse: LimitSpec.parse)
 
   static let keypaths = Flag(
-    "--keypaths", help: "List every settable keypath and the kind of value it takes.", commands: ["info"],
-    section: .input)
+    "--keypaths", help: "List every settable keypath and the kind of value it takes.", section: .input)
 
   // MARK: - Messages
 
   static let json = Flag(
     "--json", help: "Machine-readable output on stdout (a JSON document).", default: "text",
-    commands: ["info", "check"], section: .progress)
+    section: .progress)
+
+  static let dryRun = Flag(
+    "--dry-run",
+    help: "Decide and check everything, write nothing, and print the plan: the output, format, codec, size, "
+      + "frames, duration, audio and estimated memory of each export (with --json, as a JSON document). The "
+      + "animation is loaded and checked as for the export; the exit code is the one the export would have "
+      + "before rendering.",
+    section: .progress)
 
   static let strict = Flag(
     "--strict",
     help: "Fail (exit 1, nothing written) when the input uses anything we ignore or approximate (warnings).",
-    helpFor: ["check": ("Exit 1 when an input has warnings.", "off")],
-    commands: ["export", "check"], section: .progress)
+    section: .progress)
 
   static let quiet = Flag(
     "--quiet", "-q",
     help: "No progress, notes or summaries (errors are still printed; JSON events still flow with --progress json).",
-    commands: ["export", "snapshot", "sheet"], section: .progress)
+    section: .progress)
 
   /// Every command takes it (``CommandSpec/options`` adds it).
-  static let help = Flag("--help", "-h", help: "Show this help.", default: "", commands: [], section: .progress)
+  static let help = Flag("--help", "-h", help: "Show this help.", default: "", section: .progress)
 
   static let version = Flag(
-    "--version", help: "Show the version.", default: "", commands: ["export"], section: .progress)
+    "--version", help: "Show the version.", default: "", section: .progress)
 }
 
 /// `--size`: an output size.

@@ -8,14 +8,10 @@ import VideoEncoding
 /// them in within each section; a test checks that the parser, the help, the completions and the man page
 /// all come from it.
 ///
-/// To add an option: declare it here (or in an `OptionTable+Area.swift` file) with the commands that take it,
-/// add it to ``all``, and read it in those commands' options structs.
+/// To add an option: declare it here (or in an `OptionTable+Area.swift` file), add it to ``all`` and to the
+/// ``OptionGroup`` it belongs to (the commands that take that group get it), and read it in those commands'
+/// options structs. `preset: true` lets preset files set it too, under its name in camel case.
 enum OptionTable {
-  /// The commands that render frames.
-  static let rendering: Set<String> = ["export", "snapshot", "render", "sheet"]
-  /// The commands that load an animation (and so take the loading and templating options).
-  static let loading: Set<String> = rendering.union(["info", "check"])
-
   static let all: [OptionSpec] = [
     // General
     output.spec, format.spec, preset.spec, fps.spec, frame.spec, jobs.spec, maxFrames.spec,
@@ -35,7 +31,7 @@ enum OptionTable {
     // Input
     assets.spec, fonts.spec, allowExternalPaths.spec, animation.spec, limit.spec, keypaths.spec,
     // Messages
-    json.spec, strict.spec, quiet.spec, help.spec, version.spec,
+    json.spec, dryRun.spec, strict.spec, quiet.spec, help.spec, version.spec,
   ]
 
   /// The option named `name` (any of its names) among `options`.
@@ -58,20 +54,16 @@ enum OptionTable {
       + "file. Never an input, nor an existing folder (both refused before anything is written). A batch writes "
       + "into this folder (a PNG sequence gets a folder each: NAME/NAME_00000.png); a --data run fills in {column} "
       + "and {row}.",
-    helpFor: [
-      "snapshot": ("The PNG to write (straight alpha).", "required"),
-      "sheet": ("The contact sheet PNG to write.", "required"),
-      "merge-reports": ("The merged report; '-' writes it to standard output.", "required"),
-    ],
-    default: "required", commands: ["export", "snapshot", "sheet"], section: .general,
+    default: "required", section: .general,
     completion: .file(["mp4", "m4v", "mov", "webm", "gif", "webp", "apng", "png", "y4m"]), parse: ValueParser.string)
 
   static let format = Option<OutputFormat>(
     "--format", value: "name",
     help: "The container when the output's name does not say it (standard output, -o -): "
       + OutputFormat.allCases.map(\.optionName).joined(separator: ", ") + ".",
-    default: "from the extension", commands: ["export"], section: .general,
+    default: "from the extension", section: .general,
     completion: .choices(OutputFormat.allCases.map(\.optionName)),
+    preset: true,
     parse: ValueParser.choice(
       Dictionary(uniqueKeysWithValues: OutputFormat.allCases.map { ($0.optionName, $0) }),
       hint: "use " + OutputFormat.allCases.map(\.optionName).joined(separator: ", ")))
@@ -83,37 +75,36 @@ enum OptionTable {
       + "$L2V_PRESETS, then the presets/ folder of the package the binary was built in) or a path to a .json file "
       + "(schema: presets/README.md). Options given on the command line win over the preset's. A preset's width "
       + "and height are the base size that --width, --height and --scale apply to.",
-    default: "none", commands: ["export", "render"], section: .general, completion: .file(["json"]),
+    default: "none", section: .general, completion: .file(["json"]),
     parse: ValueParser.string)
 
   static let fps = Option<Double>(
     "--fps", value: "fps",
     help: "Output frame rate. The animation is sampled at its own time, so the duration stays the same at any rate.",
-    default: "the animation's own", commands: ["export", "render"], section: .general,
-    parse: ValueParser.double(0.1...240))
+    default: "the animation's own", section: .general,
+    preset: true, parse: ValueParser.double(0.1...240))
 
   static let frame = Option<Double>(
     "--frame", value: "frame",
     help: "The composition frame to render, as in the JSON's ip/op (fractional allowed; ip up to op, op excluded).",
-    default: "required", commands: ["snapshot"], section: .general, parse: ValueParser.double(-1e7...1e7))
+    default: "required", section: .general, parse: ValueParser.double(-1e7...1e7))
 
   static let jobs = Option<Int>(
     "--jobs", value: "n",
     help: "Render workers. A batch or --data run exports up to n files at once, with n divided between them; on "
       + "a terminal one line shows files done and running, frames, fps, ETA.",
-    default: "active cores", commands: ["export", "render"], section: .general, parse: ValueParser.int(1...256))
+    default: "active cores", section: .general, parse: ValueParser.int(1...256))
 
   static let maxFrames = Option<Int>(
-    "--max-frames", value: "n", help: "Stop after n frames.", default: "all", commands: ["export", "render"],
-    section: .general, parse: ValueParser.int(1...10_000_000))
+    "--max-frames", value: "n", help: "Stop after n frames.", default: "all", section: .general,
+    parse: ValueParser.int(1...10_000_000))
 
   // MARK: - Timing
 
   static let frames = Option<FrameSpan>(
     "--frames", value: "a-b",
     help: "Play composition frames a through b, both included (as in the JSON's ip/op).",
-    helpFor: ["sheet": ("Spread the sheet's frames over a through b, both included.", "ip through op-1")],
-    default: "ip through op-1", commands: ["export", "render", "sheet"], section: .timing
+    default: "ip through op-1", section: .timing
   ) { text throws(InvalidValue) in
     guard let (a, b) = parseRange(text), a <= b else {
       throw InvalidValue("use first-last composition frames, e.g. 0-59")
@@ -125,7 +116,7 @@ enum OptionTable {
     "--progress", value: "from-to",
     help: "Play a portion of ip..op, as lottie-ios fromProgress/toProgress, e.g. 0.25-0.5. '--progress json' "
       + "instead reports progress as JSON lines on stderr (see PROGRESS EVENTS).",
-    default: "0-1", commands: ["export", "render"], section: .timing, completion: .choices(["json"])
+    default: "0-1", section: .timing, completion: .choices(["json"])
   ) { text throws(InvalidValue) in
     if text == "json" { return .json }
     guard let (a, b) = parseRange(text), a >= 0, b <= 1, a < b else {
@@ -137,26 +128,26 @@ enum OptionTable {
   static let marker = Option<String>(
     "--marker", value: "name",
     help: "Play a marker's span, tm up to tm+dr. Only one of --frames, --progress, --marker.",
-    default: "none", commands: ["export", "render"], section: .timing, parse: ValueParser.string)
+    default: "none", section: .timing, parse: ValueParser.string)
 
   static let speed = Option<Double>(
     "--speed", value: "x", help: "Playback rate, 0.01 to 100: 2 plays twice as fast (half the frames).",
-    default: "1", commands: ["export", "render"], section: .timing, parse: ValueParser.double(0.01...100))
+    default: "1", section: .timing, parse: ValueParser.double(0.01...100))
 
   static let repeatCount = Option<Int>(
     "--repeat", value: "n", help: "Play the segment n times in the video.", default: "1",
-    commands: ["export", "render"], section: .timing, parse: ValueParser.int(1...10000))
+    section: .timing, parse: ValueParser.int(1...10000))
 
   static let bounce = Flag(
     "--bounce",
     help: "Play forward then backward (lottie-ios autoReverse); doubles the length. For 90 frames at the "
       + "animation's rate, frame 90+k shows 89-k.",
-    commands: ["export", "render"], section: .timing)
+    section: .timing)
 
   static let duration = Option<Double>(
     "--duration", value: "seconds",
     help: "Loop the segment (with --bounce, the cycle) to fill exactly this long; not with --repeat.",
-    default: "as long as the repeats", commands: ["export", "render"], section: .timing,
+    default: "as long as the repeats", section: .timing,
     parse: ValueParser.double(0.01...86400))
 
   // MARK: - Templating
@@ -170,7 +161,7 @@ enum OptionTable {
       + "rgba(), hsl() or a CSS name; numbers and points as numbers; Text a string. E.g. --set "
       + "'**.Fill 1.Color=#FF0000' --set 'Title.Text=Hello'. Repeatable; a keypath that matches nothing is an error "
       + "listing the nearest ones ('info --keypaths' lists them all).",
-    default: "none", commands: loading, section: .templating, repeatable: true
+    default: "none", section: .templating, repeatable: true
   ) { text throws(InvalidValue) in
     try assignment(text, example: "'**.Fill 1.Color=#FF0000'", placeholder: "keypath=value")
   }
@@ -178,20 +169,20 @@ enum OptionTable {
   static let slot = Option<Template.Assignment>(
     "--slot", value: "id=value",
     help: "Set a Lottie slot (top-level 'slots') by id; the value is read as the slot's default is shaped.",
-    default: "none", commands: loading, section: .templating, repeatable: true
+    default: "none", section: .templating, repeatable: true
   ) { text throws(InvalidValue) in try assignment(text, example: "brand=#FF0000", placeholder: "id=value") }
 
   static let image = Option<Template.Assignment>(
     "--image", value: "asset=file",
     help: "Draw an image file instead of an image asset, by asset id (scaled to the asset's w and h).",
-    default: "none", commands: loading, section: .templating, completion: .file([]), repeatable: true
+    default: "none", section: .templating, completion: .file([]), repeatable: true
   ) { text throws(InvalidValue) in try assignment(text, example: "image_0=logo.png", placeholder: "asset=file") }
 
   static let theme = Option<String>(
     "--theme", value: "id",
     help: "Apply a dotLottie v2 theme of the archive (its t/<id>.json rules set the slots they name); "
       + "'info' lists the themes.",
-    default: "none", commands: loading, section: .templating, parse: ValueParser.string)
+    default: "none", section: .templating, parse: ValueParser.string)
 
   static let data = Option<String>(
     "--data", value: "rows.csv|rows.json",
@@ -200,7 +191,7 @@ enum OptionTable {
       + "'image:ID' an --image; empty cells keep the file's value. The output is a template: {column} and {row} "
       + "(the row number) are filled in, e.g. -o 'out/{city}.mp4'. Rows run like a batch (in parallel within "
       + "--jobs; --report works).",
-    default: "none", commands: ["export"], section: .templating, completion: .file(["csv", "json"]),
+    default: "none", section: .templating, completion: .file(["csv", "json"]),
     parse: ValueParser.string)
 
   // MARK: - Parsing helpers

@@ -8,228 +8,141 @@ struct PresetError: Error, CustomStringConvertible, Equatable {
 }
 
 /// Export settings for a destination (a platform or a format), read from a JSON file in `presets/`.
-/// The schema is in `presets/README.md`: every key is optional, unknown keys are errors.
-struct Preset: Equatable {
+///
+/// A preset's keys are option names in camel case (`codecPreset` for `--codec-preset`, see
+/// ``OptionSpec/presetKey``), and each value is parsed and range-checked by that option's own parser, so a
+/// preset can set exactly what the option table lets it (`preset: true`), plus the keys for presets alone
+/// (``OptionTable/presetOptions``: `description`, `maxFps`, `maxBytes`, ...). The values are a layer of
+/// defaults under the command line's (``ParsedArguments/layering(_:)``); the schema in `presets/README.md`
+/// is generated from the table (`lottie2video presets --schema`). Every key is optional; unknown keys are
+/// errors naming the file and the key.
+struct Preset: Sendable {
+  /// The file's name without `.json`.
   var name: String
   var file: String
-  var description: String?
-  var format: String?
-  var width: Int?
-  var height: Int?
-  var fps: Double?
-  var maxFps: Double?
-  var maxDuration: Double?
-  var background: String?
-  var fit: String?
-  var padding: Int?
-  var codec: String?
-  var crf: Int?
-  var codecPreset: String?
-  var bitrate: Int?
-  var pixelFormat: String?
-  var quality: Int?
-  var lossless: Bool?
-  var loop: Int?
-  var dither: String?
-  var gifPalette: String?
-  var maxBytes: Int?
-  /// How far the size budget may lower the frame rate and shrink the picture.
-  var minFps: Double?
-  var minScale: Double?
-  /// A soundtrack, resolved against the preset file's folder when relative.
-  var audio: String?
-  var audioOffset: Double?
-  var audioLoop: Bool?
-  var noAudio: Bool?
-  var audioBitrate: Int?
+  /// Each option's value by canonical name, as its parser makes it (the `format` key aside).
+  var values: [String: [any Sendable]] = [:]
+  /// The keys given and their values as written, in the schema's order (what `presets` shows).
+  var entries: [(key: String, text: String)] = []
+  /// The output the preset is for: checked against `-o`'s extension, and a batch's outputs take it. It is not
+  /// a default for `--format`, which names a container when the output's name does not.
+  var format: OutputFormat?
 
-  static let keys: [String] = [
-    "description", "format", "width", "height", "fps", "maxFps", "maxDuration", "background", "fit", "padding",
-    "codec", "crf", "codecPreset", "bitrate", "pixFmt", "quality", "lossless", "loop", "dither", "gifPalette",
-    "maxBytes",
-    "minFps", "minScale",
-    "audio", "audioOffset", "audioLoop", "noAudio", "audioBitrate",
-  ]
-  static let formats = ["mp4", "m4v", "mov", "webm", "gif", "webp", "apng", "png", "y4m"]
-  static let codecs = [
-    "h264", "h265", "hevc", "vp9", "av1", "prores", "prores-4444", "prores-hq", "gif", "webp", "apng",
-  ]
-  static let dithers = ["sierra2_4a", "bayer", "none"]
+  /// The value the preset gives `option`.
+  subscript<Value>(option: Option<Value>) -> Value? { values[option.spec.name]?.last as? Value }
 
-  /// Loads and validates `path`; `name` is the preset's name (the file name without `.json`).
+  /// Whether the preset sets `flag`.
+  subscript(flag: Flag) -> Bool { values[flag.spec.name] != nil }
+
+  /// What it is for (`description`).
+  var description: String? { self[OptionTable.description] }
+
+  /// One line saying what this preset sets: its keys and values in the schema's order.
+  var summary: String {
+    entries.filter { $0.key != OptionTable.description.spec.presetKey }.map { "\($0.key) \($0.text)" }
+      .joined(separator: ", ")
+  }
+
+  /// Loads and validates `path`; the preset's name is the file name without `.json`.
   static func load(path: String) throws(PresetError) -> Preset {
-    let name = PathName.stem(of: path)
     guard let data = FileManager.default.contents(atPath: path) else {
       throw PresetError(description: "\(path): cannot read the preset file")
     }
-    let object: Any
+    let object: [String: PresetJSONValue]
     do {
-      object = try JSONSerialization.jsonObject(with: data)
+      object = try JSONDecoder().decode([String: PresetJSONValue].self, from: data)
+    } catch DecodingError.typeMismatch {
+      throw PresetError(description: "\(path): expected a JSON object")
     } catch {
       throw PresetError(description: "\(path): not valid JSON")
     }
-    guard let dict = object as? [String: Any] else {
-      throw PresetError(description: "\(path): expected a JSON object")
-    }
-    return try parse(dict, name: name, file: path)
+    return try parse(object, name: PathName.stem(of: path), file: path)
   }
 
-  /// Validates a decoded preset object; errors name `file` and the key.
-  static func parse(_ dict: [String: Any], name: String, file: String) throws(PresetError) -> Preset {
+  /// Reads a decoded preset object through the option table; errors name `file` and the key.
+  static func parse(_ object: [String: PresetJSONValue], name: String, file: String) throws(PresetError) -> Preset {
     func fail(_ key: String, _ message: String) -> PresetError {
       PresetError(description: "\(file): key '\(key)': \(message)")
     }
-    for key in dict.keys.sorted() where !keys.contains(key) {
+    let specs = OptionTable.presetOptions
+    let keys = specs.compactMap(\.presetKey)
+    for key in object.keys.sorted() where !keys.contains(key) {
       throw PresetError(description: "\(file): unknown key '\(key)' (known keys: \(keys.joined(separator: ", ")))")
     }
-    func number(_ key: String, _ range: ClosedRange<Double>) throws(PresetError) -> Double? {
-      guard let value = dict[key] else { return nil }
-      guard let n = value as? NSNumber, !Preset.isBoolean(n), n.doubleValue.isFinite else {
-        throw fail(key, "expected a number")
+    var preset = Preset(name: name, file: file)
+    for spec in specs {
+      guard let key = spec.presetKey, let value = object[key] else { continue }
+      // 1. The JSON value as the text the option's parser reads.
+      let text: String
+      switch (spec.presetValue, value) {
+      case (.boolean, .bool(let flag)):
+        preset.entries.append((key, String(flag)))
+        // A flag set to false is a flag not given.
+        if flag { preset.values[spec.name] = [true] }
+        continue
+      case (.boolean, _): throw fail(key, "expected true or false")
+      case (.integer, .number(let n)):
+        guard n == n.rounded(), abs(n) < 1e15 else { throw fail(key, "expected an integer") }
+        text = String(Int(n))  // int-audit: safe: a whole number below 1e15, checked above
+      case (.integer, _): throw fail(key, "expected an integer")
+      case (.number, .number(let n)): text = ValueParser.format(n)
+      case (.number, _): throw fail(key, "expected a number")
+      case (.string, .string(let string)): text = string
+      case (.string, _): throw fail(key, "expected a string")
+      case (.rate, .string(let string)): text = string
+      case (.rate, .number(let n)): text = ValueParser.format(n)
+      case (.rate, _): throw fail(key, "expected bits per second: \(spec.valuesText)")
       }
-      guard range.contains(n.doubleValue) else {
-        throw fail(key, "must be between \(g(range.lowerBound)) and \(g(range.upperBound))")
+      // 2. A file is relative to the preset's folder, so that a preset and its jingle travel together.
+      var argument = text
+      if case .file = spec.completion {
+        guard !text.isEmpty else { throw fail(key, "expected the path of a sound file") }
+        let folder = PathName.folder(of: file)
+        if !text.hasPrefix("/") && !folder.isEmpty { argument = folder + "/" + text }
       }
-      return n.doubleValue
-    }
-    func integer(_ key: String, _ range: ClosedRange<Int>) throws(PresetError) -> Int? {
-      guard let value = dict[key] else { return nil }
-      guard let n = value as? NSNumber, !Preset.isBoolean(n), n.doubleValue == n.doubleValue.rounded(),
-        abs(n.doubleValue) < 1e15
-      else { throw fail(key, "expected an integer") }
-      guard range.contains(n.intValue) else {
-        throw fail(key, "must be between \(range.lowerBound) and \(range.upperBound)")
+      // 3. Parsed and checked as the option is on the command line.
+      let parsed: any Sendable
+      do {
+        parsed = try spec.parse(argument)
+      } catch {
+        throw fail(key, "the value '\(text)' is invalid" + (error.reason.map { ": \($0)" } ?? ""))
       }
-      return n.intValue
-    }
-    func string(_ key: String, oneOf choices: [String]? = nil) throws(PresetError) -> String? {
-      guard let value = dict[key] else { return nil }
-      guard let s = value as? String else { throw fail(key, "expected a string") }
-      if let choices, !choices.contains(s) {
-        throw fail(key, "'\(s)' is not one of \(choices.joined(separator: ", "))")
+      preset.entries.append((key, value.text))
+      if spec == OptionTable.format.spec {
+        preset.format = parsed as? OutputFormat
+      } else {
+        preset.values[spec.name] = [parsed]
       }
-      return s
     }
-    var p = Preset(name: name, file: file)
-    p.description = try string("description")
-    p.format = try string("format", oneOf: formats)
-    p.width = try integer("width", 1...16384)
-    p.height = try integer("height", 1...16384)
-    p.fps = try number("fps", 0.1...240)
-    p.maxFps = try number("maxFps", 0.1...240)
-    p.maxDuration = try number("maxDuration", 0.01...86400)
-    p.background = try string("background")
-    if let bg = p.background, ColorParser.parse(bg) == nil {
-      throw fail("background", "'\(bg)' is not a colour (use #RRGGBB, #RRGGBBAA, a CSS colour name or 'transparent')")
-    }
-    p.fit = try string("fit", oneOf: ["contain", "cover", "fill"])
-    p.padding = try integer("padding", 0...4096)
-    p.codec = try string("codec", oneOf: codecs)
-    p.crf = try integer("crf", 0...63)
-    p.codecPreset = try string("codecPreset", oneOf: EncoderSettings.x264Presets)
-    /// "800k", "5M", or a number of bits per second, read by `parse`.
-    func rate(_ key: String, _ parse: (String) -> Int?, expected: String) throws(PresetError) -> Int? {
-      guard let value = dict[key] else { return nil }
-      let text = (value as? String) ?? ((value as? NSNumber).flatMap { Preset.isBoolean($0) ? nil : g($0.doubleValue) })
-      guard let text, let rate = parse(text) else { throw fail(key, "expected bits per second from \(expected)") }
-      return rate
-    }
-    p.bitrate = try rate("bitrate", OptionTable.parseBitrate, expected: "1000 to 2e9, e.g. \"800k\", \"5M\" or 800000")
-    p.pixelFormat = try string("pixFmt", oneOf: ChromaFormat.allCases.map(\.rawValue))
-    p.quality = try integer("quality", 0...100)
-    func boolean(_ key: String) throws(PresetError) -> Bool? {
-      guard let value = dict[key] else { return nil }
-      guard let n = value as? NSNumber, Preset.isBoolean(n) else { throw fail(key, "expected true or false") }
-      return n.boolValue
-    }
-    p.lossless = try boolean("lossless")
-    p.loop = try integer("loop", -1...65535)
-    p.dither = try string("dither", oneOf: dithers)
-    p.gifPalette = try string("gifPalette", oneOf: GIFOptions.Palette.allCases.map(\.rawValue))
-    p.maxBytes = try integer("maxBytes", 1...Int(Int32.max))
-    p.minFps = try number("minFps", 0.1...240)
-    p.minScale = try number("minScale", 0.05...1)
-    if p.maxBytes == nil, p.minFps != nil || p.minScale != nil {
-      throw fail(p.minFps != nil ? "minFps" : "minScale", "bounds what the size budget may change; set 'maxBytes' too")
-    }
-    if let audio = try string("audio") {
-      guard !audio.isEmpty else { throw fail("audio", "expected the path of a sound file") }
-      // Relative to the preset file, so that a preset and its jingle travel together.
-      let folder = PathName.folder(of: file)
-      p.audio = audio.hasPrefix("/") || folder.isEmpty ? audio : folder + "/" + audio
-    }
-    p.audioOffset = try number("audioOffset", -86400...86400)
-    p.audioLoop = try boolean("audioLoop")
-    p.noAudio = try boolean("noAudio")
-    p.audioBitrate = try rate(
-      "audioBitrate", OptionTable.parseAudioBitrate, expected: "8000 to 512000, e.g. \"96k\" or 128000")
-    if p.audio == nil, p.audioOffset != nil || p.audioLoop != nil {
+    try preset.checkCombinations(fail)
+    return preset
+  }
+
+  /// What one key cannot check alone: the size budget's bounds need the budget, the soundtrack's placement
+  /// the soundtrack, the codec the format, and x264's CRF range.
+  func checkCombinations(_ fail: (String, String) -> PresetError) throws(PresetError) {
+    let key = { (option: OptionSpec) in option.presetKey ?? option.name }
+    if self[OptionTable.maxBytes] == nil, self[OptionTable.minFps] != nil || self[OptionTable.minScale] != nil {
       throw fail(
-        p.audioOffset != nil ? "audioOffset" : "audioLoop", "places the preset's 'audio' file; set 'audio' too")
+        key(self[OptionTable.minFps] != nil ? OptionTable.minFps.spec : OptionTable.minScale.spec),
+        "bounds what the size budget may change; set 'maxBytes' too")
     }
-    let format = p.format.flatMap { OutputFormat(rawValue: $0 == "png" ? "pngSequence" : $0) }
-    if let codec = p.codec, let format, let c = codecByName[codec], !format.codecs.contains(c) {
-      throw fail("codec", "'\(codec)' cannot go in a .\(p.format ?? "") file")
+    if self[OptionTable.audio] == nil, self[OptionTable.audioOffset] != nil || self[OptionTable.audioLoop] {
+      throw fail(
+        key(self[OptionTable.audioOffset] != nil ? OptionTable.audioOffset.spec : OptionTable.audioLoop.spec),
+        "places the preset's 'audio' file; set 'audio' too")
     }
-    if let crf = p.crf, crf > 51, let codec = p.codec.flatMap({ codecByName[$0] }) ?? format?.defaultCodec(alpha: true),
-      codec == .h264 || codec == .h265
+    let codec = self[OptionTable.codec]
+    if let codec, let format, !format.codecs.contains(codec) {
+      let written = entries.first { $0.key == key(OptionTable.codec.spec) }?.text ?? codec.rawValue
+      throw fail(key(OptionTable.codec.spec), "'\(written)' cannot go in a .\(format.optionName) file")
+    }
+    if let crf = self[OptionTable.crf], crf > 51, let used = codec ?? format?.defaultCodec(alpha: true),
+      used == .h264 || used == .h265
     {
-      throw fail("crf", "\(codec.rawValue) takes 0 to 51 (VP9 and AV1 take 0 to 63)")
+      throw fail(key(OptionTable.crf.spec), "\(used.rawValue) takes 0 to 51 (VP9 and AV1 take 0 to 63)")
     }
-    return p
   }
-
-  static var codecByName: [String: VideoCodec] { OptionTable.codecNames }
-
-  /// One line saying what this preset sets, in schema order.
-  var summary: String {
-    var parts: [String] = []
-    if let format { parts.append(".\(format)") }
-    if let width, let height {
-      parts.append("\(width)x\(height)")
-    } else {
-      if let width { parts.append("width \(width)") }
-      if let height { parts.append("height \(height)") }
-    }
-    if let fps { parts.append("\(Preset.g(fps)) fps") }
-    if let maxFps { parts.append("fps <= \(Preset.g(maxFps))") }
-    if let maxDuration { parts.append("<= \(Preset.g(maxDuration)) s") }
-    if let codec { parts.append(codec) }
-    if let crf { parts.append("crf \(crf)") }
-    if let codecPreset { parts.append("codec preset \(codecPreset)") }
-    if let bitrate { parts.append("\(bitrate) bit/s") }
-    if let pixelFormat { parts.append(pixelFormat) }
-    if let quality { parts.append("quality \(quality)") }
-    if lossless == true { parts.append("lossless") }
-    if let background { parts.append("background \(background)") }
-    if let fit { parts.append("fit \(fit)") }
-    if let padding { parts.append("padding \(padding)") }
-    if let loop { parts.append("loop \(loop)") }
-    if let dither { parts.append("dither \(dither)") }
-    if let gifPalette { parts.append("\(gifPalette) palette") }
-    if let maxBytes {
-      var budget = "<= \(maxBytes) bytes"
-      if let minScale {
-        budget += minScale >= 1 ? " at this size" : ", down to \(Preset.g(minScale * 100))% a side to fit"
-      }
-      if let minFps { budget += ", fps >= \(Preset.g(minFps)) to fit" }
-      parts.append(budget)
-    }
-    if let audio {
-      var sound = "sound \(PathName.fileName(of: audio))"
-      if let audioOffset { sound += " from \(Preset.g(audioOffset)) s" }
-      if audioLoop == true { sound += ", looped" }
-      parts.append(sound)
-    }
-    if noAudio == true { parts.append("no animation sound") }
-    if let audioBitrate { parts.append("audio \(audioBitrate) bit/s") }
-    return parts.joined(separator: ", ")
-  }
-
-  /// JSON `true`/`false` also decode as NSNumber; they are not numbers here.
-  static func isBoolean(_ n: NSNumber) -> Bool { String(cString: n.objCType) == "c" }
-
-  static func g(_ d: Double) -> String { d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d) }  // int-audit: safe: a whole number below 1e15 (NaN and infinities fail the test)
 
   // MARK: - Finding presets
 
@@ -296,5 +209,37 @@ struct Preset: Equatable {
       throw UsageError(message: "Unknown preset '\(value)'; available: \(list)", command: command)
     }
     return try load(path: found.path)
+  }
+}
+
+/// A value of a preset file's JSON object, decoded before the option table reads it.
+enum PresetJSONValue: Decodable, Sendable {
+  case bool(Bool)
+  case number(Double)
+  case string(String)
+  /// An array, an object or null: no option takes one.
+  case other
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if let flag = try? container.decode(Bool.self) {
+      self = .bool(flag)
+    } else if let number = try? container.decode(Double.self) {
+      self = .number(number)
+    } else if let string = try? container.decode(String.self) {
+      self = .string(string)
+    } else {
+      self = .other
+    }
+  }
+
+  /// The value as the file writes it, for `presets`.
+  var text: String {
+    switch self {
+    case .bool(let flag): String(flag)
+    case .number(let n): ValueParser.format(n)
+    case .string(let string): string
+    case .other: "?"
+    }
   }
 }

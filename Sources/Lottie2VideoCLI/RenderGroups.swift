@@ -17,8 +17,21 @@ struct SizeOptions: Sendable {
   var baseSize: OutputSize?
 
   init(_ p: ParsedArguments) {
-    width = p[OptionTable.width]
-    height = p[OptionTable.height]
+    let sizeGiven = [OptionTable.width.spec, OptionTable.height.spec, OptionTable.scale.spec, OptionTable.size.spec]
+      .contains(where: p.has)
+    if let w = p.preset(OptionTable.width), let h = p.preset(OptionTable.height) {
+      // A preset's width and height are the base size the command line's sides and scale apply to.
+      baseSize = OutputSize(width: w, height: h)
+      width = p.commandLine(OptionTable.width)
+      height = p.commandLine(OptionTable.height)
+    } else if sizeGiven {
+      // A preset's single side applies only when the command line gives no size.
+      width = p.commandLine(OptionTable.width)
+      height = p.commandLine(OptionTable.height)
+    } else {
+      width = p[OptionTable.width]
+      height = p[OptionTable.height]
+    }
     scale = p[OptionTable.scale]
     size = p[OptionTable.size]
     fit = p[OptionTable.fit] ?? .contain
@@ -103,6 +116,9 @@ struct TimingOptions: Sendable {
     bounce = p[OptionTable.bounce]
     duration = p[OptionTable.duration]
     fps = p[OptionTable.fps]
+    // A preset's caps give way to the command line's rate and length.
+    maxFps = p.has(OptionTable.fps.spec) ? nil : p[OptionTable.maxFps]
+    maxDuration = p.has(OptionTable.duration.spec) ? nil : p[OptionTable.maxDuration]
   }
 
   func validate(_ p: ParsedArguments, command: String) throws(UsageError) {
@@ -131,7 +147,7 @@ struct TimingOptions: Sendable {
       guard frames.first >= ip, frames.last <= op - 1 else {
         throw UsageError(
           message:
-            "The frames \(Preset.g(frames.first))-\(Preset.g(frames.last)) are outside the animation's frames \(Preset.g(ip))-\(Preset.g(op - 1))",
+            "The frames \(ValueParser.format(frames.first))-\(ValueParser.format(frames.last)) are outside the animation's frames \(ValueParser.format(ip))-\(ValueParser.format(op - 1))",
           command: command)
       }
       (t.start, t.end) = (frames.first, frames.last + 1)

@@ -18,7 +18,12 @@ struct SnapshotCommand {
     name: "snapshot", summary: "Render one frame to a straight-alpha RGBA PNG.",
     discussion: "The frame is a composition frame as in the JSON's ip/op (fractional allowed); a frame outside the "
       + "animation is an error. Transparent unless --background is given.",
-    arguments: [.input()], required: ["--frame", "-o"]
+    arguments: [.input()], required: ["--frame", "-o"],
+    groups: [
+      .output, OptionGroup(OptionTable.frame.spec), .templating, .canvas, .placement, .input,
+      OptionGroup(OptionTable.quiet.spec),
+    ],
+    helpFor: ["--output": ("The PNG to write (straight alpha).", "required")]
   ) { p in try SnapshotCommand(p).run() }
 
   init(_ p: ParsedArguments) throws(UsageError) {
@@ -77,15 +82,17 @@ struct RenderCommand {
 
   static let spec = CommandSpec(
     name: "render", summary: "Render every frame without encoding and print 'frames=N seconds=S fps=F' (for timing).",
-    arguments: [.input()]
+    arguments: [.input()], groups: [.playback, .segment, .templating, .canvas, .placement, .input]
   ) { p in try RenderCommand(p).run() }
 
-  init(_ p: ParsedArguments) throws(UsageError) {
+  init(_ arguments: ParsedArguments) throws {
+    presetName = arguments[OptionTable.preset]
+    // The preset's size and timing lie under the command line's (its encoder settings mean nothing here).
+    let p = try presetName.map { arguments.layering(try Preset.resolve($0, command: "render")) } ?? arguments
     input = try CommandArguments.oneInput(p)
     inputOptions = InputOptions(p)
     size = SizeOptions(p)
     timing = TimingOptions(p)
-    presetName = p[OptionTable.preset]
     given = p.given
     jobs = p[OptionTable.jobs] ?? RenderSettings.defaultJobs
     maxFrames = p[OptionTable.maxFrames]
@@ -97,11 +104,6 @@ struct RenderCommand {
   }
 
   func run() throws -> Int32 {
-    var size = self.size
-    var timing = self.timing
-    if let presetName {
-      try Preset.resolve(presetName, command: "render").apply(size: &size, timing: &timing, given: given)
-    }
     let loaded = try inputOptions.loadWithImages(input)
     let (w, h) = try size.outputSize(animation: loaded.animation, command: "render")
     let timeline = try timing.timeline(
@@ -133,7 +135,17 @@ struct SheetCommand {
     name: "sheet", summary: "Draw a contact sheet of labelled frames for review.",
     discussion: "--count frames spread over the animation or --frames, in --columns columns of --width-pixel cells, "
       + "each labelled with its frame number; transparency shows as a checkerboard unless --background is given.",
-    arguments: [.input()], required: ["-o"]
+    arguments: [.input()], required: ["-o"],
+    groups: [
+      .output, .segment, .templating, .canvas, OptionGroup(OptionTable.count.spec, OptionTable.columns.spec), .input,
+      OptionGroup(OptionTable.quiet.spec),
+    ],
+    helpFor: [
+      "--output": ("The contact sheet PNG to write.", "required"),
+      "--frames": ("Spread the sheet's frames over a through b, both included.", "ip through op-1"),
+      "--width": ("Width of each cell in pixels.", "256"),
+      "--background": ("The cells' background; transparency shows as a checkerboard without it.", "checkerboard"),
+    ]
   ) { p in try SheetCommand(p).run() }
 
   init(_ p: ParsedArguments) throws(UsageError) {

@@ -1,12 +1,14 @@
 import Foundation
 import Lottie
+import VideoEncoding
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// A batch's `--report`, kept up to date while the batch runs: its folder is made and checked before any
-/// file exports, and it is rewritten atomically (a hidden file renamed over it) as files finish, at most
+/// file exports, and it is rewritten atomically (``PartialFile/writeAtomically(_:to:)``, the writer of every
+/// file of ours) as files finish, at most
 /// once a second, at the end, and when a signal ends the run. So a killed shard (SIGTERM from Kubernetes, a
 /// Slurm time limit) leaves the records of the files it finished, and an OOM kill those up to a second
 /// before.
@@ -39,7 +41,7 @@ final class ReportFile: @unchecked Sendable {
     let folder = PathName.folder(of: path)
     _ = try ExportCommand.makeFolder(folder)
     // A file made and removed again: an unwritable place is said now, not after the whole batch.
-    let probe = Self.temporaryPath(for: path)
+    let probe = PartialFile.temporaryPath(for: path)
     let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
     guard descriptor >= 0 else {
       throw ExportFailure(description: "\(path): cannot write the report: \(String(cString: strerror(errno)))")
@@ -70,38 +72,6 @@ final class ReportFile: @unchecked Sendable {
     } catch {
       return "cannot encode the report: \(error)"
     }
-    return Self.writeAtomically(data, to: path)
-  }
-
-  /// Writes `data` to a hidden file beside `path` and renames it over `path`; returns the POSIX reason it
-  /// failed, or nil.
-  static func writeAtomically(_ data: Data, to path: String) -> String? {
-    let temporary = temporaryPath(for: path)
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
-    guard descriptor >= 0 else { return String(cString: strerror(errno)) }
-    var failure: String?
-    data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-      var offset = 0
-      while offset < bytes.count {
-        let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          failure = String(cString: strerror(errno))
-          return
-        }
-        offset += written
-      }
-    }
-    if close(descriptor) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
-    if failure == nil && rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
-    if failure != nil { unlink(temporary) }
-    return failure
-  }
-
-  /// `dir/r.json` becomes `dir/.r.json.partial-<pid>`.
-  static func temporaryPath(for path: String) -> String {
-    let folder = PathName.folder(of: path)
-    return (folder.isEmpty ? "" : folder == "/" ? "/" : folder + "/") + "." + PathName.fileName(of: path)
-      + ".partial-\(getpid())"
+    return PartialFile.writeAtomically(data, to: path)
   }
 }

@@ -4,7 +4,7 @@ import Lottie
 /// Where a run's messages go: lines of text on stderr (`note: ...`, `Error: ...`), or with `--progress json`
 /// one JSON object per line and nothing else, so a pipeline can read stderr as a stream of events.
 ///
-/// The events (README, "Progress events"): `start`, `progress`, `warning` (the input's diagnostics with their
+/// The events (docs/cli.md, "Progress events"): `start`, `progress`, `warning` (the input's diagnostics with their
 /// JSON path, and the tool's notes with severity `note`), `file-done`, `file-failed`, `file-skipped`, and a
 /// final `done` with the counts; `error` for a usage error that stops the run before any file.
 ///

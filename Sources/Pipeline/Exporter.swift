@@ -12,28 +12,12 @@ public struct ExportOptions: Sendable {
   public var render: RenderSettings
   /// Output frames per second.
   public var fps: Double
-  /// libx264 constant rate factor.
-  public var crf: Int
-  /// libx264 preset.
-  public var codecPreset: String
+  /// The codec and its settings, as the encoder takes them (``EncoderSettings/encoding``).
+  public var encoding: EncodingChoice
   /// Stop after this many frames (previews, benchmarks).
   public var maxFrames: Int?
-  /// Codec, or nil for the format's default (MP4 H.264, WebM VP9, MOV ProRes, GIF).
-  public var codec: VideoCodec? = nil
-  /// GIF palette, dithering and loop settings.
-  public var gif = GIFOptions()
   /// The container, or nil to take it from the output path's extension (needed for `-`, standard output).
   public var format: OutputFormat? = nil
-  /// Target bit rate in bits per second instead of CRF (H.264, H.265, VP9).
-  public var bitrate: Int? = nil
-  /// Chroma subsampling for H.264 and H.265.
-  public var pixelFormat = ChromaFormat.yuv420p
-  /// Animated WebP and APNG settings.
-  public var webp = WebPOptions()
-  public var apng = APNGOptions()
-  /// VP9 and AV1 quality (their CRF scale is 0...63, not x264's).
-  public var vp9 = VP9Options()
-  public var av1 = AV1Options()
   /// Segment, speed, repeats, bounce and length; nil plays the whole animation once.
   public var timeline: Timeline? = nil
   /// Sound: the animation's audio layers, a soundtrack, the audio bit rate (see ``AudioOptions``).
@@ -50,9 +34,61 @@ public struct ExportOptions: Sendable {
     self.outputPath = outputPath
     self.render = render
     self.fps = fps
-    self.crf = crf
-    self.codecPreset = codecPreset
+    self.encoding = EncodingChoice(crf: crf, codecPreset: codecPreset)
     self.maxFrames = maxFrames
+  }
+
+  // MARK: - The choice's settings, by the same names
+
+  /// ``EncodingChoice/codec``: nil for the format's default (MP4 H.264, WebM VP9, MOV ProRes, GIF).
+  public var codec: VideoCodec? {
+    get { encoding.codec }
+    set { encoding.codec = newValue }
+  }
+  /// ``EncodingChoice/crf``: libx264's and libx265's constant rate factor.
+  public var crf: Int {
+    get { encoding.crf }
+    set { encoding.crf = newValue }
+  }
+  /// ``EncodingChoice/codecPreset``: libx264's and libx265's speed preset.
+  public var codecPreset: String {
+    get { encoding.codecPreset }
+    set { encoding.codecPreset = newValue }
+  }
+  /// ``EncodingChoice/bitrate``: a target bit rate instead of CRF (H.264, H.265, VP9).
+  public var bitrate: Int? {
+    get { encoding.bitrate }
+    set { encoding.bitrate = newValue }
+  }
+  /// ``EncodingChoice/pixelFormat``: chroma subsampling for H.264 and H.265.
+  public var pixelFormat: ChromaFormat {
+    get { encoding.pixelFormat }
+    set { encoding.pixelFormat = newValue }
+  }
+  /// ``EncodingChoice/gif``: palette, dithering and loop.
+  public var gif: GIFOptions {
+    get { encoding.gif }
+    set { encoding.gif = newValue }
+  }
+  /// ``EncodingChoice/webp``.
+  public var webp: WebPOptions {
+    get { encoding.webp }
+    set { encoding.webp = newValue }
+  }
+  /// ``EncodingChoice/apng``.
+  public var apng: APNGOptions {
+    get { encoding.apng }
+    set { encoding.apng = newValue }
+  }
+  /// ``EncodingChoice/vp9``: VP9 quality (its CRF scale is 0...63, not x264's).
+  public var vp9: VP9Options {
+    get { encoding.vp9 }
+    set { encoding.vp9 = newValue }
+  }
+  /// ``EncodingChoice/av1``.
+  public var av1: AV1Options {
+    get { encoding.av1 }
+    set { encoding.av1 = newValue }
   }
 
   /// The container written: `format`, else the one the output's extension names, else MP4.
@@ -117,7 +153,6 @@ public enum Exporter {
     let schedule = try (options.timeline ?? Timeline(animation: animation)).schedule(
       fps: options.fps, maxFrames: options.maxFrames)
     let format = options.resolvedFormat
-    let codec = options.resolvedCodec
     var notes: [Diagnostic] = []
     func note(_ diagnostic: Diagnostic) {
       notes.append(diagnostic)
@@ -126,20 +161,10 @@ public enum Exporter {
     // Keep alpha where the codec carries it and the background is not opaque; otherwise composite over the
     // background, or white (a see-through background is itself put over white first).
     let render = options.videoRender
-    let alpha = render.background.map { $0.a < 1 } ?? true
-    var settings = EncoderSettings(
-      width: render.width, height: render.height, fps: options.fps, crf: options.crf, preset: options.codecPreset,
-      codec: codec, alpha: alpha)
-    settings.gif = options.gif
-    settings.bitrate = options.bitrate
-    settings.pixelFormat = options.pixelFormat
-    settings.webp = options.webp
-    settings.apng = options.apng
-    settings.vp9 = options.vp9
-    settings.av1 = options.av1
+    let settings = encoderSettings(for: options)
     // 1. Settings and size first (naming the encoder that cannot take the size), then memory.
     try settings.validate(outputPath: options.outputPath, format: format)
-    var estimate = MemoryEstimate(render: render, settings: settings, codec: codec)
+    var estimate = memoryEstimate(for: options)
     try estimate.check(limit: options.memoryLimit)
     // 2. Sound: decoded now, so that a bad soundtrack fails before rendering; the memory check counts it first.
     var audio: AudioInput?
@@ -210,6 +235,23 @@ public enum Exporter {
       frames: encoder.framesWritten, fps: options.fps, seconds: seconds(since: start), bytes: bytes,
       codedWidth: encoder.codedSize.width, codedHeight: encoder.codedSize.height, diagnostics: notes,
       memoryEstimate: estimate, hasAudio: audio != nil)
+  }
+
+  /// The encoder's settings for an export with `options`: the video's size (``ExportOptions/videoRender``),
+  /// its rate, the codec and its options, and alpha where the background is not opaque.
+  public static func encoderSettings(for options: ExportOptions) -> EncoderSettings {
+    let render = options.videoRender
+    let alpha = render.background.map { $0.a < 1 } ?? true
+    var settings = EncoderSettings(
+      width: render.width, height: render.height, fps: options.fps, encoding: options.encoding, alpha: alpha)
+    settings.codec = options.resolvedCodec
+    return settings
+  }
+
+  /// The memory an export with `options` is estimated to need before its sound is decoded (the export adds
+  /// the decoded sound and checks again).
+  public static func memoryEstimate(for options: ExportOptions) -> MemoryEstimate {
+    MemoryEstimate(render: options.videoRender, settings: encoderSettings(for: options), codec: options.resolvedCodec)
   }
 
   /// Exports into `temporary`, a ``PartialFile`` of `options.outputPath`, rather than into the output itself:

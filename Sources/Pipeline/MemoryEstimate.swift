@@ -56,7 +56,7 @@ public struct MemoryEstimate: Sendable, Equatable, CustomStringConvertible {
       let lookahead: [String: Double] = [
         "ultrafast": 0, "superfast": 0, "veryfast": 10, "faster": 20, "fast": 30, "medium": 40, "slow": 50,
       ]
-      let frames = (lookahead[settings.preset] ?? 60) + 13
+      let frames = (lookahead[settings.codecPreset] ?? 60) + 13
       let chroma = settings.pixelFormat == .yuv444p ? 2.0 : 1.0
       return frames * 3.5 * chroma * (codec == .h265 ? 2 : 1)
     case .vp9:
@@ -73,7 +73,7 @@ public struct MemoryEstimate: Sendable, Equatable, CustomStringConvertible {
 
   private static func describe(codec: VideoCodec, settings: EncoderSettings) -> String {
     switch codec {
-    case .h264, .h265: "\(codec.encoderName) (\(settings.preset))"
+    case .h264, .h265: "\(codec.encoderName) (\(settings.codecPreset))"
     case .vp9: settings.alpha ? "libvpx-vp9 with alpha" : "libvpx-vp9"
     default: codec.encoderName
     }

@@ -53,7 +53,7 @@ extension CodecSession {
       // in stop 21) the bytes are the same and a 1080p export holds about 25 MB less, but the frame-type
       // decisions then run on the thread that feeds the encoder, in series with it: measured on a quiet
       // 2-core machine, exports took 1.05-1.26x the wall time (bacon, bm_complex, ghost; paired runs).
-      options = [("preset", settings.preset)]
+      options = [("preset", settings.codecPreset)]
       // libx264 uses ABR when the context has a bit rate, else the CRF.
       if let bitrate = settings.bitrate {
         context.pointee.bit_rate = Int64(bitrate)
@@ -67,7 +67,7 @@ extension CodecSession {
     case .h265:
       context.pointee.thread_count = Int32(settings.threads)
       // x265 prints its banner and statistics to stderr itself (not through av_log): errors only.
-      options = [("preset", settings.preset), ("x265-params", "log-level=error")]
+      options = [("preset", settings.codecPreset), ("x265-params", "log-level=error")]
       if let bitrate = settings.bitrate {
         context.pointee.bit_rate = Int64(bitrate)
       } else {

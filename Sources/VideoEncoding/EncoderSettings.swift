@@ -19,60 +19,95 @@ public struct EncoderSettings: Sendable, Equatable {
   /// `23.976` is 24000/1001, `59.94` is 60000/1001) and anything else is approximated by `av_d2q`.
   /// ``frameRate`` gives the rational that is actually written.
   public var fps: Double
-  /// libx264/libx265 constant rate factor, `0...51`: lower is better quality and larger files; 23 is x264's
-  /// default (x265's own is 28, and x265 at the same CRF gives smaller files). H.264 and H.265 only: VP9 has
-  /// ``VP9Options/crf``, AV1 ``AV1Options/crf``, WebP ``WebPOptions/quality``; the others have no rate control.
-  /// Ignored when ``bitrate`` is set.
-  public var crf: Int
-  /// libx264/libx265 speed preset, one of ``x264Presets`` (`"veryfast"` by default; x265 has the same names).
-  public var preset: String
-  /// Target average bit rate in bits per second (e.g. `5_000_000`); when set, H.264, H.265 and VP9 encode
-  /// to this rate (single pass) instead of at constant quality. Other codecs reject it.
-  public var bitrate: Int? = nil
-  /// Chroma layout for H.264, H.265 and Y4M: 4:2:0 (the default, what every player takes) or 4:4:4 (full
-  /// colour resolution, for sharp coloured edges; H.264 then uses the High 4:4:4 Predictive profile). Other
-  /// codecs reject `.yuv444p`.
-  public var pixelFormat = ChromaFormat.yuv420p
+  /// The codec and its settings (shared with the command line and the export's options).
+  public var encoding: EncodingChoice
   /// Threads for the codec and for swscale's colour conversion; `0` picks one per core.
   public var threads: Int
-  /// The codec, which must be one of the output format's ``OutputFormat/codecs``; `nil` picks the format's
-  /// ``OutputFormat/defaultCodec(alpha:)``.
-  public var codec: VideoCodec?
   /// Whether the frames carry meaningful alpha that the file should keep.
   ///
   /// When `false` (the default) alpha is ignored and frames are read as opaque BGRA, so the caller composites
   /// any background first. When `true` the codec must support alpha (VP9, ProRes 4444, GIF,
   /// WebP, APNG, PNG, raw RGBA).
   public var alpha: Bool
-  /// Options for VP9 (WebM) encodes.
-  public var vp9 = VP9Options()
-  /// Options for GIF encodes.
-  public var gif = GIFOptions()
-  /// Options for AV1 (MP4, WebM) encodes.
-  public var av1 = AV1Options()
-  /// Options for animated WebP encodes.
-  public var webp = WebPOptions()
-  /// Options for animated PNG encodes.
-  public var apng = APNGOptions()
-
   /// The libx264 speed presets, fastest first.
   public static let x264Presets = [
     "ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo",
   ]
 
-  /// Makes settings for frames of `width` x `height` pixels at `fps` frames per second.
-  public init(
-    width: Int, height: Int, fps: Double, crf: Int = 23, preset: String = "veryfast", threads: Int = 0,
-    codec: VideoCodec? = nil, alpha: Bool = false
-  ) {
+  /// Makes settings for frames of `width` x `height` pixels at `fps` frames per second, encoded as `encoding`
+  /// says.
+  public init(width: Int, height: Int, fps: Double, encoding: EncodingChoice, threads: Int = 0, alpha: Bool = false) {
     self.width = width
     self.height = height
     self.fps = fps
-    self.crf = crf
-    self.preset = preset
+    self.encoding = encoding
     self.threads = threads
-    self.codec = codec
     self.alpha = alpha
+  }
+
+  /// Makes settings for frames of `width` x `height` pixels at `fps` frames per second, with `codec` (nil for
+  /// the format's), x264's CRF and speed preset, and every other setting's default.
+  public init(
+    width: Int, height: Int, fps: Double, crf: Int = 23, codecPreset: String = "veryfast", threads: Int = 0,
+    codec: VideoCodec? = nil, alpha: Bool = false
+  ) {
+    self.init(
+      width: width, height: height, fps: fps,
+      encoding: EncodingChoice(codec: codec, crf: crf, codecPreset: codecPreset),
+      threads: threads, alpha: alpha)
+  }
+
+  // MARK: - The choice's settings, by the same names
+
+  /// ``EncodingChoice/codec``.
+  public var codec: VideoCodec? {
+    get { encoding.codec }
+    set { encoding.codec = newValue }
+  }
+  /// ``EncodingChoice/crf``.
+  public var crf: Int {
+    get { encoding.crf }
+    set { encoding.crf = newValue }
+  }
+  /// ``EncodingChoice/codecPreset``.
+  public var codecPreset: String {
+    get { encoding.codecPreset }
+    set { encoding.codecPreset = newValue }
+  }
+  /// ``EncodingChoice/bitrate``.
+  public var bitrate: Int? {
+    get { encoding.bitrate }
+    set { encoding.bitrate = newValue }
+  }
+  /// ``EncodingChoice/pixelFormat``.
+  public var pixelFormat: ChromaFormat {
+    get { encoding.pixelFormat }
+    set { encoding.pixelFormat = newValue }
+  }
+  /// ``EncodingChoice/vp9``.
+  public var vp9: VP9Options {
+    get { encoding.vp9 }
+    set { encoding.vp9 = newValue }
+  }
+  /// ``EncodingChoice/av1``.
+  public var av1: AV1Options {
+    get { encoding.av1 }
+    set { encoding.av1 = newValue }
+  }
+  /// ``EncodingChoice/gif``.
+  public var gif: GIFOptions {
+    get { encoding.gif }
+    set { encoding.gif = newValue }
+  }
+  /// ``EncodingChoice/webp``.
+  public var webp: WebPOptions {
+    get { encoding.webp }
+    set { encoding.webp = newValue }
+  }
+  /// ``EncodingChoice/apng``.
+  public var apng: APNGOptions {
+    get { encoding.apng }
+    set { encoding.apng = newValue }
   }
 
   /// The frame rate as the exact rational written to the file, in lowest terms.
@@ -112,9 +147,9 @@ public struct EncoderSettings: Sendable, Equatable {
     guard (0...51).contains(crf) else {
       throw VideoEncodingError.invalidSettings("crf \(crf) must be between 0 and 51")
     }
-    guard Self.x264Presets.contains(preset) else {
+    guard Self.x264Presets.contains(codecPreset) else {
       throw VideoEncodingError.invalidSettings(
-        "preset '\(preset)' is not one of \(Self.x264Presets.joined(separator: ", "))")
+        "preset '\(codecPreset)' is not one of \(Self.x264Presets.joined(separator: ", "))")
     }
     guard (0...64).contains(threads) else {
       throw VideoEncodingError.invalidSettings("threads \(threads) must be between 0 (automatic) and 64")

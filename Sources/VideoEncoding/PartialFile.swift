@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -176,8 +178,45 @@ public final class PartialFile {
     lockDescriptor = -1
   }
 
+  // MARK: - Small files written whole
+
+  /// Writes `data` to `outputPath` atomically: into the temporary name a ``PartialFile`` of it would have,
+  /// locked while it is written, then renamed over `outputPath`. Returns the system's reason when it failed
+  /// (the temporary file is then removed), or nil.
+  ///
+  /// The one writer of our own small files (`--report`, `merge-reports`): a reader sees the old file or the
+  /// new one, never half of it, and a leftover from a killed process is swept like an encoder's. It neither
+  /// registers the name nor waits for an exit as ``init(outputPath:kind:variant:)`` does, because a signal
+  /// handler calls it to keep a report while the process ends (which would wait forever there).
+  public static func writeAtomically(_ data: Data, to outputPath: String) -> String? {
+    let temporary = temporaryPath(for: outputPath)
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+    guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+    // Locked while it is written, so that another process's sweep leaves it alone; best effort (a file
+    // system without locks still gets the rename).
+    _ = flock(descriptor, LOCK_EX | LOCK_NB)
+    var failure: String?
+    data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+      guard let base = bytes.baseAddress else { return }
+      var offset = 0
+      while offset < bytes.count {
+        let written = write(descriptor, base + offset, bytes.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          failure = String(cString: strerror(errno))
+          return
+        }
+        offset += written
+      }
+    }
+    if failure == nil && rename(temporary, outputPath) != 0 { failure = String(cString: strerror(errno)) }
+    if failure != nil { unlink(temporary) }
+    if close(descriptor) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
+    return failure
+  }
+
   /// `dir/name.ext` becomes `dir/.name<variant>.partial-<pid>.ext`.
-  static func temporaryPath(for outputPath: String, variant: String = "") -> String {
+  public static func temporaryPath(for outputPath: String, variant: String = "") -> String {
     let slash = outputPath.lastIndex(of: "/")
     let directory = slash.map { String(outputPath[...$0]) } ?? ""
     let fileName = slash.map { String(outputPath[outputPath.index(after: $0)...]) } ?? outputPath

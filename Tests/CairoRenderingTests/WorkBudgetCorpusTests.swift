@@ -11,7 +11,7 @@ import Testing
 /// The work budget's defaults (``WorkLimits``) leave real files far behind: every corpus file, rendered at its
 /// own size (at most 512 pixels a side) on frames spread over its length, stays under a tenth of each
 /// default, effect work scaled to 1920x1080. `L2V_BUDGET_REPORT=1` prints the maxima (the numbers in
-/// `WorkLimits`' comment and the README's limits table).
+/// `WorkLimits`' comment and the limits table of docs/security.md).
 @Suite(.enabled(if: Fixtures.corpus != nil, "the shared corpus is absent (set L2V_CORPUS)"))
 struct WorkBudgetCorpusTests {
   static let files: [String] = {

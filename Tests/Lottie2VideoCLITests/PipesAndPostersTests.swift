@@ -184,7 +184,7 @@ struct PipesAndPostersTests {
 
   // MARK: - Sequences
 
-  /// A PNG sequence's folders are created (the README's `-o 'frames/f_%05d.png'`).
+  /// A PNG sequence's folders are created (docs/cli.md's `-o frames/f_%05d.png`).
   @Test func sequenceFoldersAreCreated() async throws {
     let directory = Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }

@@ -98,9 +98,12 @@ struct ScriptingTests {
         #expect(OptionTable.spec(named: option.name, in: command.options) == option)
       }
     }
-    // Every command an option names exists.
-    let names = Set(CommandTable.all.map(\.name))
-    for option in OptionTable.all { #expect(option.commands.isSubset(of: names), "\(option.name)") }
+    // Every option of the table is taken by some command (through its groups), and the preset-only keys by none.
+    let taken = Set(CommandTable.all.flatMap(\.options))
+    for option in OptionTable.all { #expect(taken.contains(option), "\(option.name)") }
+    for option in OptionTable.presetOptions where option.isPresetOnly {
+      #expect(!taken.contains(option), "\(option.name)")
+    }
   }
 
   /// The binary prints what the table generates.

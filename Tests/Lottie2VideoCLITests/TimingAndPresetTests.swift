@@ -184,20 +184,25 @@ struct TimingAndPresetTests {
       presets[p.name] = p
       #expect(p.format != nil && p.description != nil, "\(file)")
     }
+    let w = OptionTable.width, h = OptionTable.height
     let post = try #require(presets["instagram-post"])
-    #expect(post.format == "mp4" && post.width == 1080 && post.height == 1080)
+    #expect(post.format == .mp4 && post[w] == 1080 && post[h] == 1080)
     let story = try #require(presets["instagram-story"])
-    #expect(story.width == 1080 && story.height == 1920)
-    #expect(presets["youtube-4k"]?.width == 3840 && presets["youtube-4k"]?.height == 2160)
-    #expect(presets["gif-web"]?.format == "gif")
+    #expect(story[w] == 1080 && story[h] == 1920)
+    #expect(presets["youtube-4k"]?[w] == 3840 && presets["youtube-4k"]?[h] == 2160)
+    #expect(presets["gif-web"]?.format == .gif)
     let emoji = try #require(presets["slack-emoji"])
-    #expect(emoji.format == "gif" && emoji.width == 128 && emoji.height == 128)
+    #expect(emoji.format == .gif && emoji[w] == 128 && emoji[h] == 128)
+    #expect(emoji[OptionTable.maxBytes] == 131072 && emoji[OptionTable.minScale] == 0.25)
     let sticker = try #require(presets["telegram-sticker"])
-    #expect(sticker.format == "webm" && sticker.codec == "vp9" && sticker.width == 512 && sticker.height == 512)
-    #expect(sticker.maxFps == 30 && sticker.maxDuration == 3 && sticker.background == "transparent")
+    #expect(sticker.format == .webm && sticker[OptionTable.codec] == .vp9 && sticker[w] == 512 && sticker[h] == 512)
+    #expect(sticker[OptionTable.maxFps] == 30 && sticker[OptionTable.maxDuration] == 3)
+    #expect(sticker[OptionTable.background] == .transparent)
     let prores = try #require(presets["prores-alpha"])
-    #expect(prores.format == "mov" && prores.codec == "prores" && prores.background == "transparent")
-    #expect(presets["webm-alpha"]?.format == "webm" && presets["webm-alpha"]?.background == "transparent")
+    #expect(
+      prores.format == .mov && prores[OptionTable.codec] == .prores && prores[OptionTable.background] == .transparent)
+    #expect(presets["webm-alpha"]?.format == .webm && presets["webm-alpha"]?[OptionTable.background] == .transparent)
+    #expect(presets["instagram-post"]?[OptionTable.codecPreset] == "medium")
   }
 
   @Test func presetsCommandListsThem() async throws {
@@ -207,7 +212,10 @@ struct TimingAndPresetTests {
     for name in Self.required {
       #expect(result.stdout.contains("\n  \(name) "), "\(name)")
     }
-    #expect(result.stdout.contains(".webm, 512x512, fps <= 30, <= 3 s, vp9, background transparent"))
+    #expect(
+      result.stdout.contains(
+        "format webm, width 512, height 512, background transparent, codec vp9, maxFps 30, maxDuration 3, "
+          + "maxBytes 262144, minScale 1"), "\(result.stdout)")
   }
 
   /// The preset's 1080x1080 is the base size: --width 32 gives 32x32; the preset's 30 fps is kept.
@@ -315,30 +323,35 @@ struct TimingAndPresetTests {
   @Test(arguments: [
     (#"{"fps":"fast"}"#, "key 'fps': expected a number"),
     (#"{"fps":true}"#, "key 'fps': expected a number"),
-    (#"{"fps":0}"#, "key 'fps': must be between 0.1 and 240"),
+    (#"{"fps":0}"#, "key 'fps': the value '0' is invalid: must be between 0.1 and 240"),
     (#"{"width":10.5}"#, "key 'width': expected an integer"),
-    (#"{"crf":99}"#, "key 'crf': must be between 0 and 63"),
+    (#"{"crf":99}"#, "key 'crf': the value '99' is invalid: must be between 0 and 63"),
     (#"{"format":"mp4","crf":60}"#, "key 'crf': h264 takes 0 to 51 (VP9 and AV1 take 0 to 63)"),
-    (#"{"bitrate":"fast"}"#, #"key 'bitrate': expected bits per second from 1000 to 2e9, e.g. "800k", "5M" or 800000"#),
+    (#"{"bitrate":"fast"}"#, "key 'bitrate': the value 'fast' is invalid: bits per second, e.g. 800k or 5M"),
+    (
+      #"{"bitrate":[1]}"#, #"key 'bitrate': expected bits per second: `"800k"`, `"5M"`, or bits per second, 1000 … 2e9"#
+    ),
     (#"{"lossless":1}"#, "key 'lossless': expected true or false"),
     (
       #"{"audioBitrate":"4k"}"#,
-      #"key 'audioBitrate': expected bits per second from 8000 to 512000, e.g. "96k" or 128000"#
+      "key 'audioBitrate': the value '4k' is invalid: bits per second from 8k to 512k, e.g. 96k"
     ),
-    (#"{"gifPalette":"local"}"#, "key 'gifPalette': 'local' is not one of global, per-frame"),
+    (#"{"gifPalette":"local"}"#, "key 'gifPalette': the value 'local' is invalid: use global or per-frame"),
     (#"{"minScale":0.5}"#, "key 'minScale': bounds what the size budget may change; set 'maxBytes' too"),
     (#"{"noAudio":"yes"}"#, "key 'noAudio': expected true or false"),
-    (#"{"pixFmt":"yuv422p"}"#, "key 'pixFmt': 'yuv422p' is not one of yuv420p, yuv444p"),
-    (#"{"fit":"stretch"}"#, "key 'fit': 'stretch' is not one of contain, cover, fill"),
+    (#"{"pixFmt":"yuv422p"}"#, "key 'pixFmt': the value 'yuv422p' is invalid: use yuv420p or yuv444p"),
+    (#"{"fit":"stretch"}"#, "key 'fit': the value 'stretch' is invalid: use contain, cover or fill"),
     (
       #"{"background":"plaid"}"#,
-      "key 'background': 'plaid' is not a colour (use #RRGGBB, #RRGGBBAA, a CSS colour name or 'transparent')"
+      "key 'background': the value 'plaid' is invalid: use #RRGGBB, #RRGGBBAA, rgb(), rgba(), hsl(), hsla(), a CSS colour name or 'transparent'"
     ),
     (#"{"format":"mp4","codec":"vp9"}"#, "key 'codec': 'vp9' cannot go in a .mp4 file"),
+    (#"{"format":"mp4","codec":"hevc","crf":55}"#, "key 'crf': h265 takes 0 to 51 (VP9 and AV1 take 0 to 63)"),
     (#"{"description":5}"#, "key 'description': expected a string"),
+    (#"{"audio":""}"#, "key 'audio': expected the path of a sound file"),
     (
       #"{"colour":"red"}"#,
-      "unknown key 'colour' (known keys: description, format, width, height, fps, maxFps, maxDuration, background, fit, padding, codec, crf, codecPreset, bitrate, pixFmt, quality, lossless, loop, dither, gifPalette, maxBytes, minFps, minScale, audio, audioOffset, audioLoop, noAudio, audioBitrate)"
+      "unknown key 'colour' (known keys: description, format, fps, width, height, fit, padding, background, codec, crf, bitrate, pixFmt, quality, lossless, codecPreset, loop, dither, gifPalette, audio, audioOffset, audioLoop, noAudio, audioBitrate, maxFps, maxDuration, maxBytes, minFps, minScale)"
     ),
     (#"[1,2]"#, "expected a JSON object"),
     (#"{"fps":"#, "not valid JSON"),

@@ -72,7 +72,7 @@ struct ExportLimitTests {
     many.jobs = 8
     let veryfast = EncoderSettings(width: 1920, height: 1080, fps: 30)
     var medium = veryfast
-    medium.preset = "medium"
+    medium.codecPreset = "medium"
     var alpha = veryfast
     alpha.alpha = true
     #expect(

@@ -22,7 +22,7 @@ struct EncoderSettingsTests {
     (EncoderSettings(width: 64, height: 48, fps: .nan), "fps nan must be a number greater than 0 and at most 1000"),
     (EncoderSettings(width: 64, height: 48, fps: 30, crf: 52), "crf 52 must be between 0 and 51"),
     (
-      EncoderSettings(width: 64, height: 48, fps: 30, preset: "quick"),
+      EncoderSettings(width: 64, height: 48, fps: 30, codecPreset: "quick"),
       "preset 'quick' is not one of ultrafast, superfast, veryfast, faster, fast, medium, slow, slower, veryslow, placebo"
     ),
     (EncoderSettings(width: 64, height: 48, fps: 30, threads: -1), "threads -1 must be between 0 (automatic) and 64"),

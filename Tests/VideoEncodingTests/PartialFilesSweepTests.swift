@@ -107,3 +107,40 @@ struct PartialFilesSweepTests {
     #expect(PartialFiles.isAlive(getpid()))
   }
 }
+
+/// ``PartialFile/writeAtomically(_:to:)``, the one writer of our own small files (reports, merged reports):
+/// the file is replaced whole, under the temporary name an encoder's file would have, and nothing is left
+/// behind, whether it worked or not.
+struct AtomicWriteTests {
+  @Test func replacesTheFileWholeAndLeavesNothing() throws {
+    let directory = Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("report.json").path
+    #expect(PartialFile.writeAtomically(Data("[1]".utf8), to: path) == nil)
+    #expect(PartialFile.writeAtomically(Data("[1,2]".utf8), to: path) == nil)
+    #expect(FileManager.default.contents(atPath: path) == Data("[1,2]".utf8))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["report.json"])
+    // The temporary name is an encoder's, so a killed writer's leftover is swept like theirs.
+    let temporary = PartialFile.temporaryPath(for: path)
+    #expect(temporary.hasSuffix("/.report.partial-\(getpid()).json"))
+    #expect(PartialFiles.ownerPID(ofTemporaryName: PathComponents.last(temporary)) == getpid())
+  }
+
+  @Test func saysWhyItFailedAndCleansUp() throws {
+    let directory = Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let missing = directory.appendingPathComponent("no/such/folder/r.json").path
+    #expect(PartialFile.writeAtomically(Data("x".utf8), to: missing) == "No such file or directory")
+    // Over a folder the rename fails; the temporary file goes.
+    let folder = directory.appendingPathComponent("taken.json")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+    try Data("x".utf8).write(to: folder.appendingPathComponent("inside"))
+    #expect(PartialFile.writeAtomically(Data("x".utf8), to: folder.path) != nil)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["taken.json"])
+  }
+}
+
+/// The last path component, as the sweep reads names.
+enum PathComponents {
+  static func last(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
+}

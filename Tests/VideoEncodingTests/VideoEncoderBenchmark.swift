@@ -25,7 +25,7 @@ struct VideoEncoderBenchmark {
     }
     try withTemporaryDirectory { directory in
       let path = "\(directory)/bench.mp4"
-      let settings = EncoderSettings(width: width, height: height, fps: 60, preset: preset)
+      let settings = EncoderSettings(width: width, height: height, fps: 60, codecPreset: preset)
       // Process CPU time as well as wall time: on a busy machine the wall time mostly measures the others.
       var wallTime = Duration.zero
       var cpuTicks = 0
