@@ -39,7 +39,10 @@ let package = Package(
     .target(name: "Pipeline", dependencies: ["Lottie", "LottieArchive", "Raster", "CairoRendering", "VideoEncoding"]),
     .target(
       name: "Lottie2VideoCLI",
-      dependencies: ["Pipeline", "Lottie", "LottieArchive", "Raster", "CairoRendering", "VideoEncoding"]),
+      dependencies: ["Pipeline", "Lottie", "LottieArchive", "Raster", "CairoRendering", "VideoEncoding"],
+      plugins: ["BuildInfoPlugin"]),
+    // BuildInfo.swift (VERSION's version, the git commit) written before each build: scripts/build-info.
+    .plugin(name: "BuildInfoPlugin", capability: .buildTool()),
     .executableTarget(name: "lottie2video", dependencies: ["Lottie2VideoCLI"]),
 
     // MARK: - Tests
