@@ -5,8 +5,10 @@
 #   L2V_CACHE              the cache folder kept between runs on one machine (default ~/.cache/lottie2video)
 #   l2v_rootfs_base        prints the path of a cached `mmdebstrap --variant=minbase bookworm` tarball, made
 #                          when missing or older than $L2V_ROOTFS_MAX_DAYS days (default 7)
-#   l2v_rootfs_make DIR    unpacks it into DIR, mounts /proc, and binds the cache's apt folders (downloaded
-#                          .debs and package lists) over DIR's, so a second run downloads nothing new
+#   l2v_rootfs_make DIR [--bind-cache|--copy-cache]
+#                          unpacks it into DIR, mounts /proc, and binds the cache's apt folders (downloaded
+#                          .debs and package lists) over DIR's, so a second run downloads nothing new; with
+#                          --copy-cache they are hard-linked in instead (what the root deletes stays cached)
 #   l2v_rootfs_remove DIR  unmounts what l2v_rootfs_make mounted and removes DIR (never across a mount)
 # The root uses this machine's Debian sources (/etc/apt/sources.list.d/debian.sources or sources.list) and its
 # Acquire::Check-Valid-Until and proxy settings, so it reaches the archive the way the machine does.
@@ -62,7 +64,7 @@ l2v_rootfs_base() {
 }
 
 l2v_rootfs_make() {
-  local root=$1 tarball
+  local root=$1 mode=${2:---bind-cache} tarball
   tarball="$(l2v_rootfs_base)"
   mkdir -p "$root"
   tar -xf "$tarball" -C "$root"
@@ -71,8 +73,22 @@ l2v_rootfs_make() {
   mkdir -p "$L2V_CACHE/apt-archives/partial" "$L2V_CACHE/apt-lists/partial" "$root/var/cache/apt/archives" \
     "$root/var/lib/apt/lists"
   mount -t proc proc "$root/proc"
-  mount --bind "$L2V_CACHE/apt-archives" "$root/var/cache/apt/archives"
-  mount --bind "$L2V_CACHE/apt-lists" "$root/var/lib/apt/lists"
+  case $mode in
+    --bind-cache)
+      mount --bind "$L2V_CACHE/apt-archives" "$root/var/cache/apt/archives"
+      mount --bind "$L2V_CACHE/apt-lists" "$root/var/lib/apt/lists"
+      ;;
+    --copy-cache)
+      # For a root whose own commands clean apt's folders (a Dockerfile's `apt-get clean && rm -rf
+      # /var/lib/apt/lists/*`): the cache's files are linked in (copied across file systems), never bound.
+      cp -al "$L2V_CACHE/apt-archives/." "$root/var/cache/apt/archives/" 2>/dev/null ||
+        cp -a "$L2V_CACHE/apt-archives/." "$root/var/cache/apt/archives/"
+      cp -al "$L2V_CACHE/apt-lists/." "$root/var/lib/apt/lists/" 2>/dev/null ||
+        cp -a "$L2V_CACHE/apt-lists/." "$root/var/lib/apt/lists/"
+      rm -f "$root/var/cache/apt/archives/lock" "$root/var/lib/apt/lists/lock"
+      ;;
+    *) l2v_die "l2v_rootfs_make: unknown mode $mode" ;;
+  esac
   [[ -c $root/dev/null ]] || mount --bind /dev "$root/dev"
 }
 
