@@ -81,10 +81,15 @@ l2v_rootfs_make() {
     --copy-cache)
       # For a root whose own commands clean apt's folders (a Dockerfile's `apt-get clean && rm -rf
       # /var/lib/apt/lists/*`): the cache's files are linked in (copied across file systems), never bound.
-      cp -al "$L2V_CACHE/apt-archives/." "$root/var/cache/apt/archives/" 2>/dev/null ||
-        cp -a "$L2V_CACHE/apt-archives/." "$root/var/cache/apt/archives/"
-      cp -al "$L2V_CACHE/apt-lists/." "$root/var/lib/apt/lists/" 2>/dev/null ||
-        cp -a "$L2V_CACHE/apt-lists/." "$root/var/lib/apt/lists/"
+      local file
+      for file in "$L2V_CACHE"/apt-archives/*.deb; do
+        [[ -f $file ]] || continue
+        ln "$file" "$root/var/cache/apt/archives/" 2>/dev/null || cp "$file" "$root/var/cache/apt/archives/"
+      done
+      for file in "$L2V_CACHE"/apt-lists/*; do
+        [[ -f $file && $(basename "$file") != lock ]] || continue
+        ln "$file" "$root/var/lib/apt/lists/" 2>/dev/null || cp "$file" "$root/var/lib/apt/lists/"
+      done
       rm -f "$root/var/cache/apt/archives/lock" "$root/var/lib/apt/lists/lock"
       ;;
     *) l2v_die "l2v_rootfs_make: unknown mode $mode" ;;
