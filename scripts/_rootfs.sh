@@ -41,12 +41,7 @@ l2v_rootfs_base() {
     printf '%s\n' "$tarball"
     return 0
   fi
-  command -v mmdebstrap >/dev/null || {
-    l2v_log "installing mmdebstrap (the clean root's maker)"
-    apt-get install -y -qq --no-install-recommends mmdebstrap >&2 ||
-      { apt-get update -qq >&2 && apt-get install -y -qq --no-install-recommends mmdebstrap >&2; } ||
-      l2v_die "cannot install mmdebstrap"
-  }
+  command -v mmdebstrap >/dev/null || l2v_ensure_packages mmdebstrap
   mkdir -p "$L2V_CACHE"
   local -a aptopts=() sources=()
   local line

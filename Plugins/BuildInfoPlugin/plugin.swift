@@ -15,6 +15,9 @@ struct BuildInfoPlugin: BuildToolPlugin {
         displayName: "BuildInfo.swift from VERSION and the git commit",
         executable: URL(fileURLWithPath: "/bin/sh"),
         arguments: [script.path, output.appending(path: "BuildInfo.swift").path],
+        // The build's L2V_COMMIT (the image's build has no .git): a prebuild command gets no environment of
+        // its own unless given one.
+        environment: ProcessInfo.processInfo.environment.filter { $0.key == "L2V_COMMIT" || $0.key == "PATH" },
         outputFilesDirectory: output)
     ]
   }
