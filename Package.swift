@@ -41,7 +41,10 @@ let package = Package(
       dependencies: ["Lottie", "LottieArchive", "Raster", "CairoRendering", "TextLayout", "VideoEncoding"]),
     .target(
       name: "Lottie2VideoCLI",
-      dependencies: ["Pipeline", "Lottie", "LottieArchive", "Raster", "CairoRendering", "TextLayout", "VideoEncoding"]),
+      dependencies: ["Pipeline", "Lottie", "LottieArchive", "Raster", "CairoRendering", "TextLayout", "VideoEncoding"],
+      plugins: ["BuildInfoPlugin"]),
+    // BuildInfo.swift (VERSION's version, the git commit) written before each build: scripts/build-info.
+    .plugin(name: "BuildInfoPlugin", capability: .buildTool()),
     .executableTarget(name: "lottie2video", dependencies: ["Lottie2VideoCLI"]),
 
     // MARK: - Tests

@@ -3,6 +3,7 @@
 # Shared setup for scripts/*: sourced, not run. Provides
 #   L2V_ROOT            absolute path of the repository
 #   l2v_ensure_deps     installs the Debian packages the build and tests need (no-op when present)
+#   l2v_ensure_packages installs the named Debian packages the same way (L2V_PACKAGING_PACKAGES, say)
 #   l2v_find_swift      puts `swift` on PATH (PATH, else /opt/swift/usr/bin), sets SWIFT
 #   l2v_build_release   builds .build/release/lottie2video unless it is newer than Sources/ and Package.swift
 #   l2v_release_binary  path of that binary
@@ -24,8 +25,12 @@ L2V_APT_PACKAGES=(
   libavcodec-dev libavformat-dev libswscale-dev libavutil-dev libavfilter-dev
   libcairo2-dev libfontconfig-dev libfreetype-dev libzip-dev zlib1g-dev pkg-config ffmpeg fonts-dejavu-core
   libharfbuzz-dev libfribidi-dev libicu-dev fonts-liberation fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
-  libharfbuzz-bin chromium
+  libharfbuzz-bin chromium python3-venv
 )
+# python3-venv: deploy/validate-manifests installs its schema validator from PyPI into a virtual environment.
+# What scripts/package and scripts/package-test need besides (installed by them, as root, when missing): lintian
+# checks the package, mmdebstrap makes the clean Debian 12 root.
+L2V_PACKAGING_PACKAGES=(lintian mmdebstrap)
 
 l2v_log() { printf '%s\n' "$*" >&2; }
 l2v_die() {
@@ -74,6 +79,12 @@ l2v_ensure_deps() {
     l2v_die "apt-get install failed for: ${missing[*]}"
   mapfile -t missing < <(l2v_missing_packages)
   ((${#missing[@]} == 0)) || l2v_die "still missing after apt-get install: ${missing[*]}"
+}
+
+# l2v_ensure_packages NAME...: l2v_ensure_deps for these packages instead of L2V_APT_PACKAGES.
+l2v_ensure_packages() {
+  local -a L2V_APT_PACKAGES=("$@") # dynamic scope: l2v_missing_packages reads this list
+  l2v_ensure_deps
 }
 
 l2v_find_swift() {

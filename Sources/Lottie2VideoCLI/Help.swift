@@ -2,7 +2,8 @@
 /// the list of subcommands) and one help per subcommand, with USAGE, ARGUMENTS and OPTIONS sections and one
 /// entry per option that gives its default.
 enum Help {
-  static let version = "lottie2video 0.1.0"
+  /// `--version` and the man page: VERSION's version and the commit built (BuildInfo.swift: scripts/build-info).
+  static let version = "lottie2video \(BuildInfo.version) (commit \(BuildInfo.commit))"
   static let overview = "Render Lottie animations (Bodymovin JSON, dotLottie, .tgs) to video."
   /// Width of the text, and where the help column starts.
   static let width = 80

@@ -148,7 +148,8 @@ struct Preset: Sendable {
 
   /// Folders searched for named presets, in order: `$L2V_PRESETS`, then `presets/` next to the executable's
   /// package (`.build/release/lottie2video` → `../../presets`, also through the `.build/<triple>/release`
-  /// real path; only for a binary under `.build/`), then `../share/lottie2video/presets` for an installed binary.
+  /// real path; only for a binary under `.build/`), then `../share/lottie2video/presets` for an installed binary,
+  /// then the Debian package's `/usr/share/lottie2video/presets` (a binary run through a link or copied elsewhere).
   static func directories() -> [String] {
     var result: [String] = []
     if let env = ProcessInfo.processInfo.environment["L2V_PRESETS"], !env.isEmpty { result.append(env) }
@@ -177,6 +178,13 @@ struct Preset: Sendable {
           result.append(path)
         }
       }
+    }
+    let packaged = "/usr/share/lottie2video/presets"
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: packaged, isDirectory: &isDirectory), isDirectory.boolValue,
+      !result.contains(packaged)
+    {
+      result.append(packaged)
     }
     return result
   }

@@ -2,9 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The container image installs `deploy/runtime-packages.txt`; `deploy/check-runtime-packages` proves that
-/// list covers every shared library `ldd` reports for the built binary (mapped through `dpkg -S`), so the
-/// image cannot silently miss a library when the code starts linking a new one.
+/// `deploy/runtime-packages.txt` lists what the binary needs at run time; `deploy/check-runtime-packages` proves
+/// that list covers every shared library `ldd` reports for the built binary (mapped through `dpkg -S`), so the
+/// Debian package (and the image, which installs it) cannot silently miss a library when the code starts
+/// linking a new one.
 @Suite("container runtime packages")
 struct RuntimePackagesTests {
   static let deploy = Fixtures.repositoryRoot.appendingPathComponent("deploy")
@@ -48,20 +49,52 @@ struct RuntimePackagesTests {
       lines.last == "check-runtime-packages: 2 problem(s) with \(reduced.path) for \(try CommandRunner.binary().path)")
   }
 
-  /// The Dockerfile installs the runtime stage from that list and checks the image's own (static) binary
-  /// against it while building, so the list is the one place to change.
-  @Test func dockerfileInstallsTheCheckedList() throws {
+  /// The image installs the Debian package scripts/package builds (one install path for both), whose build
+  /// checks the static binary against that list and computes Depends from what it links; the list is the one
+  /// place to change, and the runtime stage names none of its packages itself.
+  @Test func dockerfileInstallsThePackage() throws {
     let dockerfile = try String(contentsOf: Self.deploy.appendingPathComponent("Dockerfile"), encoding: .utf8)
-    #expect(dockerfile.contains("COPY deploy/runtime-packages.txt "))
-    #expect(dockerfile.contains("deploy/check-runtime-packages --static-swift"))
-    #expect(dockerfile.contains("--static-swift-stdlib"))
+    let package = try String(
+      contentsOf: Fixtures.repositoryRoot.appendingPathComponent("scripts/package"), encoding: .utf8)
+    #expect(dockerfile.contains("scripts/package --no-lintian --output /src/dist"))
+    #expect(package.contains("deploy/check-runtime-packages\" --static-swift"))
+    #expect(package.contains("--static-swift-stdlib"))
+    #expect(package.contains("deploy/runtime-packages.txt"))
     #expect(dockerfile.contains(#"ENTRYPOINT ["lottie2video"]"#))
-    // No package of the list is spelled out in the Dockerfile's runtime stage: it reads the file.
     let runtime = try #require(dockerfile.components(separatedBy: "AS runtime").last)
+    #expect(runtime.contains("COPY --from=build /src/dist/ /tmp/dist/"))
+    #expect(runtime.contains("apt-get -q install -y /tmp/dist/lottie2video_*_amd64.deb"))
+    #expect(runtime.contains(#"org.opencontainers.image.version="$L2V_VERSION""#))
     for line in try String(contentsOf: Self.packageList, encoding: .utf8).split(separator: "\n")
     where !line.hasPrefix("#") && !line.isEmpty {
       let name = String(line.split(separator: " ")[0])
-      #expect(!runtime.contains(" \(name) "), "the runtime stage names \(name) itself instead of reading the list")
+      #expect(!runtime.contains(" \(name) "), "the runtime stage names \(name) itself instead of the package")
+    }
+  }
+  /// deploy/validate-manifests cannot pass by skipping the uid check: a runtime stage without a USER, or
+  /// running as root, fails it; the real Dockerfile's user is the manifests' runAsUser.
+  @Test func validateManifestsNeedsANonRootUser() async throws {
+    let directory = Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let validator = Self.deploy.appendingPathComponent("validate-manifests")
+    let dockerfile = try String(contentsOf: Self.deploy.appendingPathComponent("Dockerfile"), encoding: .utf8)
+    let real = try await CommandRunner.run(
+      validator, ["--image-user", Self.deploy.appendingPathComponent("Dockerfile").path])
+    #expect(real.exited(0) && real.stdout == "10001\n", "\(real)")
+    let cases: [(String, String)] = [
+      ("", "the runtime stage has no USER line: the image would run as root"),
+      ("USER 0:0\n", "USER 0:0 is root"),
+      ("USER lottie2video\n", "USER lottie2video is not a numeric uid (Kubernetes' runAsNonRoot needs a number)"),
+    ]
+    for (index, (user, message)) in cases.enumerated() {
+      let file = directory.appendingPathComponent("Dockerfile-\(index)")
+      let text =
+        dockerfile.split(separator: "\n", omittingEmptySubsequences: false)
+        .filter { !$0.hasPrefix("USER ") }.joined(separator: "\n") + "\n" + user
+      try Data(text.utf8).write(to: file)
+      let result = try await CommandRunner.run(validator, ["--image-user", file.path])
+      #expect(result.exited(1), "\(result)")
+      #expect(result.stderr == "validate-manifests: error: \(file.path): \(message)\n", "\(result)")
     }
   }
 }
