@@ -4,8 +4,8 @@ import Testing
 
 @testable import TextLayout
 
-/// The layout of a scene's text node (`TextShaper.layout`): kept on the node and made again only when the
-/// node's version moves, and equal to a layout made afresh.
+/// The layout of a scene's text node (`TextShaper.layout`, one shaper per scene as one per worker): kept on
+/// the node and made again only when the node's version moves, and equal to a layout made afresh.
 struct NodeLayoutTests {
   static let turning = #"""
     [{"nm":"Turn","s":{"t":0,"r":1,"b":1,"sh":1,"s":{"a":0,"k":0},"e":{"a":0,"k":100},"o":{"a":0,"k":0}},
@@ -50,7 +50,11 @@ struct NodeLayoutTests {
     for frame in [0.0, 6, 12, 15, 20, 25] {
       scene.seek(toFrame: frame)
       let layout = Self.summary(shaper.layout(node, keepsPolylines: true))
-      #expect(layout == Self.summary(TextShaper(animation: animation).layout(node, keepsPolylines: false)))
+      // A scene of its own brought straight to this frame, laid out by a shaper of its own.
+      let (freshScene, freshNode) = try Self.node(animation)
+      freshScene.seek(toFrame: frame)
+      #expect(layout == Self.summary(TextShaper(animation: animation).layout(freshNode, keepsPolylines: false)))
+      #expect(!layout.isEmpty)
       made.append(shaper.layoutsMade)
     }
     // Turning until 12, still from 12 to 20, the document changes at 20, still after.

@@ -60,7 +60,8 @@ package final class TextNode {
   }
 
   /// The value `make` derives from this node's current values, made once per version and kept: the
-  /// renderer keeps the text's layout here, which a scene cannot make (it sees no fonts).
+  /// renderer keeps the text's layout here, which a scene cannot make (it sees no fonts). One slot: a scene
+  /// belongs to one worker, whose one shaper fills it.
   package func cached<Value>(_ make: () -> Value) -> Value {
     if let kept, kept.version == version, let value = kept.value as? Value { return value }
     let made = make()
