@@ -28,6 +28,7 @@ let package = Package(
 
     // MARK: - Modules
     .target(name: "Locking"),
+    .target(name: "Expressions"),
     .target(name: "Lottie", dependencies: ["Locking"]),
     .target(name: "LottieArchive", dependencies: ["Lottie", "CZip"]),
     .target(name: "Raster"),
@@ -44,6 +45,7 @@ let package = Package(
 
     // MARK: - Tests
     .target(name: "TestSupport", dependencies: ["Raster", "CCairo"], path: "Tests/TestSupport"),
+    .testTarget(name: "ExpressionsTests", dependencies: ["Expressions"]),
     .testTarget(name: "LottieTests", dependencies: ["Locking", "Lottie", "TestSupport"]),
     .testTarget(name: "LottieSceneTests", dependencies: ["LottieScene", "Lottie", "TestSupport"]),
     .testTarget(name: "LottieArchiveTests", dependencies: ["LottieArchive", "Lottie", "VideoEncoding", "TestSupport"]),
