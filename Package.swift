@@ -29,10 +29,10 @@ let package = Package(
     // MARK: - Modules
     .target(name: "Locking"),
     .target(name: "Expressions"),
-    .target(name: "Lottie", dependencies: ["Locking"]),
+    .target(name: "Lottie", dependencies: ["Locking", "Expressions"]),
     .target(name: "LottieArchive", dependencies: ["Lottie", "CZip"]),
     .target(name: "Raster"),
-    .target(name: "LottieScene", dependencies: ["Lottie"]),
+    .target(name: "LottieScene", dependencies: ["Lottie", "Expressions"]),
     .target(
       name: "CairoRendering",
       dependencies: ["Locking", "Lottie", "LottieScene", "Raster", "CCairo", "CHarfBuzz", "CLineBreak"]),
@@ -40,7 +40,7 @@ let package = Package(
     .target(name: "Pipeline", dependencies: ["Lottie", "LottieArchive", "Raster", "CairoRendering", "VideoEncoding"]),
     .target(
       name: "Lottie2VideoCLI",
-      dependencies: ["Pipeline", "Lottie", "LottieArchive", "Raster", "CairoRendering", "VideoEncoding"]),
+      dependencies: ["Pipeline", "Lottie", "LottieArchive", "LottieScene", "Raster", "CairoRendering", "VideoEncoding"]),
     .executableTarget(name: "lottie2video", dependencies: ["Lottie2VideoCLI"]),
 
     // MARK: - Tests

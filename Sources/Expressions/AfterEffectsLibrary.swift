@@ -27,7 +27,16 @@ public struct SeededRandom: Sendable {
 /// vector math, interpolation (`linear`, `ease`, ...), colour conversion, `random`, `noise`. Their
 /// arithmetic follows lottie-web's `ExpressionManager`.
 public enum AfterEffectsLibrary {
-  static func install(into g: inout [String: JSValue]) {
+  static func install(into globals: inout [String: JSValue]) {
+    var g: [String: JSValue] = [:]
+    defer {
+      // The helpers compute with values: a host property passed in counts as its value.
+      for (name, value) in g {
+        guard let f = value.asFunction, case .native(let native) = f.body else { continue }
+        globals[name] = .function(name) { i, this, a throws(ExpressionError) in try native(i, this, a.map(\.primitive))
+        }
+      }
+    }
     func binary(_ name: String, _ f: @escaping (JSValue, JSValue, Interpreter) throws(ExpressionError) -> JSValue) {
       g[name] = .function(name) { i, _, a throws(ExpressionError) in try f(a[argument: 0], a[argument: 1], i) }
     }

@@ -109,7 +109,7 @@ enum ArrayMethods {
     case "map", "forEach", "filter", "some", "every", "find", "findIndex":
       let f = callback(0)
       let this = arguments[argument: 1]
-      guard f.function != nil else { throw interpreter.typeError("\(callbackDescription(f)) is not a function") }
+      guard f.asFunction != nil else { throw interpreter.typeError("\(callbackDescription(f)) is not a function") }
       var mapped: [JSValue] = []
       if name == "map" || name == "filter" { try interpreter.allocateElements(count) }
       var i = 0
@@ -136,7 +136,7 @@ enum ArrayMethods {
       }
     case "reduce", "reduceRight":
       let f = callback(0)
-      guard f.function != nil else { throw interpreter.typeError("\(callbackDescription(f)) is not a function") }
+      guard f.asFunction != nil else { throw interpreter.typeError("\(callbackDescription(f)) is not a function") }
       var order = Array(a.elements.indices)
       if name == "reduceRight" { order.reverse() }
       var accumulator: JSValue

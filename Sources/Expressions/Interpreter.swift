@@ -40,19 +40,34 @@ public final class Interpreter {
     _ program: Program, names: [String: JSValue] = [:], this: JSValue = .undefined,
     lookup: ((String) throws(ExpressionError) -> JSValue?)? = nil
   ) throws(ExpressionError) -> JSValue {
-    steps = 0
-    allocated = 0
-    depth = 0
+    // A host function may evaluate another program (a property that reads another's expression) while one
+    // runs: the inner run shares the outer one's budget and leaves its state as it found it.
+    let nested = running > 0
+    let saved = (completion, thrown, hostLookup, thisValue, topScope, depth, baseDepth)
+    if !nested {
+      steps = 0
+      allocated = 0
+      depth = 0
+      stepLimit = min(budget.steps, max(0, budget.frameSteps - frameSteps))
+      stack = StackGuard()
+    }
+    running += 1
+    baseDepth = depth
     thrown = nil
     completion = .undefined
-    stepLimit = min(budget.steps, max(0, budget.frameSteps - frameSteps))
-    stack = StackGuard()
     hostLookup = lookup
     defer {
-      frameSteps += steps
-      hostLookup = nil
+      running -= 1
+      if nested {
+        (completion, thrown, hostLookup, thisValue, topScope, depth, baseDepth) = saved
+      } else {
+        frameSteps += steps
+        hostLookup = nil
+        topScope = nil
+      }
     }
     let top = Scope(parent: globals, variables: names)
+    topScope = top
     if program.assignsResult, top.variables["$bm_rt"] == nil { top.variables["$bm_rt"] = .undefined }
     thisValue = this
     for name in program.body.hoisted where top.variables[name] == nil { top.variables[name] = .undefined }
@@ -61,17 +76,24 @@ public final class Interpreter {
     case .normal, .returned: break
     case .broke, .continued: throw ExpressionError(.syntax, "break or continue outside a loop")
     }
-    if program.assignsResult, let result = top.variables["$bm_rt"] { return result }
-    return completion
+    if program.assignsResult, let result = top.variables["$bm_rt"] { return result.primitive }
+    return completion.primitive
   }
 
   private var hostLookup: ((String) throws(ExpressionError) -> JSValue?)?
+  private var topScope: Scope?
+  private var running = 0
+  /// The call depth the program under way started at (its top-level statements run there).
+  private var baseDepth = 0
+
+  /// Sets a variable of the program under way (`posterizeTime` changes `time` and `value`).
+  public func setVariable(_ name: String, _ value: JSValue) { topScope?.variables[name] = value }
   private var thisValue: JSValue = .undefined
 
   // MARK: - Budget
 
   @inline(__always)
-  func step(_ count: Int = 1) throws(ExpressionError) {
+  public func step(_ count: Int = 1) throws(ExpressionError) {
     steps &+= count
     if steps > stepLimit { throw stepError() }
   }
@@ -84,7 +106,7 @@ public final class Interpreter {
   }
 
   /// Counts `bytes` against the memory cap.
-  func allocate(_ bytes: Int) throws(ExpressionError) {
+  public func allocate(_ bytes: Int) throws(ExpressionError) {
     let (total, overflow) = allocated.addingReportingOverflow(max(0, bytes))
     guard !overflow, total <= budget.memoryBytes else {
       throw ExpressionError(.memory, "the expression allocated more than \(budget.memoryBytes) bytes")
@@ -92,13 +114,13 @@ public final class Interpreter {
     allocated = total
   }
 
-  func allocateElements(_ count: Int) throws(ExpressionError) {
+  public func allocateElements(_ count: Int) throws(ExpressionError) {
     let (bytes, overflow) = max(0, count).multipliedReportingOverflow(by: 16)
     try allocate(overflow ? Int.max : bytes)
   }
 
   /// A JavaScript exception carrying `value`.
-  func throwValue(_ value: JSValue) -> ExpressionError {
+  public func throwValue(_ value: JSValue) -> ExpressionError {
     thrown = value
     let text: String
     if case .object(let o) = value, let m = try? o.get("message") {
@@ -110,7 +132,7 @@ public final class Interpreter {
   }
 
   /// A `TypeError` the program can catch.
-  func typeError(_ message: String) -> ExpressionError {
+  public func typeError(_ message: String) -> ExpressionError {
     throwValue(Builtins.makeError("TypeError", message))
   }
 
@@ -159,7 +181,7 @@ public final class Interpreter {
     switch statement {
     case .expression(let e):
       let v = try evaluate(e, scope)
-      if depth == 0 { completion = v }
+      if depth == baseDepth { completion = v }
       return .normal
     case .declare(let keyword, let items):
       try declare(keyword, items, scope)
@@ -496,7 +518,7 @@ public final class Interpreter {
   {
     let f = try evaluate(callee, scope)
     let arguments = try evaluateArguments(argumentNodes, scope)
-    guard let function = f.function else { throw typeError("not a constructor") }
+    guard let function = f.asFunction else { throw typeError("not a constructor") }
     if case .native = function.body { return try call(f, this: .undefined, arguments, name: nil) }
     let object = JSObject()
     let result = try call(f, this: .object(object), arguments, name: nil)
@@ -552,7 +574,7 @@ public final class Interpreter {
   public func call(_ function: JSValue, this: JSValue, _ arguments: [JSValue], name: String? = nil)
     throws(ExpressionError) -> JSValue
   {
-    guard let f = function.function else {
+    guard let f = function.asFunction else {
       throw typeError("\(name ?? "the value") is not a function")
     }
     depth += 1

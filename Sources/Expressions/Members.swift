@@ -39,6 +39,7 @@ enum Members {
     case .object(let o):
       let name = key.stringValue
       if let v = try o.get(name) { return v }
+      if let f = o.valueOf { return try get(f(), key, interpreter) }
       if o is JSFunction, name == "call" || name == "apply" { return bound(base, name) }
       if name == "hasOwnProperty" { return bound(base, name) }
       return .undefined
@@ -120,6 +121,7 @@ enum Members {
       if name == "hasOwnProperty", try o.get(name) == nil {
         return .boolean(try o.get((arguments.first ?? .undefined).stringValue) != nil)
       }
+      if let f = o.valueOf, try o.get(name) == nil { return try callMethod(f(), name, arguments, interpreter) }
       return nil
     default: return nil
     }
@@ -167,12 +169,12 @@ enum Members {
 
 /// Helpers for counting arguments.
 extension Array where Element == JSValue {
-  subscript(argument i: Int) -> JSValue { i < count ? self[i] : .undefined }
+  public subscript(argument i: Int) -> JSValue { i < count ? self[i] : .undefined }
 }
 
 /// `Int(clamping:)` for numbers that may be NaN or infinite.
 extension Int {
-  init(clamping d: Double) {
+  public init(clamping d: Double) {
     if d.isNaN {
       self = 0
     } else if d >= 9.2e18 {

@@ -5,9 +5,12 @@ import Foundation
 /// (arrays add element-wise, a number scales an array), which is what After Effects computes for the same
 /// source.
 enum Operators {
-  static func binary(_ op: String, _ a: JSValue, _ b: JSValue, _ interpreter: Interpreter) throws(ExpressionError)
+  static func binary(_ op: String, _ a0: JSValue, _ b0: JSValue, _ interpreter: Interpreter) throws(ExpressionError)
     -> JSValue
   {
+    let strict = op == "===" || op == "!==" || op == "instanceof" || op == "in"
+    let a = strict ? a0 : a0.primitive
+    let b = strict ? b0 : b0.primitive
     switch op {
     case "+":
       if case .number(let x) = a, case .number(let y) = b { return .number(x + y) }
@@ -35,7 +38,7 @@ enum Operators {
     case ">>": return .number(Double(int32(a.numberValue) >> (uint32(b.numberValue) & 31)))
     case ">>>": return .number(Double(uint32(a.numberValue) >> (uint32(b.numberValue) & 31)))
     case "instanceof":
-      guard let f = b.function else { throw interpreter.typeError("right side of instanceof is not callable") }
+      guard let f = b.asFunction else { throw interpreter.typeError("right side of instanceof is not callable") }
       switch (a, f.name) {
       case (.array, "Array"), (.array, "Object"): return .boolean(true)
       case (.object(let o), "Object"): return .boolean(!(o is JSFunction))
@@ -101,7 +104,9 @@ enum Operators {
   }
 
   /// `$bm_sum`: lottie-web's `sum`.
-  static func sum(_ a: JSValue, _ b: JSValue, _ interpreter: Interpreter) throws(ExpressionError) -> JSValue {
+  static func sum(_ a0: JSValue, _ b0: JSValue, _ interpreter: Interpreter) throws(ExpressionError) -> JSValue {
+    let a = a0.primitive
+    let b = b0.primitive
     if (isNumeric(a) && isNumeric(b)) || isString(a) || isString(b) { return try plus(a, b, interpreter) }
     switch (a, b) {
     case (.array(let x), _) where isNumeric(b):
@@ -127,7 +132,9 @@ enum Operators {
   }
 
   /// `$bm_sub`: lottie-web's `sub`.
-  static func subtract(_ a: JSValue, _ b: JSValue, _ interpreter: Interpreter) throws(ExpressionError) -> JSValue {
+  static func subtract(_ a0: JSValue, _ b0: JSValue, _ interpreter: Interpreter) throws(ExpressionError) -> JSValue {
+    let a = a0.primitive
+    let b = b0.primitive
     switch (a, b) {
     case (.array(let x), _) where !isArray(b):
       try interpreter.allocateElements(x.elements.count)
@@ -150,7 +157,9 @@ enum Operators {
   }
 
   /// `$bm_mul`: lottie-web's `mul` (a number scales an array; two arrays give 0).
-  static func multiply(_ a: JSValue, _ b: JSValue, _ interpreter: Interpreter) throws(ExpressionError) -> JSValue {
+  static func multiply(_ a0: JSValue, _ b0: JSValue, _ interpreter: Interpreter) throws(ExpressionError) -> JSValue {
+    let a = a0.primitive
+    let b = b0.primitive
     switch (a, b) {
     case (.array(let x), _) where !isArray(b):
       return try map(x, interpreter) { .number($0.numberValue * b.numberValue) }
@@ -162,7 +171,9 @@ enum Operators {
   }
 
   /// `$bm_div`: lottie-web's `div`.
-  static func divide(_ a: JSValue, _ b: JSValue, _ interpreter: Interpreter) throws(ExpressionError) -> JSValue {
+  static func divide(_ a0: JSValue, _ b0: JSValue, _ interpreter: Interpreter) throws(ExpressionError) -> JSValue {
+    let a = a0.primitive
+    let b = b0.primitive
     switch (a, b) {
     case (.array(let x), _) where !isArray(b):
       return try map(x, interpreter) { .number($0.numberValue / b.numberValue) }
@@ -175,7 +186,8 @@ enum Operators {
 
   /// `$bm_mod`: strings are read as integers first, as lottie-web does.
   static func modulo(_ a: JSValue, _ b: JSValue) -> JSValue {
-    func operand(_ v: JSValue) -> Double {
+    func operand(_ v0: JSValue) -> Double {
+      let v = v0.primitive
       if case .string(let s) = v { return Builtins.parseInt(s, radix: 10) }
       return v.numberValue
     }
@@ -183,7 +195,8 @@ enum Operators {
   }
 
   /// `$bm_neg` and unary minus: arrays negate element-wise.
-  static func negate(_ v: JSValue, _ interpreter: Interpreter) throws(ExpressionError) -> JSValue {
+  static func negate(_ v0: JSValue, _ interpreter: Interpreter) throws(ExpressionError) -> JSValue {
+    let v = v0.primitive
     if case .array(let x) = v { return try map(x, interpreter) { .number(-$0.numberValue) } }
     return .number(-v.numberValue)
   }

@@ -137,7 +137,7 @@ enum StringMethods {
       let replacement = arguments[argument: 1]
       guard let at = find(pattern, from: 0) else { return .string(s) }
       let inserted: String
-      if replacement.function != nil {
+      if replacement.asFunction != nil {
         inserted = try interpreter.call(
           replacement, this: .undefined, [.string(text(u[at..<(at + pattern.count)])), .number(Double(at)), .string(s)]
         ).stringValue

@@ -10,6 +10,12 @@ public enum JSValue {
   case array(JSArray)
   case object(JSObject)
 
+  /// The value itself, or a host property's value (its `valueOf`).
+  public var primitive: JSValue {
+    if case .object(let o) = self, let f = o.valueOf { return f() }
+    return self
+  }
+
   /// `typeof`.
   public var typeName: String {
     switch self {
@@ -46,7 +52,9 @@ public enum JSValue {
       if a.elements.isEmpty { return 0 }
       if a.elements.count == 1 { return a.elements[0].numberValue }
       return .nan
-    case .object: return .nan
+    case .object(let o):
+      if let f = o.valueOf { return f().numberValue }
+      return .nan
     }
   }
 
@@ -65,7 +73,9 @@ public enum JSValue {
         default: return v.stringValue
         }
       }.joined(separator: ",")
-    case .object(let o): return o is JSFunction ? "function () { [code] }" : "[object Object]"
+    case .object(let o):
+      if let f = o.valueOf { return f().stringValue }
+      return o is JSFunction ? "function () { [code] }" : "[object Object]"
     }
   }
 
@@ -85,12 +95,15 @@ public enum JSValue {
         }
       }
       return out
+    case .object(let o):
+      if let f = o.valueOf { return f().numbers }
+      return nil
     default: return nil
     }
   }
 
   /// The function this value is, if it is one.
-  var function: JSFunction? {
+  public var asFunction: JSFunction? {
     if case .object(let o) = self { return o as? JSFunction }
     return nil
   }
@@ -160,6 +173,11 @@ public class JSObject {
   private(set) var keys: [String] = []
   /// Properties the host computes when they are read (and which are not stored); nil when it has none.
   let lookup: ((String) throws(ExpressionError) -> JSValue?)?
+  /// The object's value in arithmetic, indexing and results (a host property reads as its value, as
+  /// After Effects' do); nil for plain objects.
+  public var valueOf: (() -> JSValue)?
+  /// What the host keeps with the object (a path's geometry).
+  public var payload: Any?
 
   public init(_ properties: [(String, JSValue)] = [], lookup: ((String) throws(ExpressionError) -> JSValue?)? = nil) {
     self.lookup = lookup
