@@ -29,6 +29,9 @@ struct Lexer {
     "<", ">", "+", "-", "*", "/", "%", "&", "|", "^", "!", "~", "?", ":", "=", ".",
   ]
 
+  /// `punctuators` as bytes, made once.
+  static let punctuatorBytes: [(String, [UInt8])] = punctuators.map { ($0, Array($0.utf8)) }
+
   static func tokenize(_ source: String) throws(ExpressionError) -> [Token] {
     let bytes = Array(source.utf8)
     var tokens: [Token] = []
@@ -86,10 +89,9 @@ struct Lexer {
         kind = keywords.contains(word) ? .keyword(word) : .identifier(word)
       } else {
         guard
-          let p = punctuators.first(where: { p in
-            let u = Array(p.utf8)
-            return i + u.count <= bytes.count && Array(bytes[i..<(i + u.count)]) == u
-          })
+          let p = punctuatorBytes.first(where: { _, u in
+            i + u.count <= bytes.count && bytes[i..<(i + u.count)].elementsEqual(u)
+          })?.0
         else {
           let character = String(decoding: bytes[i..<min(bytes.count, i + 1)], as: UTF8.self)
           throw ExpressionError(.syntax, "unexpected character '\(character)'", at: i)

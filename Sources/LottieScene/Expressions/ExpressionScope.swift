@@ -93,7 +93,7 @@ package final class ExpressionScope: ExpressionEnvironment {
     interpreter.random = SeededRandom(seed: property.seed ^ frame.bitPattern)
     let evaluation = Evaluation(
       scope: self, frame: frame, owner: property.owner, own: property.own, keyframes: property.keyframeFrames,
-      seed: property.seed, propertyName: property.path.components.last.map { "\($0)" } ?? "", path: property.path)
+      seed: property.seed, propertyName: property.selfProperty ?? Self.keyName(property.path), path: property.path)
     do {
       let result = try interpreter.run(
         program, names: evaluation.names(), lookup: { name throws(ExpressionError) in try evaluation.global(name) })
@@ -110,6 +110,12 @@ package final class ExpressionScope: ExpressionEnvironment {
       engine.record(property.path, ExpressionError(.runtime, "\(error)"))
       return nil
     }
+  }
+
+  /// The last key of a path (`s` for `...ks.s`), a property's name when it has no longer one.
+  static func keyName(_ path: JSONPath) -> String {
+    for c in path.components.reversed() { if case .key(let k) = c { return k } }
+    return ""
   }
 
   /// A result as the property's kind of value: finite numbers, or a path.
