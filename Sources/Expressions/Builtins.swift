@@ -81,9 +81,9 @@ enum Builtins {
         guard n >= 0, n == n.rounded(), n < 4_294_967_296 else {
           throw i.throwValue(makeError("RangeError", "invalid array length"))
         }
-        try i.allocateElements(Int(n))
-        try i.step(Int(n))
-        return .array(JSArray(Array(repeating: .undefined, count: Int(n))))
+        try i.allocateElements(Int(n))  // int-audit: 0 <= n < 2^32, whole, checked above
+        try i.step(Int(n))  // int-audit: 0 <= n < 2^32, checked above
+        return .array(JSArray(Array(repeating: .undefined, count: Int(n))))  // int-audit: 0 <= n < 2^32, checked above
       }
       try i.allocateElements(a.count)
       return .array(JSArray(a))

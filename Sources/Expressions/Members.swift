@@ -78,7 +78,7 @@ enum Members {
       } else if key.stringValue == "length" {
         let n = value.numberValue
         guard n >= 0, n == n.rounded(), n < 4_294_967_296 else { throw interpreter.typeError("invalid array length") }
-        let count = Int(n)
+        let count = Int(n)  // int-audit: 0 <= n < 2^32, whole, checked above
         if count < a.elements.count {
           a.elements.removeLast(a.elements.count - count)
         } else if count > a.elements.count {
@@ -140,12 +140,12 @@ enum Members {
       guard let p = arguments.first, case .number(let digits) = p, digits >= 1, digits <= 100 else {
         return .string(JSValue.format(n))
       }
-      return .string(String(format: "%.\(Int(digits))g", n))
+      return .string(String(format: "%.\(Int(digits))g", n))  // int-audit: 1 <= digits <= 100, checked above
     case "toString":
       if let r = arguments.first, case .number(let radix) = r, radix != 10, radix >= 2, radix <= 36,
         n == n.rounded(), abs(n) < 9e15
       {
-        return .string(String(Int64(n), radix: Int(radix)))
+        return .string(String(Int64(n), radix: Int(radix)))  // int-audit: radix 2...36 and |n| < 9e15 checked above
       }
       return .string(JSValue.format(n))
     default: return .number(n)
@@ -182,7 +182,7 @@ extension Int {
     } else if d <= -9.2e18 {
       self = Int.min
     } else {
-      self = Int(d)
+      self = Int(d)  // int-audit: -9.2e18 < d < 9.2e18 here, NaN handled above
     }
   }
 }

@@ -62,7 +62,7 @@ enum Operators {
   static func int32(_ d: Double) -> Int32 {
     guard d.isFinite else { return 0 }
     let m = fmod(d.rounded(.towardZero), 4_294_967_296)
-    return Int32(truncatingIfNeeded: Int64(m))
+    return Int32(truncatingIfNeeded: Int64(m))  // int-audit: |m| < 2^32 (fmod), finite checked above
   }
 
   static func uint32(_ d: Double) -> UInt32 { UInt32(bitPattern: int32(d)) }
@@ -71,7 +71,7 @@ enum Operators {
   static func arrayIndex(_ key: JSValue) -> Int? {
     switch key {
     case .number(let n):
-      return n >= 0 && n < 4_294_967_295 && n == n.rounded() ? Int(n) : nil
+      return n >= 0 && n < 4_294_967_295 && n == n.rounded() ? Int(n) : nil  // int-audit: 0 <= n < 2^32, whole, checked first
     case .string(let s):
       guard let i = Int(s), i >= 0, String(i) == s else { return nil }
       return i

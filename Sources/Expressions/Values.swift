@@ -127,7 +127,8 @@ public enum JSValue {
     if n.isNaN { return "NaN" }
     if n.isInfinite { return n < 0 ? "-Infinity" : "Infinity" }
     if n == 0 { return "0" }
-    if n == n.rounded(), abs(n) < 1e21 { return String(Int64(n)) }
+    if n == n.rounded(), abs(n) < 9e15 { return String(Int64(n)) }  // int-audit: |n| < 9e15, whole
+    if n == n.rounded(), abs(n) < 1e21 { return String(format: "%.0f", n) }
     let abs = Swift.abs(n)
     if abs >= 1e-6, abs < 1e21 {
       var text = "\(n)"

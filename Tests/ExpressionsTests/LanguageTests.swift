@@ -80,6 +80,7 @@ final class LanguageTests: XCTestCase {
     XCTAssertEqual(try numbers("'hello'.indexOf('l')"), [2])
     XCTAssertEqual(try text("'Ab'.toUpperCase() + 'Ab'.toLowerCase() + 'xyz'.charAt(1) + '  t '.trim()"), "ABabyt")
     XCTAssertEqual(try numbers("'héllo'.length"), [5])
+    XCTAssertEqual(try text("String(1e20) + String(-9007199254740993)"), "100000000000000000000-9007199254740992")
     XCTAssertEqual(try text("'n=' + 1.5 + ', ' + 0.1 + ', ' + 1e21 + ', ' + 1e-7"), "n=1.5, 0.1, 1e+21, 1e-7")
   }
 
