@@ -28,10 +28,11 @@ let package = Package(
 
     // MARK: - Modules
     .target(name: "Locking"),
-    .target(name: "Lottie"),
+    .target(name: "Expressions"),
+    .target(name: "Lottie", dependencies: ["Expressions"]),
     .target(name: "LottieArchive", dependencies: ["Lottie", "CZip"]),
     .target(name: "Raster"),
-    .target(name: "LottieScene", dependencies: ["Lottie"]),
+    .target(name: "LottieScene", dependencies: ["Lottie", "Expressions"]),
     .target(name: "TextLayout", dependencies: ["Locking", "Lottie", "LottieScene", "CHarfBuzz", "CLineBreak"]),
     .target(
       name: "CairoRendering", dependencies: ["Locking", "Lottie", "LottieScene", "TextLayout", "Raster", "CCairo"]),
@@ -41,7 +42,9 @@ let package = Package(
       dependencies: ["Lottie", "LottieArchive", "Raster", "CairoRendering", "TextLayout", "VideoEncoding"]),
     .target(
       name: "Lottie2VideoCLI",
-      dependencies: ["Pipeline", "Lottie", "LottieArchive", "Raster", "CairoRendering", "TextLayout", "VideoEncoding"],
+      dependencies: [
+        "Pipeline", "Lottie", "LottieArchive", "LottieScene", "Raster", "CairoRendering", "TextLayout", "VideoEncoding",
+      ],
       plugins: ["BuildInfoPlugin"]),
     // BuildInfo.swift (VERSION's version, the git commit) written before each build: scripts/build-info.
     .plugin(name: "BuildInfoPlugin", capability: .buildTool()),
@@ -49,6 +52,7 @@ let package = Package(
 
     // MARK: - Tests
     .target(name: "TestSupport", dependencies: ["Raster", "CCairo"], path: "Tests/TestSupport"),
+    .testTarget(name: "ExpressionsTests", dependencies: ["Expressions"]),
     .testTarget(name: "LottieTests", dependencies: ["Locking", "Lottie", "TestSupport"]),
     .testTarget(name: "RasterTests", dependencies: ["Raster"]),
     .testTarget(name: "LottieSceneTests", dependencies: ["LottieScene", "Lottie", "TestSupport"]),

@@ -96,7 +96,23 @@ def put(root, path, value):
 # MARK: - Mutations
 
 MUTATIONS = {"number": 20, "grow": 12, "nest": 6, "enlarge": 6, "delete": 10, "duplicate": 10, "retype": 8,
-             "splice": 6, "string": 5, "keyframes": 8, "shape": 6}
+             "splice": 6, "string": 5, "keyframes": 8, "shape": 6, "expression": 8}
+
+# Expressions (issue 24): hostile programs the engine's budget must end, object-model reads of things that
+# may not exist, and fragments spliced into an existing expression.
+HOSTILE_EXPRESSIONS = [
+    "while(true){}", "for(;;){}", "function f(){return f()} f()", "var s='ab'; for(var i=0;i<40;i++) s+=s; 1",
+    "new Array(1e9)", "var a=[]; for(var i=0;i<1e9;i++) a.push(i)", "eval('1')", "Function('return 1')()",
+    "require('fs')", "var x = ;", "(" * 5000, "[" * 3000, "thisComp.layer(1e300).transform.position",
+    "thisComp.layer('nope').content('x').path.points()", "thisProperty.propertyGroup(99)", "comp('x').layer(1)",
+    "effect(0)(0)", "key(0).value", "nearestKey(1e308)", "loopOut('cycle', 1e20)", "loopOut('pingpong', -1)",
+    "wiggle(1e308, 1e308, 1e9)", "valueAtTime(NaN)", "createPath([[0,0]], [[1]], 5, 7)", "posterizeTime(0); value",
+    "seedRandom(NaN); random([1,2],[3])", "'x'.repeat(1e9)", "[1,2].join(new Array(1e7).join('x'))",
+    "var o={}; for (var i=0;i<1e6;i++) o['k'+i]=i; 1", "try { while(true){} } catch(e) { 1 }",
+    "toComp([1e308, -1e308])", "thisLayer.parent.parent.parent.index", "value / 0", "[NaN, Infinity]",
+]
+EXPRESSION_FRAGMENTS = ["+", "-", "(", ")", "[", "]", "{", "}", ";", ",", ".", "=", "'", "\"", "$bm_rt", "value",
+                        "time", "thisComp", "thisLayer", "thisProperty", "function", "while", "1e308", "\n", "//"]
 
 
 class Mutator:
@@ -247,6 +263,22 @@ class Mutator:
             for k in keys:
                 k["h"] = 1
         notes.append(f"keyframes {fmt(path)} #{choice}")
+        return doc
+
+    def m_expression(self, doc, nodes, notes):
+        """An animatable property gets a hostile expression, or an existing expression a spliced fragment."""
+        existing = [(p, n) for p, n in nodes if p and p[-1] == "x" and isinstance(n, str)]
+        if existing and self.rng.random() < 0.5:
+            path, text = self.rng.choice(existing)
+            at = self.rng.randrange(len(text) + 1)
+            new = text[:at] + self.rng.choice(EXPRESSION_FRAGMENTS) + text[at + self.rng.randrange(3):]
+            notes.append(f"expression splice {fmt(path)}")
+            return put(doc, path, new)
+        path, prop = self.pick(nodes, lambda p, n: isinstance(n, dict) and "k" in n and ("a" in n or "x" in n))
+        if path is None:
+            return doc
+        prop["x"] = self.rng.choice(HOSTILE_EXPRESSIONS)
+        notes.append(f"expression {fmt(path)}={prop['x'][:20]!r}")
         return doc
 
     def m_shape(self, doc, nodes, notes):

@@ -82,8 +82,8 @@ public enum Animatable<Value: Interpolatable>: Sendable {
     }
   }
 
-  /// The value at a (fractional) frame of the property's own timeline. An expression that reads another layer
-  /// finds none here: use `value(at:using:)` with the composition's `ExpressionScope` for those.
+  /// The value at a (fractional) frame of the property's own timeline, without its expression: a scene's
+  /// `ExpressionScope` evaluates those (`value(at:using:)`).
   public func value(at frame: Double) -> Value {
     value(at: frame, using: nil)
   }
@@ -93,7 +93,7 @@ public enum Animatable<Value: Interpolatable>: Sendable {
     switch self {
     case .fixed(let v): return v
     case .keyframed(let keys): return Animatable.evaluate(keys, at: frame)
-    case .expression(let e): return e.evaluate(frame, environment)
+    case .expression(let e): return environment?.evaluate(e, at: frame) ?? e.base.value(at: frame)
     }
   }
 
@@ -102,7 +102,7 @@ public enum Animatable<Value: Interpolatable>: Sendable {
     switch self {
     case .fixed(let v): return .fixed(transform(v))
     case .expression(let e):
-      return .expression(ExpressionProperty(base: e.base.map(transform)) { transform(e.evaluate($0, $1)) })
+      return .expression(e.map(transform))
     case .keyframed(let keys):
       return .keyframed(
         keys.map {
@@ -155,6 +155,9 @@ extension Animatable where Value == Vec2 {
 
   /// `spatialValue(at:)`, an expression reading other layers through `environment`.
   public func spatialValue(at frame: Double, using environment: (any ExpressionEnvironment)?) -> Vec2 {
+    if case .expression(let e) = self {
+      return environment?.evaluate(e, at: frame) ?? e.base.spatialValue(at: frame)
+    }
     guard case .keyframed(let keys) = self, keys.count > 1 else { return value(at: frame, using: environment) }
     if frame <= keys[0].frame || frame >= keys[keys.count - 1].frame { return value(at: frame) }
     let lo = Animatable.segmentStart(keys, at: frame)
@@ -284,8 +287,12 @@ public enum Easing {
   }
 }
 
-/// Values an expression can produce: converted to and from the numbers expressions compute with.
+/// Values an expression can produce: converted to and from what expressions compute with.
 public protocol ExpressionConvertible: Interpolatable {
+  /// The value as an expression reads it.
+  var expressionOutput: ExpressionOutput { get }
+  /// The value from an expression's result; nil when it does not fit.
+  init?(expressionOutput: ExpressionOutput)
   /// The value as expression numbers (a number, or an array's components).
   var expressionComponents: [Double] { get }
   /// The value from expression numbers; nil when they do not fit.
@@ -296,6 +303,21 @@ public protocol ExpressionConvertible: Interpolatable {
 
 extension ExpressionConvertible {
   public static func ownValue(_ property: Animatable<Self>, at frame: Double) -> Self { property.value(at: frame) }
+  public var expressionOutput: ExpressionOutput { .numbers(expressionComponents) }
+  public init?(expressionOutput: ExpressionOutput) {
+    guard case .numbers(let n) = expressionOutput else { return nil }
+    self.init(expressionComponents: n)
+  }
+}
+
+extension BezierPath: ExpressionConvertible {
+  public var expressionComponents: [Double] { [] }
+  public init?(expressionComponents c: [Double]) { nil }
+  public var expressionOutput: ExpressionOutput { .path(self) }
+  public init?(expressionOutput: ExpressionOutput) {
+    guard case .path(let p) = expressionOutput else { return nil }
+    self = p
+  }
 }
 
 extension Double: ExpressionConvertible {

@@ -272,7 +272,7 @@ extension Reader {
       if var layer = try layer(item, path.appending(i)) {
         var unknown: Set<String> = []
         let ks = path.appending(i).appending("ks")
-        for (key, name) in Expression.Reference.transformProperties
+        for (key, name) in ExpressionProperty<Double>.transformProperties
         where unevaluatedExpressions.contains(ks.appending(key)) {
           unknown.insert(name)
         }

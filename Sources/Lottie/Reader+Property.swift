@@ -1,3 +1,5 @@
+import Expressions
+
 /// Decodes one value of a property from its JSON form.
 typealias ValueDecoder<Value> = @Sendable (Reader, JSON, JSONPath) throws(LottieError) -> Value
 
@@ -145,9 +147,9 @@ extension Reader {
     return base
   }
 
-  /// The property at `propertyPath` with its expression applied, when the expression is in the subset we
-  /// evaluate and the property holds numbers; otherwise the property as it is, with a diagnostic, and its
-  /// path listed in `unevaluatedExpressions`.
+  /// The property at `propertyPath` with its expression attached (as source: a scene evaluates it), when
+  /// it parses and the property holds values expressions compute; otherwise the property as it is, with a
+  /// diagnostic, and its path listed in `unevaluatedExpressions`.
   func withExpression<Value>(_ source: String, _ base: Animatable<Value>, _ propertyPath: JSONPath) -> Animatable<Value>
   {
     let path = propertyPath.appending("x")
@@ -156,34 +158,35 @@ extension Reader {
       unevaluatedExpressions.insert(propertyPath)
       return base
     }
-    switch Expression.compile(source) {
-    case .failure(let error):
-      note(.warning, path, "expression not evaluated (\(error.message)); the property's own value is used")
+    do {
+      _ = try Program.compile(source)
+    } catch {
+      note(.warning, path, "expression not evaluated (\(error)); the property's own value is used")
       unevaluatedExpressions.insert(propertyPath)
       return base
-    case .success(let program):
-      note(
-        .info, path,
-        "expression evaluated (the supported subset: loops, time, arithmetic, layer transforms, expression controls)")
-      // A layer transform's expression that reads its own property (`transform.opacity` in the opacity) gets
-      // the property's own value, as After Effects gives it.
-      var selfProperty: String? = nil
-      let steps = propertyPath.components
-      if steps.count >= 2, steps[steps.count - 2] == .key("ks"), case .key(let key) = steps[steps.count - 1] {
-        selfProperty = Expression.Reference.transformProperties[key]
-      }
-      // wiggle's noise is seeded by where the property is (FNV-1a of its path), so it is the same every run.
-      var seed: UInt64 = 0xcbf2_9ce4_8422_2325
-      for byte in propertyPath.description.utf8 { seed = (seed ^ UInt64(byte)) &* 0x100_0000_01b3 }
-      // `Value` is `C` here (checked by the cast above).
-      func make<C: ExpressionConvertible>(_ type: C.Type) -> Animatable<Value> {
-        guard let typed = base as? Animatable<C> else { return base }
-        let property = ExpressionProperty<C>.make(
-          program, base: typed, frameRate: frameRate, owner: layerSlot, selfProperty: selfProperty, seed: seed)
-        return (Animatable<C>.expression(property) as? Animatable<Value>) ?? base
-      }
-      return make(convertible)
     }
+    // Whether it evaluates is for the scene to say (`check` and `info` list each expression's outcome).
+    // A layer transform's expression that reads its own property (`transform.opacity` in the opacity) gets
+    // the property's own value, as After Effects gives it.
+    var selfProperty: String? = nil
+    let steps = propertyPath.components
+    if steps.count >= 2, steps[steps.count - 2] == .key("ks"), case .key(let key) = steps[steps.count - 1] {
+      selfProperty = ExpressionProperty<Double>.transformProperties[key]
+    }
+    // wiggle's and random's numbers are seeded by where the property is (FNV-1a of its path).
+    var seed: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in propertyPath.description.utf8 { seed = (seed ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    let owner = layerSlot
+    let rate = frameRate
+    func make<C: ExpressionConvertible>(_ type: C.Type) -> Animatable<Value> {
+      guard let typed = base as? Animatable<C> else { return base }
+      let property = ExpressionProperty<C>(
+        base: typed, source: source, path: propertyPath, owner: owner, selfProperty: selfProperty, seed: seed,
+        frameRate: rate, own: { C.ownValue(typed, at: $0).expressionOutput },
+        convert: { C(expressionOutput: $0) })
+      return (Animatable<C>.expression(property) as? Animatable<Value>) ?? base
+    }
+    return make(convertible)
   }
 
   /// A keyframe's easing handle (`o` or `i`), nil when absent or without `x` and `y`.

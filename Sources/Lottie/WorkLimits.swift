@@ -25,6 +25,9 @@ public struct WorkLimits: Sendable, Equatable {
   public var effectWork = 2_000_000_000
   /// Wall-clock seconds one frame may take, checked between layers (`--limit frame-time=`).
   public var frameSeconds = 60.0
+  /// Steps one expression evaluation may take; a frame's evaluations together twenty times as many
+  /// (`--limit expression-steps=`).
+  public var expressionSteps = 1_000_000
   /// The input file, as errors name it.
   public var file: String? = nil
 

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Lottie
 import LottieArchive
+import LottieScene
 
 /// `info`: what is in a file; with --keypaths, what --set can change; with --json, as a JSON document.
 struct InfoCommand {
@@ -44,6 +45,9 @@ struct InfoCommand {
     let parseSeconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     // The font notes `check` lists too: missing fonts and their stand-ins, fallbacks, undrawable characters.
     loaded.animation.diagnostics += inputOptions.prepareFonts(loaded, path: input).diagnostics
+    // Each expression's outcome: evaluated, or why not (issue 24).
+    loaded.animation.diagnostics += ExpressionReport.diagnostics(
+      loaded.animation, file: InputOptions.name(of: input), limits: inputOptions.load.workLimits(for: input))
     let name = InputOptions.name(of: input)
     let sounds = InfoReport.sounds(
       loaded, assets: inputOptions.assets, allowsExternalPaths: inputOptions.allowsExternalPaths)
@@ -100,7 +104,12 @@ struct CheckCommand {
     for input in inputs {
       let name = InputOptions.name(of: input)
       do {
-        let diagnostics = try inputOptions.loadWithImages(input).diagnostics
+        let loadedInput = try inputOptions.loadWithImages(input)
+        // Each expression's outcome: evaluated, or why not (issue 24).
+        let diagnostics =
+          loadedInput.diagnostics
+          + ExpressionReport.diagnostics(
+            loadedInput.animation, file: name, limits: inputOptions.load.workLimits(for: input))
         let warnings = diagnostics.filter { $0.severity >= .warning }.count
         if strict && warnings > 0 { failed = true }
         if json {

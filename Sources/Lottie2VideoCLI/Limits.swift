@@ -96,6 +96,10 @@ struct LimitSpec: Sendable {
       name: "frame-time", unit: "seconds", help: "the time one frame may take, checked between layers",
       defaultText: "\(Int(WorkLimits.defaults.frameSeconds))"  // int-audit: a constant, 60
     ) { $0.work.frameSeconds = $1 },
+    LimitSpec(
+      name: "expression-steps", unit: "steps", help: "one expression evaluation (a frame: twenty times as many)",
+      defaultText: "\(WorkLimits.defaults.expressionSteps)"
+    ) { $0.work.expressionSteps = $1.clampedInt(1...1_000_000_000_000) },
   ]
 
   /// Parses `NAME=VALUE`.

@@ -28,12 +28,16 @@ package final class AnimationScene {
   package let clock = SceneClock()
   /// The work each frame may take (see ``WorkLimits``); `budget.exceeded` names the first limit exceeded.
   package let budget: WorkBudget
+  /// This scene's (this worker's) expression engine: what each expression gave or why it failed.
+  package let expressions: ExpressionEngine
 
   package init(animation: Animation, cachesEnabled: Bool = true, limits: WorkLimits = .defaults) {
     self.animation = animation
     self.cachesEnabled = cachesEnabled
     budget = WorkBudget(limits)
-    let context = BuildContext(clock: clock, scope: nil, cachesEnabled: cachesEnabled, budget: budget)
+    expressions = ExpressionEngine(limits: limits)
+    let context = BuildContext(
+      clock: clock, scope: nil, cachesEnabled: cachesEnabled, budget: budget, expressions: expressions)
     root = SceneComposition(animation.layers, animation: animation, depth: 0, context: context)
   }
 

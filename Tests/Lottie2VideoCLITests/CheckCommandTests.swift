@@ -7,11 +7,11 @@ import Testing
 struct CheckCommandTests {
   static let hello = Fixtures.repositoryRoot.appendingPathComponent("examples/hello.json").path
 
-  /// An animation with one thing we do not draw: an expression.
+  /// An animation with one thing we do not draw: an expression that does not parse.
   static func withExpression(in directory: URL) throws -> String {
     let url = directory.appendingPathComponent("expr.json")
     let json =
-      #"{"v":"5.7.0","fr":30,"ip":0,"op":10,"w":40,"h":40,"layers":[{"ty":4,"ind":1,"ip":0,"op":10,"st":0,"ks":{"o":{"a":0,"k":100,"x":"random(1,2)"}},"shapes":[]}]}"#
+      #"{"v":"5.7.0","fr":30,"ip":0,"op":10,"w":40,"h":40,"layers":[{"ty":4,"ind":1,"ip":0,"op":10,"st":0,"ks":{"o":{"a":0,"k":100,"x":"random(1,2"}},"shapes":[]}]}"#
     try Data(json.utf8).write(to: url)
     return url.path
   }
@@ -26,7 +26,7 @@ struct CheckCommandTests {
       result.stdout == """
         \(Self.hello): ok
         \(expr): 1 diagnostic
-          $.layers[0].ks.o.x: warning: expression not evaluated ('random' is not supported); the property's own value is used
+          $.layers[0].ks.o.x: warning: expression not evaluated (syntax error: expected ')', found the end (at character 10)); the property's own value is used
 
         """)
   }

@@ -7,8 +7,14 @@ package struct BuildContext {
   package var scope: ExpressionScope?
   package let cachesEnabled: Bool
   package let budget: WorkBudget
+  /// The worker's expression engine, shared by every composition of the scene.
+  package let expressions: ExpressionEngine
 
-  package init(clock: SceneClock, scope: ExpressionScope?, cachesEnabled: Bool, budget: WorkBudget = WorkBudget()) {
+  package init(
+    clock: SceneClock, scope: ExpressionScope?, cachesEnabled: Bool, budget: WorkBudget = WorkBudget(),
+    expressions: ExpressionEngine = ExpressionEngine()
+  ) {
+    self.expressions = expressions
     self.clock = clock
     self.scope = scope
     self.cachesEnabled = cachesEnabled

@@ -180,6 +180,8 @@ final class ExpressionAnimator<Value: Interpolatable>: Animator<Value> {
   }
 
   override func value(at frame: Double) -> Value {
-    Animatable.expression(expression).value(at: frame, using: scope)
+    if let v = scope?.evaluate(expression, at: frame) { return v }
+    if let v = expression.convert(expression.own(frame)) { return v }
+    return expression.base.value(at: frame)
   }
 }

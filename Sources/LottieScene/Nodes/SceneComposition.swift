@@ -24,7 +24,7 @@ package final class SceneComposition {
   init(_ layers: [Layer], animation: Animation, depth: Int, context: BuildContext) {
     var context = context
     // Each worker binds its own expressions, to this composition's layers.
-    context.scope = ExpressionScope(layers: layers)
+    context.scope = ExpressionScope(layers: layers, animation: animation, engine: context.expressions)
     var built: [SceneLayer] = []
     for layer in layers {
       built.append(

@@ -1,0 +1,285 @@
+import Foundation
+
+/// The standard library an expression sees: `Math`, `Number`, `parseInt`, ..., Bodymovin's `$bm_` operators
+/// and After Effects' vector and interpolation helpers. Nothing here reaches the host: no files, clock,
+/// environment, or code from strings.
+enum Builtins {
+  /// Names of host facilities in browsers and Node that expressions must not have: reading one is a
+  /// clear error rather than "not defined".
+  static let hostNames: Set<String> = [
+    "require", "process", "window", "document", "globalThis", "fetch", "XMLHttpRequest", "setTimeout",
+    "setInterval", "importScripts", "Date", "system",
+  ]
+
+  static func makeError(_ name: String, _ message: String) -> JSValue {
+    .object(JSObject([("name", .string(name)), ("message", .string(message))]))
+  }
+
+  static func install(into scope: Scope) {
+    var g: [String: JSValue] = [:]
+    g["Math"] = .object(math())
+    g["NaN"] = .number(.nan)
+    g["Infinity"] = .number(.infinity)
+    g["parseInt"] = .function("parseInt") { _, _, a in
+      let radix = a[argument: 1]
+      return .number(
+        parseInt(
+          a[argument: 0].stringValue, radix: radix.typeName == "undefined" ? 0 : Int(clamping: radix.numberValue)))
+    }
+    g["parseFloat"] = .function("parseFloat") { _, _, a in .number(parseFloat(a[argument: 0].stringValue)) }
+    g["isNaN"] = .function("isNaN") { _, _, a in .boolean(a[argument: 0].numberValue.isNaN) }
+    g["isFinite"] = .function("isFinite") { _, _, a in .boolean(a[argument: 0].numberValue.isFinite) }
+    g["String"] = .function("String") { i, _, a throws(ExpressionError) in
+      guard let v = a.first else { return .string("") }
+      let s = v.stringValue
+      try i.allocate(s.utf8.count)
+      return .string(s)
+    }
+    g["Boolean"] = .function("Boolean") { _, _, a in .boolean(a[argument: 0].isTruthy) }
+    let number = JSFunction(
+      name: "Number",
+      lookup: { key in
+        switch key {
+        case "MAX_VALUE": return .number(.greatestFiniteMagnitude)
+        case "MIN_VALUE": return .number(.leastNonzeroMagnitude)
+        case "EPSILON": return .number(.ulpOfOne)
+        case "MAX_SAFE_INTEGER": return .number(9_007_199_254_740_991)
+        case "MIN_SAFE_INTEGER": return .number(-9_007_199_254_740_991)
+        case "POSITIVE_INFINITY": return .number(.infinity)
+        case "NEGATIVE_INFINITY": return .number(-.infinity)
+        case "NaN": return .number(.nan)
+        case "isNaN": return .function("isNaN") { _, _, a in .boolean(a[argument: 0].numberValue.isNaN) }
+        case "isFinite":
+          return .function("isFinite") { _, _, a in
+            guard case .number(let n) = a[argument: 0] else { return .boolean(false) }
+            return .boolean(n.isFinite)
+          }
+        case "isInteger":
+          return .function("isInteger") { _, _, a in
+            guard case .number(let n) = a[argument: 0] else { return .boolean(false) }
+            return .boolean(n.isFinite && n == n.rounded())
+          }
+        case "parseFloat": return .function("parseFloat") { _, _, a in .number(parseFloat(a[argument: 0].stringValue)) }
+        case "parseInt":
+          return .function("parseInt") { _, _, a in .number(parseInt(a[argument: 0].stringValue, radix: 0)) }
+        default: return nil
+        }
+      }
+    ) { _, _, a in .number(a.isEmpty ? 0 : a[0].numberValue) }
+    g["Number"] = .object(number)
+    let array = JSFunction(
+      name: "Array",
+      lookup: { key in
+        guard key == "isArray" else { return nil }
+        return .function("isArray") { _, _, a in
+          if case .array = a[argument: 0] { return .boolean(true) }
+          return .boolean(false)
+        }
+      }
+    ) { i, _, a throws(ExpressionError) in
+      if a.count == 1, case .number(let n) = a[0] {
+        guard n >= 0, n == n.rounded(), n < 4_294_967_296 else {
+          throw i.throwValue(makeError("RangeError", "invalid array length"))
+        }
+        try i.allocateElements(Int(n))  // int-audit: 0 <= n < 2^32, whole, checked above
+        try i.step(Int(n))  // int-audit: 0 <= n < 2^32, checked above
+        return .array(JSArray(Array(repeating: .undefined, count: Int(n))))  // int-audit: 0 <= n < 2^32, checked above
+      }
+      try i.allocateElements(a.count)
+      return .array(JSArray(a))
+    }
+    g["Array"] = .object(array)
+    g["Object"] = .object(
+      JSFunction(
+        name: "Object",
+        lookup: { key in
+          switch key {
+          case "keys", "values":
+            return .function(key) { i, _, a throws(ExpressionError) in
+              switch a[argument: 0] {
+              case .object(let o):
+                try i.allocateElements(o.count)
+                return .array(
+                  JSArray(key == "keys" ? o.keys.map { .string($0) } : o.keys.map { (try? o.get($0)) ?? .undefined }))
+              case .array(let arr):
+                try i.allocateElements(arr.elements.count)
+                return .array(
+                  JSArray(key == "keys" ? arr.elements.indices.map { .string(String($0)) } : arr.elements))
+              default: return .array(JSArray([]))
+              }
+            }
+          default: return nil
+          }
+        }
+      ) { _, _, a in
+        if case .object = a[argument: 0] { return a[0] }
+        return .object(JSObject())
+      })
+    for name in ["Error", "TypeError", "RangeError", "ReferenceError", "SyntaxError"] {
+      g[name] = .function(name) { _, _, a in
+        makeError(name, a.isEmpty ? "" : a[0].stringValue)
+      }
+    }
+    g["eval"] = .function("eval") { _, _, _ throws(ExpressionError) in
+      throw ExpressionError(.forbidden, "'eval' is not allowed in expressions (no code from strings)")
+    }
+    g["Function"] = .function("Function") { _, _, _ throws(ExpressionError) in
+      throw ExpressionError(.forbidden, "'Function' is not allowed in expressions (no code from strings)")
+    }
+    g["JSON"] = .object(
+      JSObject([
+        (
+          "stringify",
+          .function("stringify") { i, _, a throws(ExpressionError) in
+            let s = try stringify(a[argument: 0], i, depth: 0)
+            try i.allocate(s.utf8.count)
+            return .string(s)
+          }
+        )
+      ]))
+    AfterEffectsLibrary.install(into: &g)
+    scope.variables = g
+  }
+
+  static func stringify(_ v: JSValue, _ i: Interpreter, depth: Int) throws(ExpressionError) -> String {
+    guard depth < 32 else { throw i.typeError("JSON.stringify: nested too deep (a cycle?)") }
+    try i.step()
+    switch v {
+    case .undefined: return "null"
+    case .null: return "null"
+    case .boolean(let b): return b ? "true" : "false"
+    case .number(let n): return n.isFinite ? JSValue.format(n) : "null"
+    case .string(let s):
+      return "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    case .array(let a):
+      var parts: [String] = []
+      for e in a.elements { parts.append(try stringify(e, i, depth: depth + 1)) }
+      return "[" + parts.joined(separator: ",") + "]"
+    case .object(let o):
+      var parts: [String] = []
+      for k in o.keys {
+        parts.append(
+          try stringify(.string(k), i, depth: depth + 1) + ":"
+            + stringify(try o.get(k) ?? .undefined, i, depth: depth + 1))
+      }
+      return "{" + parts.joined(separator: ",") + "}"
+    }
+  }
+
+  /// `parseInt`: leading whitespace, a sign, `0x`, then digits of the radix as far as they go.
+  static func parseInt(_ text: String, radix r: Int) -> Double {
+    var s = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
+    var sign = 1.0
+    if s.hasPrefix("-") {
+      sign = -1
+      s = s.dropFirst()
+    } else if s.hasPrefix("+") {
+      s = s.dropFirst()
+    }
+    var radix = r
+    if radix == 0 || radix == 16, s.hasPrefix("0x") || s.hasPrefix("0X") {
+      s = s.dropFirst(2)
+      radix = 16
+    }
+    if radix == 0 { radix = 10 }
+    guard (2...36).contains(radix) else { return .nan }
+    var value = 0.0
+    var any = false
+    for c in s {
+      guard
+        let d = c.hexDigitValue
+          ?? (c.isLetter && c.isASCII ? Int(c.lowercased().unicodeScalars.first!.value) - 87 : nil),
+        d < radix
+      else { break }
+      value = value * Double(radix) + Double(d)
+      any = true
+    }
+    return any ? sign * value : .nan
+  }
+
+  /// `parseFloat`: the longest prefix that is a decimal number.
+  static func parseFloat(_ text: String) -> Double {
+    let s = Array(text.trimmingCharacters(in: .whitespacesAndNewlines).utf8)
+    if s.starts(with: Array("Infinity".utf8)) || s.starts(with: Array("+Infinity".utf8)) { return .infinity }
+    if s.starts(with: Array("-Infinity".utf8)) { return -.infinity }
+    var i = 0
+    if i < s.count, s[i] == 43 || s[i] == 45 { i += 1 }
+    var digits = 0
+    while i < s.count, s[i] >= 48, s[i] <= 57 {
+      i += 1
+      digits += 1
+    }
+    if i < s.count, s[i] == 46 {
+      i += 1
+      while i < s.count, s[i] >= 48, s[i] <= 57 {
+        i += 1
+        digits += 1
+      }
+    }
+    guard digits > 0 else { return .nan }
+    var end = i
+    if i < s.count, s[i] | 0x20 == 101 {
+      var j = i + 1
+      if j < s.count, s[j] == 43 || s[j] == 45 { j += 1 }
+      if j < s.count, s[j] >= 48, s[j] <= 57 {
+        while j < s.count, s[j] >= 48, s[j] <= 57 { j += 1 }
+        end = j
+      }
+    }
+    return Double(String(decoding: s[..<end], as: UTF8.self)) ?? .nan
+  }
+
+  private static func math() -> JSObject {
+    func unary(_ name: String, _ f: @escaping (Double) -> Double) -> (String, JSValue) {
+      (name, .function(name) { _, _, a in .number(f(a[argument: 0].numberValue)) })
+    }
+    return JSObject([
+      ("PI", .number(.pi)), ("E", .number(M_E)), ("LN2", .number(M_LN2)), ("LN10", .number(M_LN10)),
+      ("LOG2E", .number(M_LOG2E)), ("LOG10E", .number(M_LOG10E)), ("SQRT2", .number(2.0.squareRoot())),
+      ("SQRT1_2", .number(0.5.squareRoot())),
+      unary("abs", abs), unary("sin", sin), unary("cos", cos), unary("tan", tan), unary("asin", asin),
+      unary("acos", acos), unary("atan", atan), unary("sqrt", sqrt), unary("exp", exp), unary("log", log),
+      unary("log10", log10), unary("log2", log2), unary("floor") { $0.rounded(.down) },
+      unary("ceil") { $0.rounded(.up) }, unary("trunc") { $0.rounded(.towardZero) }, unary("cbrt", cbrt),
+      unary("sinh", sinh), unary("cosh", cosh), unary("tanh", tanh), unary("asinh", asinh), unary("acosh", acosh),
+      unary("atanh", atanh), unary("expm1", expm1), unary("log1p", log1p), unary("fround") { Double(Float($0)) },
+      // JavaScript rounds halves up (towards +infinity), not away from zero.
+      unary("round") { x in
+        let r = x.rounded(.down)
+        return x - r >= 0.5 ? r + 1 : r
+      },
+      unary("sign") { $0.isNaN ? .nan : $0 > 0 ? 1 : $0 < 0 ? -1 : $0 },
+      (
+        "atan2",
+        .function("atan2") { _, _, a in .number(atan2(a[argument: 0].numberValue, a[argument: 1].numberValue)) }
+      ),
+      ("pow", .function("pow") { _, _, a in .number(pow(a[argument: 0].numberValue, a[argument: 1].numberValue)) }),
+      ("hypot", .function("hypot") { _, _, a in .number(sqrt(a.reduce(0) { $0 + $1.numberValue * $1.numberValue })) }),
+      (
+        "max",
+        .function("max") { _, _, a in
+          var m = -Double.infinity
+          for v in a {
+            let n = v.numberValue
+            if n.isNaN { return .number(.nan) }
+            m = Swift.max(m, n)
+          }
+          return .number(m)
+        }
+      ),
+      (
+        "min",
+        .function("min") { _, _, a in
+          var m = Double.infinity
+          for v in a {
+            let n = v.numberValue
+            if n.isNaN { return .number(.nan) }
+            m = Swift.min(m, n)
+          }
+          return .number(m)
+        }
+      ),
+      ("random", .function("random") { i, _, _ in .number(i.random.next()) }),
+    ])
+  }
+}

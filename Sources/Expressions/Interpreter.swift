@@ -1,0 +1,612 @@
+/// Runs programs: one per worker (it is not shared between threads), reused for every evaluation.
+///
+/// Each `run` is bounded by the budget: steps per evaluation and per frame (`beginFrame`), bytes allocated,
+/// calls nested, and the thread's stack. Going over ends the evaluation with an `ExpressionError` that says
+/// which limit, and no `catch` in the program can stop it.
+public final class Interpreter {
+  public var budget: ExpressionBudget
+  /// `Math.random` and After Effects' `random`: seeded by the host for each evaluation, so every run and
+  /// every worker draws the same numbers.
+  public var random = SeededRandom(seed: 0)
+  /// Steps taken by this evaluation and by this frame's evaluations.
+  public private(set) var steps = 0
+  public private(set) var frameSteps = 0
+  /// Bytes allocated by this evaluation.
+  public private(set) var allocated = 0
+  private var stepLimit = 0
+  private var depth = 0
+  private var stack = StackGuard()
+  /// The value a `throw` threw, while the error travels to a `catch`.
+  private var thrown: JSValue?
+  /// The value of the last expression statement run outside functions (After Effects' result when there is
+  /// no `$bm_rt`).
+  private var completion: JSValue = .undefined
+  /// The built-in globals (`Math`, `parseInt`, ...), made once.
+  let globals: Scope
+
+  public init(budget: ExpressionBudget = .default) {
+    self.budget = budget
+    globals = Scope(parent: nil)
+    Builtins.install(into: globals)
+  }
+
+  /// Starts a frame's step count.
+  public func beginFrame() { frameSteps = 0 }
+
+  /// Runs `program` with `names` defined (the host's `value`, `time`, ...), `lookup` resolving any other
+  /// name the program reads, and `this` as the program's `this`; the result is `$bm_rt` when the program
+  /// sets it, else the value of its last expression statement.
+  public func run(
+    _ program: Program, names: [String: JSValue] = [:], this: JSValue = .undefined,
+    lookup: ((String) throws(ExpressionError) -> JSValue?)? = nil
+  ) throws(ExpressionError) -> JSValue {
+    // A host function may evaluate another program (a property that reads another's expression) while one
+    // runs: the inner run shares the outer one's budget and leaves its state as it found it.
+    let nested = running > 0
+    let saved = (completion, thrown, hostLookup, thisValue, topScope, depth, baseDepth)
+    if !nested {
+      steps = 0
+      allocated = 0
+      depth = 0
+      stepLimit = min(budget.steps, max(0, budget.frameSteps - frameSteps))
+      stack = StackGuard()
+    }
+    running += 1
+    baseDepth = depth
+    thrown = nil
+    completion = .undefined
+    hostLookup = lookup
+    defer {
+      running -= 1
+      if nested {
+        (completion, thrown, hostLookup, thisValue, topScope, depth, baseDepth) = saved
+      } else {
+        frameSteps += steps
+        hostLookup = nil
+        topScope = nil
+      }
+    }
+    let top = Scope(parent: globals, variables: names)
+    topScope = top
+    if program.assignsResult, top.variables["$bm_rt"] == nil { top.variables["$bm_rt"] = .undefined }
+    thisValue = this
+    for name in program.body.hoisted where top.variables[name] == nil { top.variables[name] = .undefined }
+    let outcome = try block(program.body.body, top, isFunctionBody: true)
+    switch outcome {
+    case .normal, .returned: break
+    case .broke, .continued: throw ExpressionError(.syntax, "break or continue outside a loop")
+    }
+    if program.assignsResult, let result = top.variables["$bm_rt"] { return result.primitive }
+    return completion.primitive
+  }
+
+  private var hostLookup: ((String) throws(ExpressionError) -> JSValue?)?
+  private var topScope: Scope?
+  private var running = 0
+  /// The call depth the program under way started at (its top-level statements run there).
+  private var baseDepth = 0
+
+  /// Sets a variable of the program under way (`posterizeTime` changes `time` and `value`).
+  public func setVariable(_ name: String, _ value: JSValue) { topScope?.variables[name] = value }
+  private var thisValue: JSValue = .undefined
+
+  // MARK: - Budget
+
+  @inline(__always)
+  public func step(_ count: Int = 1) throws(ExpressionError) {
+    steps &+= count
+    if steps > stepLimit { throw stepError() }
+  }
+
+  private func stepError() -> ExpressionError {
+    if stepLimit < budget.steps {
+      return ExpressionError(.steps, "the frame's expressions used up their \(budget.frameSteps) steps")
+    }
+    return ExpressionError(.steps, "the expression took more than \(budget.steps) steps (an endless loop?)")
+  }
+
+  /// Counts `bytes` against the memory cap.
+  public func allocate(_ bytes: Int) throws(ExpressionError) {
+    let (total, overflow) = allocated.addingReportingOverflow(max(0, bytes))
+    guard !overflow, total <= budget.memoryBytes else {
+      throw ExpressionError(.memory, "the expression allocated more than \(budget.memoryBytes) bytes")
+    }
+    allocated = total
+  }
+
+  public func allocateElements(_ count: Int) throws(ExpressionError) {
+    let (bytes, overflow) = max(0, count).multipliedReportingOverflow(by: 16)
+    try allocate(overflow ? Int.max : bytes)
+  }
+
+  /// A JavaScript exception carrying `value`.
+  public func throwValue(_ value: JSValue) -> ExpressionError {
+    thrown = value
+    let text: String
+    if case .object(let o) = value, let m = try? o.get("message") {
+      text = ((try? o.get("name"))??.stringValue ?? "Error") + ": " + m.stringValue
+    } else {
+      text = value.stringValue
+    }
+    return ExpressionError(.runtime, "uncaught exception: \(text)")
+  }
+
+  /// A `TypeError` the program can catch.
+  public func typeError(_ message: String) -> ExpressionError {
+    throwValue(Builtins.makeError("TypeError", message))
+  }
+
+  // MARK: - Statements
+
+  enum Completion {
+    case normal
+    case broke(String?)
+    case continued(String?)
+    case returned(JSValue)
+  }
+
+  private func needsScope(_ body: [Statement]) -> Bool {
+    body.contains {
+      switch $0 {
+      case .declare(let k, _): return k != "var"
+      case .function: return true
+      default: return false
+      }
+    }
+  }
+
+  private func block(_ body: [Statement], _ scope: Scope, isFunctionBody: Bool = false) throws(ExpressionError)
+    -> Completion
+  {
+    let inner = isFunctionBody || !needsScope(body) ? scope : Scope(parent: scope)
+    for s in body {
+      if case .function(let f) = s, let name = f.name {
+        inner.variables[name] = .object(JSFunction(script: f, scope: inner, this: nil))
+      }
+    }
+    for s in body {
+      let c = try execute(s, inner)
+      if case .normal = c { continue }
+      return c
+    }
+    return .normal
+  }
+
+  // Each kind of statement and expression has its own method: in a debug build one function's frame holds
+  // the locals of every case of its switch, and a frame per nested call that large would take a worker's
+  // stack in a few dozen calls.
+
+  private func execute(_ statement: Statement, _ scope: Scope) throws(ExpressionError) -> Completion {
+    try step()
+    switch statement {
+    case .expression(let e):
+      let v = try evaluate(e, scope)
+      if depth == baseDepth { completion = v }
+      return .normal
+    case .declare(let keyword, let items):
+      try declare(keyword, items, scope)
+      return .normal
+    case .function: return .normal  // bound when its block was entered
+    case .block(let body): return try block(body, scope)
+    case .empty: return .normal
+    case .ifElse(let test, let then, let otherwise):
+      if try evaluate(test, scope).isTruthy { return try execute(then, scope) }
+      if let otherwise { return try execute(otherwise, scope) }
+      return .normal
+    case .forLoop, .forIn, .whileLoop, .doWhile: return try loop(statement, label: nil, scope)
+    case .labeled(let label, let body):
+      switch body {
+      case .forLoop, .forIn, .whileLoop, .doWhile: return try loop(body, label: label, scope)
+      default:
+        let c = try execute(body, scope)
+        if case .broke(label) = c { return .normal }
+        return c
+      }
+    case .switchCase(let subject, let cases): return try switchStatement(subject, cases, scope)
+    case .breakLoop(let l): return .broke(l)
+    case .continueLoop(let l): return .continued(l)
+    case .returnValue(let v):
+      guard let v else { return .returned(.undefined) }
+      return .returned(try evaluate(v, scope))
+    case .throwValue(let v):
+      throw throwValue(try evaluate(v, scope))
+    case .tryCatch(let body, let name, let handler, let finalizer):
+      return try tryStatement(body, name, handler, finalizer, scope)
+    }
+  }
+
+  private func declare(_ keyword: String, _ items: [(name: String, value: Node?)], _ scope: Scope)
+    throws(ExpressionError)
+  {
+    for item in items {
+      var v = JSValue.undefined
+      if let node = item.value { v = try evaluate(node, scope) }
+      if keyword == "var" {
+        if item.value == nil, scope.owner(of: item.name) != nil { continue }
+        let target = scope.owner(of: item.name) ?? scope
+        target.variables[item.name] = v
+      } else {
+        scope.variables[item.name] = v
+        if keyword == "const" { scope.constants.insert(item.name) }
+      }
+    }
+  }
+
+  /// What a loop does after its body: nil to go on, else the completion that ends the loop.
+  @inline(__always)
+  private func afterBody(_ c: Completion, _ label: String?) -> Completion? {
+    switch c {
+    case .normal: return nil
+    case .continued(let l): return l == nil || l == label ? nil : c
+    case .broke(let l): return l == nil || l == label ? .normal : c
+    case .returned: return c
+    }
+  }
+
+  private func loop(_ statement: Statement, label: String?, _ scope: Scope) throws(ExpressionError) -> Completion {
+    switch statement {
+    case .forLoop(let initial, let test, let update, let body):
+      let loopScope = Scope(parent: scope)
+      if let initial { _ = try execute(initial, loopScope) }
+      while true {
+        try step()
+        if let test, !(try evaluate(test, loopScope).isTruthy) { break }
+        if let end = afterBody(try execute(body, loopScope), label) { return end }
+        if let update { _ = try evaluate(update, loopScope) }
+      }
+    case .forIn(let keyword, let name, let objectNode, let body, let isOf):
+      let items = try iterated(try evaluate(objectNode, scope), isOf: isOf)
+      let loopScope = Scope(parent: scope)
+      let target: Scope =
+        keyword == nil ? (scope.owner(of: name) ?? globalTarget(scope)) : keyword == "var" ? scope : loopScope
+      for item in items {
+        try step()
+        target.variables[name] = item
+        if let end = afterBody(try execute(body, loopScope), label) { return end }
+      }
+    case .whileLoop(let test, let body):
+      while try evaluate(test, scope).isTruthy {
+        try step()
+        if let end = afterBody(try execute(body, scope), label) { return end }
+      }
+    case .doWhile(let body, let test):
+      repeat {
+        try step()
+        if let end = afterBody(try execute(body, scope), label) { return end }
+      } while try evaluate(test, scope).isTruthy
+    default: return try execute(statement, scope)
+    }
+    return .normal
+  }
+
+  /// The keys (`for...in`) or values (`for...of`) a loop walks.
+  private func iterated(_ object: JSValue, isOf: Bool) throws(ExpressionError) -> [JSValue] {
+    switch object {
+    case .array(let a): return isOf ? a.elements : a.elements.indices.map { .string(String($0)) }
+    case .string(let s):
+      let units = Array(s.utf16)
+      return isOf ? s.map { .string(String($0)) } : units.indices.map { .string(String($0)) }
+    case .object(let o):
+      guard !isOf else { throw typeError("object is not iterable") }
+      return o.keys.map { .string($0) }
+    default: return []
+    }
+  }
+
+  private func switchStatement(_ subjectNode: Node, _ cases: [(test: Node?, body: [Statement])], _ scope: Scope)
+    throws(ExpressionError) -> Completion
+  {
+    let subject = try evaluate(subjectNode, scope)
+    var start: Int? = nil
+    for (i, c) in cases.enumerated() {
+      guard let test = c.test else { continue }
+      if Operators.strictEquals(subject, try evaluate(test, scope)) {
+        start = i
+        break
+      }
+    }
+    if start == nil { start = cases.firstIndex { $0.test == nil } }
+    guard let first = start else { return .normal }
+    let inner = Scope(parent: scope)
+    for c in cases[first...] {
+      switch try block(c.body, inner, isFunctionBody: true) {
+      case .normal: continue
+      case .broke(nil): return .normal
+      case let other: return other
+      }
+    }
+    return .normal
+  }
+
+  private func tryStatement(
+    _ body: Statement, _ name: String?, _ handler: Statement?, _ finalizer: Statement?, _ scope: Scope
+  ) throws(ExpressionError) -> Completion {
+    var result: Completion = .normal
+    var failure: ExpressionError? = nil
+    do {
+      result = try execute(body, scope)
+    } catch  where error.kind == .runtime && handler != nil {
+      let value = thrown ?? Builtins.makeError("Error", error.message)
+      thrown = nil
+      let catchScope = Scope(parent: scope)
+      if let name { catchScope.variables[name] = value }
+      do {
+        result = try execute(handler ?? .empty, catchScope)
+      } catch {
+        failure = error
+      }
+    } catch {
+      failure = error
+    }
+    if let finalizer {
+      // Running out of budget skips `finally` too: nothing may run once a limit is hit.
+      if let failure, failure.kind != .runtime { throw failure }
+      let f = try execute(finalizer, scope)
+      if case .normal = f {} else { return f }
+    }
+    if let failure { throw failure }
+    return result
+  }
+
+  /// Where an assignment to an undeclared name goes: the program's top scope.
+  private func globalTarget(_ scope: Scope) -> Scope {
+    var s = scope
+    while let p = s.parent, p !== globals { s = p }
+    return s
+  }
+
+  // MARK: - Expressions
+
+  func evaluate(_ node: Node, _ scope: Scope) throws(ExpressionError) -> JSValue {
+    try step()
+    switch node {
+    case .number(let n): return .number(n)
+    case .string(let s): return .string(s)
+    case .boolean(let b): return .boolean(b)
+    case .null: return .null
+    case .undefined: return .undefined
+    case .this: return thisValue
+    case .identifier(let name): return try lookup(name, scope)
+    case .array(let items): return try arrayLiteral(items, scope)
+    case .object(let entries): return try objectLiteral(entries, scope)
+    case .function(let f):
+      try allocate(64)
+      return .object(JSFunction(script: f, scope: scope, this: f.isArrow ? thisValue : nil))
+    case .unary(let op, let operand): return try unary(op, try evaluate(operand, scope))
+    case .typeof(let operand): return try typeOf(operand, scope)
+    case .delete(let target): return try delete(target, scope)
+    case .binary(let op, let l, let r):
+      let a = try evaluate(l, scope)
+      let b = try evaluate(r, scope)
+      if case .number(let x) = a, case .number(let y) = b {
+        switch op {
+        case "+": return .number(x + y)
+        case "-": return .number(x - y)
+        case "*": return .number(x * y)
+        case "/": return .number(x / y)
+        case "<": return .boolean(x < y)
+        case ">": return .boolean(x > y)
+        case "<=": return .boolean(x <= y)
+        case ">=": return .boolean(x >= y)
+        default: break
+        }
+      }
+      return try Operators.binary(op, a, b, self)
+    case .logical(let op, let l, let r): return try logical(op, l, r, scope)
+    case .conditional(let test, let then, let otherwise):
+      return try evaluate(try evaluate(test, scope).isTruthy ? then : otherwise, scope)
+    case .sequence(let items):
+      var last: JSValue = .undefined
+      for item in items { last = try evaluate(item, scope) }
+      return last
+    case .assign(let op, let target, let valueNode): return try assignment(op, target, valueNode, scope)
+    case .update(let delta, let prefix, let target):
+      let old = try evaluate(target, scope).numberValue
+      try assign(target, .number(old + delta), scope)
+      return .number(prefix ? old + delta : old)
+    case .member(let o, let key): return try Members.get(try evaluate(o, scope), key, self)
+    case .index(let o, let k):
+      let base = try evaluate(o, scope)
+      return try Members.get(base, try evaluate(k, scope), self)
+    case .call(let callee, let argumentNodes): return try callExpression(callee, argumentNodes, scope)
+    case .new(let callee, let argumentNodes): return try newExpression(callee, argumentNodes, scope)
+    }
+  }
+
+  private func arrayLiteral(_ items: [Node?], _ scope: Scope) throws(ExpressionError) -> JSValue {
+    try allocateElements(items.count)
+    var out: [JSValue] = []
+    out.reserveCapacity(items.count)
+    for item in items {
+      if let item { out.append(try evaluate(item, scope)) } else { out.append(.undefined) }
+    }
+    return .array(JSArray(out))
+  }
+
+  private func objectLiteral(_ entries: [(key: String, value: Node)], _ scope: Scope) throws(ExpressionError)
+    -> JSValue
+  {
+    try allocate(entries.count * 32)
+    let o = JSObject()
+    for e in entries { o.set(e.key, try evaluate(e.value, scope)) }
+    return .object(o)
+  }
+
+  private func unary(_ op: String, _ v: JSValue) throws(ExpressionError) -> JSValue {
+    switch op {
+    case "!": return .boolean(!v.isTruthy)
+    case "-": return try Operators.negate(v, self)
+    case "+": return .number(v.numberValue)
+    case "~": return .number(Double(~Operators.int32(v.numberValue)))
+    default: return .undefined  // void
+    }
+  }
+
+  private func typeOf(_ operand: Node, _ scope: Scope) throws(ExpressionError) -> JSValue {
+    if case .identifier(let name) = operand {
+      do {
+        return .string(try lookup(name, scope).typeName)
+      } catch  where error.kind == .runtime {
+        thrown = nil
+        return .string("undefined")
+      }
+    }
+    return .string(try evaluate(operand, scope).typeName)
+  }
+
+  private func delete(_ target: Node, _ scope: Scope) throws(ExpressionError) -> JSValue {
+    switch target {
+    case .member(let o, let key):
+      if case .object(let obj) = try evaluate(o, scope) { return .boolean(obj.remove(key)) }
+    case .index(let o, let k):
+      let base = try evaluate(o, scope)
+      let key = try evaluate(k, scope)
+      if case .object(let obj) = base { return .boolean(obj.remove(key.stringValue)) }
+      if case .array(let a) = base, let i = Operators.arrayIndex(key), i < a.elements.count {
+        a.elements[i] = .undefined
+      }
+    default: break
+    }
+    return .boolean(true)
+  }
+
+  private func logical(_ op: String, _ l: Node, _ r: Node, _ scope: Scope) throws(ExpressionError) -> JSValue {
+    let a = try evaluate(l, scope)
+    switch op {
+    case "&&": return a.isTruthy ? try evaluate(r, scope) : a
+    case "||": return a.isTruthy ? a : try evaluate(r, scope)
+    default:
+      if case .undefined = a { return try evaluate(r, scope) }
+      if case .null = a { return try evaluate(r, scope) }
+      return a
+    }
+  }
+
+  private func assignment(_ op: String?, _ target: Node, _ valueNode: Node, _ scope: Scope) throws(ExpressionError)
+    -> JSValue
+  {
+    var v = try evaluate(valueNode, scope)
+    if let op { v = try Operators.binary(op, try evaluate(target, scope), v, self) }
+    try assign(target, v, scope)
+    return v
+  }
+
+  private func callExpression(_ callee: Node, _ argumentNodes: [Node], _ scope: Scope) throws(ExpressionError)
+    -> JSValue
+  {
+    switch callee {
+    case .member(let o, let key):
+      let this = try evaluate(o, scope)
+      let arguments = try evaluateArguments(argumentNodes, scope)
+      if let result = try Members.callMethod(this, key, arguments, self) { return result }
+      return try call(try Members.get(this, key, self), this: this, arguments, name: key)
+    case .index(let o, let k):
+      let this = try evaluate(o, scope)
+      let function = try Members.get(this, try evaluate(k, scope), self)
+      return try call(function, this: this, try evaluateArguments(argumentNodes, scope), name: nil)
+    case .identifier(let name):
+      let function = try lookup(name, scope)
+      return try call(function, this: .undefined, try evaluateArguments(argumentNodes, scope), name: name)
+    default:
+      let function = try evaluate(callee, scope)
+      return try call(function, this: .undefined, try evaluateArguments(argumentNodes, scope), name: nil)
+    }
+  }
+
+  private func newExpression(_ callee: Node, _ argumentNodes: [Node], _ scope: Scope) throws(ExpressionError)
+    -> JSValue
+  {
+    let f = try evaluate(callee, scope)
+    let arguments = try evaluateArguments(argumentNodes, scope)
+    guard let function = f.asFunction else { throw typeError("not a constructor") }
+    if case .native = function.body { return try call(f, this: .undefined, arguments, name: nil) }
+    let object = JSObject()
+    let result = try call(f, this: .object(object), arguments, name: nil)
+    if case .object = result { return result }
+    if case .array = result { return result }
+    return .object(object)
+  }
+
+  private func evaluateArguments(_ nodes: [Node], _ scope: Scope) throws(ExpressionError) -> [JSValue] {
+    var out: [JSValue] = []
+    out.reserveCapacity(nodes.count)
+    for n in nodes { out.append(try evaluate(n, scope)) }
+    return out
+  }
+
+  private func lookup(_ name: String, _ scope: Scope) throws(ExpressionError) -> JSValue {
+    var s: Scope? = scope
+    while let current = s {
+      if let v = current.variables[name] { return v }
+      s = current.parent
+    }
+    if let v = try hostLookup?(name) { return v }
+    if name == "eval" || name == "Function" {
+      throw ExpressionError(.forbidden, "'\(name)' is not allowed in expressions (no code from strings)")
+    }
+    if Builtins.hostNames.contains(name) {
+      throw ExpressionError(.forbidden, "'\(name)' is not available: expressions have no access to the host")
+    }
+    throw throwValue(Builtins.makeError("ReferenceError", "\(name) is not defined"))
+  }
+
+  private func assign(_ target: Node, _ value: JSValue, _ scope: Scope) throws(ExpressionError) {
+    switch target {
+    case .identifier(let name):
+      if let owner = scope.owner(of: name), owner !== globals {
+        if owner.constants.contains(name) { throw typeError("assignment to constant variable '\(name)'") }
+        owner.variables[name] = value
+      } else {
+        globalTarget(scope).variables[name] = value
+      }
+    case .member(let o, let key):
+      try Members.set(try evaluate(o, scope), .string(key), value, self)
+    case .index(let o, let k):
+      let base = try evaluate(o, scope)
+      try Members.set(base, try evaluate(k, scope), value, self)
+    default: throw ExpressionError(.syntax, "cannot assign to this")
+    }
+  }
+
+  // MARK: - Calls
+
+  /// Calls `function` with `this` and `arguments`; `name` names it in the error when it is not a function.
+  public func call(_ function: JSValue, this: JSValue, _ arguments: [JSValue], name: String? = nil)
+    throws(ExpressionError) -> JSValue
+  {
+    guard let f = function.asFunction else {
+      throw typeError("\(name ?? "the value") is not a function")
+    }
+    depth += 1
+    defer { depth -= 1 }
+    guard depth <= budget.callDepth else {
+      throw ExpressionError(.recursion, "calls nested more than \(budget.callDepth) deep (endless recursion?)")
+    }
+    guard stack.hasRoom() else {
+      throw ExpressionError(.recursion, "calls nested too deep for the thread's stack (endless recursion?)")
+    }
+    try step()
+    switch f.body {
+    case .native(let native):
+      return try native(self, this, arguments)
+    case .script(let syntax, let closure, let boundThis):
+      let scope = Scope(parent: closure)
+      for (i, p) in syntax.parameters.enumerated() {
+        scope.variables[p] = i < arguments.count ? arguments[i] : .undefined
+      }
+      if !syntax.isArrow {
+        try allocateElements(arguments.count)
+        scope.variables["arguments"] = .array(JSArray(arguments))
+      }
+      for name in syntax.hoisted where scope.variables[name] == nil { scope.variables[name] = .undefined }
+      if let name = syntax.name, scope.variables[name] == nil { scope.variables[name] = function }
+      let savedThis = thisValue
+      thisValue = boundThis ?? this
+      defer { thisValue = savedThis }
+      switch try block(syntax.body, scope, isFunctionBody: true) {
+      case .returned(let v): return v
+      default: return .undefined
+      }
+    }
+  }
+}

@@ -1,0 +1,573 @@
+/// A recursive-descent parser for the JavaScript of After Effects expressions (ES5 statements, plus `let`,
+/// `const`, arrow functions and `for...of`), with automatic semicolon insertion.
+struct Parser {
+  private let tokens: [Token]
+  private var position = 0
+  private var depth = 0
+  /// Deepest nesting of expressions and statements: a deeper program is refused rather than risking the stack.
+  static let maxDepth = 120
+  /// Every identifier the program names.
+  private(set) var identifiers: Set<String> = []
+
+  init(_ source: String) throws(ExpressionError) {
+    tokens = try Lexer.tokenize(source)
+  }
+
+  private var current: Token { tokens[position] }
+  private var next: Token { tokens[min(position + 1, tokens.count - 1)] }
+
+  private func isPunctuator(_ p: String) -> Bool { current.kind == .punctuator(p) }
+  private func isKeyword(_ k: String) -> Bool { current.kind == .keyword(k) }
+
+  private mutating func advance() { if position < tokens.count - 1 { position += 1 } }
+
+  private func error(_ message: String) -> ExpressionError {
+    ExpressionError(.syntax, message, at: current.offset)
+  }
+
+  private func describe(_ t: Token) -> String {
+    switch t.kind {
+    case .number(let n): return "number \(n)"
+    case .string: return "a string"
+    case .identifier(let s), .keyword(let s): return "'\(s)'"
+    case .punctuator(let p): return "'\(p)'"
+    case .end: return "the end"
+    }
+  }
+
+  private mutating func expect(_ p: String) throws(ExpressionError) {
+    guard isPunctuator(p) else { throw error("expected '\(p)', found \(describe(current))") }
+    advance()
+  }
+
+  private mutating func eat(_ p: String) -> Bool {
+    guard isPunctuator(p) else { return false }
+    advance()
+    return true
+  }
+
+  private mutating func name() throws(ExpressionError) -> String {
+    switch current.kind {
+    case .identifier(let n):
+      advance()
+      return n
+    case .keyword("of"):
+      advance()
+      return "of"
+    default: throw error("expected a name, found \(describe(current))")
+    }
+  }
+
+  /// A statement's end: `;`, or a line break, `}` or the end before the next token.
+  private mutating func endOfStatement() throws(ExpressionError) {
+    if eat(";") { return }
+    if isPunctuator("}") || current.kind == .end || current.isAfterNewline { return }
+    throw error("expected ';', found \(describe(current))")
+  }
+
+  private mutating func enter() throws(ExpressionError) {
+    depth += 1
+    if depth > Self.maxDepth { throw error("nested more than \(Self.maxDepth) deep") }
+  }
+
+  mutating func program() throws(ExpressionError) -> [Statement] {
+    var body: [Statement] = []
+    while current.kind != .end { body.append(try statement()) }
+    return body
+  }
+
+  // MARK: - Statements
+
+  private mutating func statement() throws(ExpressionError) -> Statement {
+    try enter()
+    defer { depth -= 1 }
+    switch current.kind {
+    case .punctuator("{"):
+      return .block(try block())
+    case .punctuator(";"):
+      advance()
+      return .empty
+    case .keyword("var"), .keyword("let"), .keyword("const"):
+      let s = try declaration()
+      try endOfStatement()
+      return s
+    case .keyword("function"):
+      advance()
+      let f = try function(named: true)
+      return .function(f)
+    case .keyword("if"):
+      advance()
+      try expect("(")
+      let test = try expression()
+      try expect(")")
+      let then = try statement()
+      var otherwise: Statement? = nil
+      if isKeyword("else") {
+        advance()
+        otherwise = try statement()
+      }
+      return .ifElse(test, then, otherwise)
+    case .keyword("for"): return try forStatement()
+    case .keyword("while"):
+      advance()
+      try expect("(")
+      let test = try expression()
+      try expect(")")
+      return .whileLoop(test, try statement())
+    case .keyword("do"):
+      advance()
+      let body = try statement()
+      guard isKeyword("while") else { throw error("expected 'while' after a do block") }
+      advance()
+      try expect("(")
+      let test = try expression()
+      try expect(")")
+      _ = eat(";")
+      return .doWhile(body, test)
+    case .keyword("switch"): return try switchStatement()
+    case .keyword("break"), .keyword("continue"):
+      let isBreak = isKeyword("break")
+      advance()
+      var label: String? = nil
+      if case .identifier(let l) = current.kind, !current.isAfterNewline {
+        label = l
+        advance()
+      }
+      try endOfStatement()
+      return isBreak ? .breakLoop(label) : .continueLoop(label)
+    case .keyword("return"):
+      advance()
+      var value: Node? = nil
+      if !isPunctuator(";") && !isPunctuator("}") && current.kind != .end && !current.isAfterNewline {
+        value = try expression()
+      }
+      try endOfStatement()
+      return .returnValue(value)
+    case .keyword("throw"):
+      advance()
+      let value = try expression()
+      try endOfStatement()
+      return .throwValue(value)
+    case .keyword("try"): return try tryStatement()
+    case .identifier(let label) where next.kind == .punctuator(":"):
+      advance()
+      advance()
+      return .labeled(label, try statement())
+    default:
+      let e = try expression()
+      try endOfStatement()
+      return .expression(e)
+    }
+  }
+
+  private mutating func block() throws(ExpressionError) -> [Statement] {
+    try expect("{")
+    var body: [Statement] = []
+    while !isPunctuator("}") {
+      guard current.kind != .end else { throw error("expected '}', found the end") }
+      body.append(try statement())
+    }
+    advance()
+    return body
+  }
+
+  private mutating func declaration(allowIn: Bool = true) throws(ExpressionError) -> Statement {
+    guard case .keyword(let keyword) = current.kind else { throw error("expected a declaration") }
+    advance()
+    var items: [(name: String, value: Node?)] = []
+    repeat {
+      let n = try name()
+      var value: Node? = nil
+      if eat("=") { value = try assignment(allowIn: allowIn) }
+      items.append((n, value))
+    } while eat(",")
+    return .declare(keyword, items)
+  }
+
+  private mutating func forStatement() throws(ExpressionError) -> Statement {
+    advance()
+    try expect("(")
+    var initial: Statement? = nil
+    if isKeyword("var") || isKeyword("let") || isKeyword("const") {
+      guard case .keyword(let keyword) = current.kind else { throw error("expected a declaration") }
+      if case .identifier(let n) = next.kind,
+        tokens[min(position + 2, tokens.count - 1)].kind == .keyword("in")
+          || tokens[min(position + 2, tokens.count - 1)].kind == .keyword("of")
+      {
+        advance()
+        advance()
+        let isOf = isKeyword("of")
+        advance()
+        let object = try expression()
+        try expect(")")
+        return .forIn(keyword, n, object, try statement(), isOf: isOf)
+      }
+      initial = try declaration(allowIn: false)
+    } else if case .identifier(let n) = current.kind, next.kind == .keyword("in") || next.kind == .keyword("of") {
+      identifiers.insert(n)
+      advance()
+      let isOf = isKeyword("of")
+      advance()
+      let object = try expression()
+      try expect(")")
+      return .forIn(nil, n, object, try statement(), isOf: isOf)
+    } else if !isPunctuator(";") {
+      initial = .expression(try expression(allowIn: false))
+    }
+    try expect(";")
+    let test = isPunctuator(";") ? nil : try expression()
+    try expect(";")
+    let update = isPunctuator(")") ? nil : try expression()
+    try expect(")")
+    return .forLoop(initial, test, update, try statement())
+  }
+
+  private mutating func switchStatement() throws(ExpressionError) -> Statement {
+    advance()
+    try expect("(")
+    let subject = try expression()
+    try expect(")")
+    try expect("{")
+    var cases: [(test: Node?, body: [Statement])] = []
+    while !eat("}") {
+      var test: Node? = nil
+      if isKeyword("case") {
+        advance()
+        test = try expression()
+      } else if isKeyword("default") {
+        advance()
+      } else {
+        throw error("expected 'case' or 'default', found \(describe(current))")
+      }
+      try expect(":")
+      var body: [Statement] = []
+      while !isKeyword("case") && !isKeyword("default") && !isPunctuator("}") {
+        guard current.kind != .end else { throw error("expected '}', found the end") }
+        body.append(try statement())
+      }
+      cases.append((test, body))
+    }
+    return .switchCase(subject, cases)
+  }
+
+  private mutating func tryStatement() throws(ExpressionError) -> Statement {
+    advance()
+    let body = Statement.block(try block())
+    var name: String? = nil
+    var handler: Statement? = nil
+    var finalizer: Statement? = nil
+    if isKeyword("catch") {
+      advance()
+      if eat("(") {
+        name = try self.name()
+        try expect(")")
+      }
+      handler = .block(try block())
+    }
+    if isKeyword("finally") {
+      advance()
+      finalizer = .block(try block())
+    }
+    guard handler != nil || finalizer != nil else { throw error("expected 'catch' or 'finally' after a try block") }
+    return .tryCatch(body, name, handler, finalizer)
+  }
+
+  private mutating func function(named: Bool) throws(ExpressionError) -> FunctionSyntax {
+    var functionName: String? = nil
+    if case .identifier(let n) = current.kind {
+      functionName = n
+      advance()
+    } else if named {
+      throw error("expected a function name, found \(describe(current))")
+    }
+    try expect("(")
+    var parameters: [String] = []
+    if !isPunctuator(")") {
+      repeat { parameters.append(try name()) } while eat(",")
+    }
+    try expect(")")
+    let body = try block()
+    return FunctionSyntax(name: functionName, parameters: parameters, body: body, isArrow: false)
+  }
+
+  // MARK: - Expressions
+
+  mutating func expression(allowIn: Bool = true) throws(ExpressionError) -> Node {
+    let first = try assignment(allowIn: allowIn)
+    guard isPunctuator(",") else { return first }
+    var items = [first]
+    while eat(",") { items.append(try assignment(allowIn: allowIn)) }
+    return .sequence(items)
+  }
+
+  private static let assignmentOperators: Set<String> = [
+    "=", "+=", "-=", "*=", "/=", "%=", "**=", "<<=", ">>=", ">>>=", "&=", "|=", "^=",
+  ]
+
+  private mutating func assignment(allowIn: Bool = true) throws(ExpressionError) -> Node {
+    try enter()
+    defer { depth -= 1 }
+    if let arrow = try arrowFunction() { return arrow }
+    let target = try conditional(allowIn: allowIn)
+    guard case .punctuator(let op) = current.kind, Self.assignmentOperators.contains(op) else { return target }
+    switch target {
+    case .identifier, .member, .index: break
+    default: throw error("cannot assign to this")
+    }
+    advance()
+    let value = try assignment(allowIn: allowIn)
+    return .assign(op == "=" ? nil : String(op.dropLast()), target, value)
+  }
+
+  /// `x => ...` or `(a, b) => ...`, when the tokens ahead are one.
+  private mutating func arrowFunction() throws(ExpressionError) -> Node? {
+    var parameters: [String] = []
+    let start = position
+    if case .identifier(let n) = current.kind, next.kind == .punctuator("=>") {
+      parameters = [n]
+      advance()
+    } else if isPunctuator("(") {
+      var j = position + 1
+      while true {
+        if tokens[j].kind == .punctuator(")") { break }
+        guard case .identifier(let n) = tokens[j].kind else { return nil }
+        parameters.append(n)
+        j += 1
+        if tokens[j].kind == .punctuator(",") {
+          j += 1
+        } else if tokens[j].kind != .punctuator(")") {
+          return nil
+        }
+      }
+      guard tokens[j + 1].kind == .punctuator("=>") else { return nil }
+      position = j + 1
+    } else {
+      return nil
+    }
+    guard isPunctuator("=>"), !current.isAfterNewline || position == start else { return nil }
+    advance()
+    let body: [Statement]
+    if isPunctuator("{") {
+      body = try block()
+    } else {
+      body = [.returnValue(try assignment())]
+    }
+    return .function(FunctionSyntax(name: nil, parameters: parameters, body: body, isArrow: true))
+  }
+
+  private mutating func conditional(allowIn: Bool) throws(ExpressionError) -> Node {
+    let test = try binary(0, allowIn: allowIn)
+    guard eat("?") else { return test }
+    let then = try assignment()
+    try expect(":")
+    let otherwise = try assignment(allowIn: allowIn)
+    return .conditional(test, then, otherwise)
+  }
+
+  /// Binary operators by precedence, loosest first.
+  private static let precedence: [[String]] = [
+    ["??"], ["||"], ["&&"], ["|"], ["^"], ["&"], ["==", "!=", "===", "!=="],
+    ["<", ">", "<=", ">=", "instanceof", "in"],
+    ["<<", ">>", ">>>"], ["+", "-"], ["*", "/", "%"],
+  ]
+
+  private func binaryOperator(_ level: Int, allowIn: Bool) -> String? {
+    let op: String
+    switch current.kind {
+    case .punctuator(let p): op = p
+    case .keyword("instanceof"): op = "instanceof"
+    case .keyword("in") where allowIn: op = "in"
+    default: return nil
+    }
+    return Self.precedence[level].contains(op) ? op : nil
+  }
+
+  private mutating func binary(_ level: Int, allowIn: Bool) throws(ExpressionError) -> Node {
+    guard level < Self.precedence.count else { return try exponent() }
+    var left = try binary(level + 1, allowIn: allowIn)
+    while let op = binaryOperator(level, allowIn: allowIn) {
+      advance()
+      try enter()
+      defer { depth -= 1 }
+      let right = try binary(level + 1, allowIn: allowIn)
+      left = op == "&&" || op == "||" || op == "??" ? .logical(op, left, right) : .binary(op, left, right)
+    }
+    return left
+  }
+
+  private mutating func exponent() throws(ExpressionError) -> Node {
+    let base = try unary()
+    guard eat("**") else { return base }
+    return .binary("**", base, try exponent())
+  }
+
+  private mutating func unary() throws(ExpressionError) -> Node {
+    try enter()
+    defer { depth -= 1 }
+    switch current.kind {
+    case .punctuator(let p) where p == "!" || p == "-" || p == "+" || p == "~":
+      advance()
+      let operand = try unary()
+      if p == "-", case .number(let n) = operand { return .number(-n) }
+      return .unary(p, operand)
+    case .punctuator(let p) where p == "++" || p == "--":
+      advance()
+      let target = try unary()
+      return .update(p == "++" ? 1 : -1, prefix: true, target)
+    case .keyword("typeof"):
+      advance()
+      return .typeof(try unary())
+    case .keyword("void"):
+      advance()
+      return .unary("void", try unary())
+    case .keyword("delete"):
+      advance()
+      return .delete(try unary())
+    default:
+      let operand = try postfix()
+      if case .punctuator(let p) = current.kind, p == "++" || p == "--", !current.isAfterNewline {
+        advance()
+        return .update(p == "++" ? 1 : -1, prefix: false, operand)
+      }
+      return operand
+    }
+  }
+
+  private mutating func postfix() throws(ExpressionError) -> Node {
+    var node: Node
+    if isKeyword("new") {
+      advance()
+      var callee = try primary()
+      while true {
+        if eat(".") {
+          callee = .member(callee, try propertyName())
+        } else if eat("[") {
+          callee = .index(callee, try expression())
+          try expect("]")
+        } else {
+          break
+        }
+      }
+      node = .new(callee, isPunctuator("(") ? try arguments() : [])
+    } else {
+      node = try primary()
+    }
+    while true {
+      if eat(".") {
+        node = .member(node, try propertyName())
+      } else if isPunctuator("[") {
+        advance()
+        node = .index(node, try expression())
+        try expect("]")
+      } else if isPunctuator("(") {
+        node = .call(node, try arguments())
+      } else {
+        return node
+      }
+    }
+  }
+
+  private mutating func propertyName() throws(ExpressionError) -> String {
+    switch current.kind {
+    case .identifier(let n), .keyword(let n):
+      advance()
+      return n
+    default: throw error("expected a property name, found \(describe(current))")
+    }
+  }
+
+  private mutating func arguments() throws(ExpressionError) -> [Node] {
+    try expect("(")
+    var items: [Node] = []
+    if !isPunctuator(")") {
+      repeat {
+        if isPunctuator(")") { break }
+        items.append(try assignment())
+      } while eat(",")
+    }
+    try expect(")")
+    return items
+  }
+
+  private mutating func primary() throws(ExpressionError) -> Node {
+    let token = current
+    switch token.kind {
+    case .number(let n):
+      advance()
+      return .number(n)
+    case .string(let s):
+      advance()
+      return .string(s)
+    case .identifier(let n):
+      advance()
+      identifiers.insert(n)
+      return .identifier(n)
+    case .keyword("of"):
+      advance()
+      identifiers.insert("of")
+      return .identifier("of")
+    case .keyword("true"):
+      advance()
+      return .boolean(true)
+    case .keyword("false"):
+      advance()
+      return .boolean(false)
+    case .keyword("null"):
+      advance()
+      return .null
+    case .keyword("undefined"):
+      advance()
+      return .undefined
+    case .keyword("this"):
+      advance()
+      return .this
+    case .keyword("function"):
+      advance()
+      return .function(try function(named: false))
+    case .punctuator("("):
+      advance()
+      let inner = try expression()
+      try expect(")")
+      return inner
+    case .punctuator("["):
+      advance()
+      var items: [Node?] = []
+      while !eat("]") {
+        if isPunctuator(",") {
+          advance()
+          items.append(nil)
+          continue
+        }
+        items.append(try assignment())
+        if !isPunctuator("]") { try expect(",") }
+      }
+      return .array(items)
+    case .punctuator("{"):
+      advance()
+      var entries: [(key: String, value: Node)] = []
+      while !eat("}") {
+        let key: String
+        switch current.kind {
+        case .identifier(let n), .keyword(let n), .string(let n): key = n
+        case .number(let n): key = JSValue.number(n).stringValue
+        default: throw error("expected a property name, found \(describe(current))")
+        }
+        advance()
+        if case .identifier = token.kind {}
+        if isPunctuator(",") || isPunctuator("}") {
+          entries.append((key, .identifier(key)))  // shorthand `{a}`
+          identifiers.insert(key)
+        } else {
+          try expect(":")
+          entries.append((key, try assignment()))
+        }
+        if !isPunctuator("}") { try expect(",") }
+      }
+      return .object(entries)
+    case .punctuator("/"), .punctuator("/="):
+      throw error("regular expressions are not supported")
+    default:
+      throw error("unexpected \(describe(token))")
+    }
+  }
+}

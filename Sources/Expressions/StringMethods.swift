@@ -1,0 +1,154 @@
+import Foundation
+
+/// `String.prototype`'s methods, on UTF-16 code units as JavaScript counts them.
+enum StringMethods {
+  static func call(_ s: String, _ name: String, _ arguments: [JSValue], _ interpreter: Interpreter)
+    throws(ExpressionError) -> JSValue
+  {
+    let u = Array(s.utf16)
+    let count = u.count
+    try interpreter.step(1 + count / 16)
+    func text(_ units: ArraySlice<UInt16>) -> String { String(decoding: units, as: UTF16.self) }
+    func clampedIndex(_ v: JSValue, default d: Int) -> Int {
+      if case .undefined = v { return d }
+      let n = v.numberValue
+      return n.isNaN ? 0 : Swift.min(Swift.max(0, Int(clamping: n)), count)
+    }
+    func relativeIndex(_ v: JSValue, default d: Int) -> Int {
+      if case .undefined = v { return d }
+      let n = Int(clamping: v.numberValue.rounded(.towardZero))
+      return n < 0 ? Swift.max(0, count + n) : Swift.min(n, count)
+    }
+    func find(_ needle: [UInt16], from start: Int, backwards: Bool = false) -> Int? {
+      guard needle.count <= count else { return nil }
+      let last = count - needle.count
+      let range: [Int] = backwards ? Array((0...Swift.min(start, last)).reversed()) : Array(Swift.max(0, start)...last)
+      for i in range where u[i..<(i + needle.count)].elementsEqual(needle) { return i }
+      return nil
+    }
+    func result(_ out: String) throws(ExpressionError) -> JSValue {
+      try interpreter.allocate(out.utf8.count)
+      return .string(out)
+    }
+    switch name {
+    case "charAt":
+      let i = Int(clamping: arguments[argument: 0].numberValue)
+      return .string(i >= 0 && i < count ? text(u[i...i]) : "")
+    case "charCodeAt":
+      let i = arguments.isEmpty ? 0 : Int(clamping: arguments[0].numberValue)
+      return .number(i >= 0 && i < count ? Double(u[i]) : .nan)
+    case "substring":
+      var a = clampedIndex(arguments[argument: 0], default: 0)
+      var b = clampedIndex(arguments[argument: 1], default: count)
+      if a > b { swap(&a, &b) }
+      return try result(text(u[a..<b]))
+    case "substr":
+      let start = relativeIndex(arguments[argument: 0], default: 0)
+      var length = count - start
+      if case .undefined = arguments[argument: 1] {
+      } else {
+        length = Swift.max(0, Swift.min(Int(clamping: arguments[1].numberValue), count - start))
+      }
+      return try result(text(u[start..<(start + length)]))
+    case "slice":
+      let a = relativeIndex(arguments[argument: 0], default: 0)
+      let b = relativeIndex(arguments[argument: 1], default: count)
+      return try result(a < b ? text(u[a..<b]) : "")
+    case "indexOf", "includes", "startsWith":
+      let needle = Array(arguments[argument: 0].stringValue.utf16)
+      let from = clampedIndex(arguments[argument: 1], default: 0)
+      if name == "startsWith" {
+        return .boolean(from + needle.count <= count && u[from..<(from + needle.count)].elementsEqual(needle))
+      }
+      let found = find(needle, from: from)
+      return name == "includes" ? .boolean(found != nil) : .number(Double(found ?? -1))
+    case "lastIndexOf":
+      let needle = Array(arguments[argument: 0].stringValue.utf16)
+      let from = clampedIndex(arguments[argument: 1], default: count)
+      return .number(Double(find(needle, from: from, backwards: true) ?? -1))
+    case "endsWith":
+      let needle = Array(arguments[argument: 0].stringValue.utf16)
+      return .boolean(needle.count <= count && u[(count - needle.count)...].elementsEqual(needle))
+    case "toUpperCase": return try result(s.uppercased())
+    case "toLowerCase": return try result(s.lowercased())
+    case "trim": return try result(s.trimmingCharacters(in: .whitespacesAndNewlines))
+    case "toString": return .string(s)
+    case "concat":
+      var out = s
+      for a in arguments {
+        out += a.stringValue
+        try interpreter.allocate(out.utf8.count)
+      }
+      return .string(out)
+    case "repeat":
+      let n = arguments[argument: 0].numberValue
+      guard n >= 0, n.isFinite else { throw interpreter.throwValue(Builtins.makeError("RangeError", "invalid count")) }
+      let times = Int(clamping: n)
+      let (bytes, overflow) = s.utf8.count.multipliedReportingOverflow(by: times)
+      try interpreter.allocate(overflow ? Int.max : bytes)
+      try interpreter.step(times)
+      return .string(String(repeating: s, count: times))
+    case "padStart", "padEnd":
+      let target = Int(clamping: arguments[argument: 0].numberValue)
+      var pad = " "
+      if case .undefined = arguments[argument: 1] {} else { pad = arguments[1].stringValue }
+      guard target > count, !pad.isEmpty else { return .string(s) }
+      try interpreter.allocate(target)
+      try interpreter.step(target)
+      var fill: [UInt16] = []
+      let p = Array(pad.utf16)
+      while fill.count < target - count { fill.append(p[fill.count % p.count]) }
+      return .string(name == "padStart" ? text(fill[...]) + s : s + text(fill[...]))
+    case "split":
+      let separator = arguments[argument: 0]
+      var limit = Int.max
+      if case .undefined = arguments[argument: 1] {
+      } else {
+        limit = Swift.max(0, Int(clamping: arguments[1].numberValue))
+      }
+      var parts: [JSValue] = []
+      if case .undefined = separator {
+        parts = [.string(s)]
+      } else {
+        let sep = Array(separator.stringValue.utf16)
+        if sep.isEmpty {
+          parts = u.map { .string(String(decoding: [$0], as: UTF16.self)) }
+        } else {
+          var start = 0
+          var i = 0
+          while i + sep.count <= count {
+            if u[i..<(i + sep.count)].elementsEqual(sep) {
+              parts.append(.string(text(u[start..<i])))
+              i += sep.count
+              start = i
+            } else {
+              i += 1
+            }
+          }
+          parts.append(.string(text(u[start...])))
+        }
+      }
+      if parts.count > limit { parts.removeLast(parts.count - limit) }
+      try interpreter.allocateElements(parts.count)
+      try interpreter.allocate(count)
+      return .array(JSArray(parts))
+    case "replace":
+      let pattern = Array(arguments[argument: 0].stringValue.utf16)
+      let replacement = arguments[argument: 1]
+      guard let at = find(pattern, from: 0) else { return .string(s) }
+      let inserted: String
+      if replacement.asFunction != nil {
+        inserted = try interpreter.call(
+          replacement, this: .undefined, [.string(text(u[at..<(at + pattern.count)])), .number(Double(at)), .string(s)]
+        ).stringValue
+      } else {
+        inserted = replacement.stringValue.replacingOccurrences(of: "$&", with: text(u[at..<(at + pattern.count)]))
+      }
+      return try result(text(u[..<at]) + inserted + text(u[(at + pattern.count)...]))
+    case "match":
+      throw ExpressionError(.syntax, "regular expressions (match) are not supported")
+    default:
+      throw interpreter.typeError("\(name) is not a function")
+    }
+  }
+}

@@ -1,0 +1,151 @@
+/// Why an expression did not give a value: it does not parse, it threw, or it went over its budget.
+public struct ExpressionError: Error, Sendable, CustomStringConvertible, Equatable {
+  public enum Kind: String, Sendable {
+    /// The source is not JavaScript we parse.
+    case syntax
+    /// The program threw (a `throw`, a type error, an unknown name).
+    case runtime
+    /// It ran out of steps (per evaluation or per frame).
+    case steps
+    /// It allocated more array elements or string bytes than the memory cap.
+    case memory
+    /// Calls nested deeper than the recursion limit.
+    case recursion
+    /// It asked for something an expression may not have: `eval`, `Function`, the host.
+    case forbidden
+  }
+  public var kind: Kind
+  public var message: String
+  /// Where in the source (UTF-8 offset), when known.
+  public var offset: Int?
+
+  public init(_ kind: Kind, _ message: String, at offset: Int? = nil) {
+    self.kind = kind
+    self.message = message
+    self.offset = offset
+  }
+
+  public var description: String {
+    switch kind {
+    case .syntax: return "syntax error: \(message)" + (offset.map { " (at character \($0))" } ?? "")
+    case .runtime: return message
+    case .steps, .memory, .recursion, .forbidden: return message
+    }
+  }
+}
+
+/// An expression node of the syntax tree.
+indirect enum Node: Sendable {
+  case number(Double)
+  case string(String)
+  case boolean(Bool)
+  case null
+  case undefined
+  case this
+  case identifier(String)
+  case array([Node?])
+  case object([(key: String, value: Node)])
+  case function(FunctionSyntax)
+  case unary(String, Node)
+  case binary(String, Node, Node)
+  /// `&&`, `||`, `??`: the right side only when needed.
+  case logical(String, Node, Node)
+  case conditional(Node, Node, Node)
+  /// `target = value` or `target op= value` (op without the `=`).
+  case assign(String?, Node, Node)
+  /// `++x`, `x--`: the delta and whether the new value is the result.
+  case update(Double, prefix: Bool, Node)
+  case member(Node, String)
+  case index(Node, Node)
+  case call(Node, [Node])
+  case new(Node, [Node])
+  case sequence([Node])
+  case typeof(Node)
+  case delete(Node)
+}
+
+/// A function's parameters and body, as declared.
+final class FunctionSyntax: Sendable {
+  let name: String?
+  let parameters: [String]
+  let body: [Statement]
+  /// An arrow function: `this` is the enclosing one's and there is no `arguments`.
+  let isArrow: Bool
+  /// Names declared with `var` or `function` in the body (hoisted to the function's scope).
+  let hoisted: [String]
+
+  init(name: String?, parameters: [String], body: [Statement], isArrow: Bool) {
+    self.name = name
+    self.parameters = parameters
+    self.body = body
+    self.isArrow = isArrow
+    var names: [String] = []
+    for s in body { Statement.collectHoisted(s, into: &names) }
+    self.hoisted = names
+  }
+}
+
+/// A statement of the syntax tree.
+indirect enum Statement: Sendable {
+  /// `var`/`let`/`const` (the keyword, then each name and its initial value).
+  case declare(String, [(name: String, value: Node?)])
+  case function(FunctionSyntax)
+  case expression(Node)
+  case block([Statement])
+  case ifElse(Node, Statement, Statement?)
+  case forLoop(Statement?, Node?, Node?, Statement)
+  /// `for (var key in object)`: the declaration keyword (nil: an existing name), the name, the object.
+  case forIn(String?, String, Node, Statement, isOf: Bool)
+  case whileLoop(Node, Statement)
+  case doWhile(Statement, Node)
+  case switchCase(Node, [(test: Node?, body: [Statement])])
+  case breakLoop(String?)
+  case continueLoop(String?)
+  case returnValue(Node?)
+  case throwValue(Node)
+  case tryCatch(Statement, String?, Statement?, Statement?)
+  case labeled(String, Statement)
+  case empty
+
+  /// The `var` and function names a statement declares in its function's scope.
+  static func collectHoisted(_ s: Statement, into names: inout [String]) {
+    switch s {
+    case .declare("var", let items): names.append(contentsOf: items.map(\.name))
+    case .function(let f): if let n = f.name { names.append(n) }
+    case .block(let b): for x in b { collectHoisted(x, into: &names) }
+    case .ifElse(_, let a, let b):
+      collectHoisted(a, into: &names)
+      if let b { collectHoisted(b, into: &names) }
+    case .forLoop(let i, _, _, let body):
+      if let i { collectHoisted(i, into: &names) }
+      collectHoisted(body, into: &names)
+    case .forIn(let k, let n, _, let body, _):
+      if k == "var" { names.append(n) }
+      collectHoisted(body, into: &names)
+    case .whileLoop(_, let b), .doWhile(let b, _), .labeled(_, let b): collectHoisted(b, into: &names)
+    case .switchCase(_, let cases): for c in cases { for x in c.body { collectHoisted(x, into: &names) } }
+    case .tryCatch(let a, _, let b, let c):
+      collectHoisted(a, into: &names)
+      if let b { collectHoisted(b, into: &names) }
+      if let c { collectHoisted(c, into: &names) }
+    default: break
+    }
+  }
+}
+
+/// A parsed expression: immutable, shared between workers.
+public struct Program: Sendable {
+  let body: FunctionSyntax
+  /// Every name the program reads that it does not declare (what it needs from its host).
+  public let freeNames: Set<String>
+  /// Whether it assigns `$bm_rt` (Bodymovin's result variable).
+  public let assignsResult: Bool
+
+  /// Parses `source`; a syntax error says where and why.
+  public static func compile(_ source: String) throws(ExpressionError) -> Program {
+    var parser = try Parser(source)
+    let statements = try parser.program()
+    let body = FunctionSyntax(name: nil, parameters: [], body: statements, isArrow: false)
+    return Program(body: body, freeNames: parser.identifiers, assignsResult: parser.identifiers.contains("$bm_rt"))
+  }
+}

@@ -1,0 +1,267 @@
+import Foundation
+
+/// A JavaScript value.
+public enum JSValue {
+  case undefined
+  case null
+  case boolean(Bool)
+  case number(Double)
+  case string(String)
+  case array(JSArray)
+  case object(JSObject)
+
+  /// The value itself, or a host property's value (its `valueOf`).
+  public var primitive: JSValue {
+    if case .object(let o) = self, let f = o.valueOf { return f() }
+    return self
+  }
+
+  /// `typeof`.
+  public var typeName: String {
+    switch self {
+    case .undefined: return "undefined"
+    case .null: return "object"
+    case .boolean: return "boolean"
+    case .number: return "number"
+    case .string: return "string"
+    case .array: return "object"
+    case .object(let o): return o is JSFunction ? "function" : "object"
+    }
+  }
+
+  /// JavaScript's truthiness.
+  public var isTruthy: Bool {
+    switch self {
+    case .undefined, .null: return false
+    case .boolean(let b): return b
+    case .number(let n): return n != 0 && !n.isNaN
+    case .string(let s): return !s.isEmpty
+    case .array, .object: return true
+    }
+  }
+
+  /// `Number(value)`.
+  public var numberValue: Double {
+    switch self {
+    case .undefined: return .nan
+    case .null: return 0
+    case .boolean(let b): return b ? 1 : 0
+    case .number(let n): return n
+    case .string(let s): return JSValue.parseNumber(s)
+    case .array(let a):
+      if a.elements.isEmpty { return 0 }
+      if a.elements.count == 1 { return a.elements[0].numberValue }
+      return .nan
+    case .object(let o):
+      if let f = o.valueOf { return f().numberValue }
+      return .nan
+    }
+  }
+
+  /// `String(value)`.
+  public var stringValue: String {
+    switch self {
+    case .undefined: return "undefined"
+    case .null: return "null"
+    case .boolean(let b): return b ? "true" : "false"
+    case .number(let n): return JSValue.format(n)
+    case .string(let s): return s
+    case .array(let a):
+      return a.elements.map { v -> String in
+        switch v {
+        case .undefined, .null: return ""
+        default: return v.stringValue
+        }
+      }.joined(separator: ",")
+    case .object(let o):
+      if let f = o.valueOf { return f().stringValue }
+      return o is JSFunction ? "function () { [code] }" : "[object Object]"
+    }
+  }
+
+  /// The value as numbers (a number, or an array of numbers); nil when it is neither.
+  public var numbers: [Double]? {
+    switch self {
+    case .number(let n): return [n]
+    case .boolean(let b): return [b ? 1 : 0]
+    case .array(let a):
+      var out: [Double] = []
+      out.reserveCapacity(a.elements.count)
+      for e in a.elements {
+        switch e {
+        case .number(let n): out.append(n)
+        case .boolean(let b): out.append(b ? 1 : 0)
+        default: return nil
+        }
+      }
+      return out
+    case .object(let o):
+      if let f = o.valueOf { return f().numbers }
+      return nil
+    default: return nil
+    }
+  }
+
+  /// The function this value is, if it is one.
+  public var asFunction: JSFunction? {
+    if case .object(let o) = self { return o as? JSFunction }
+    return nil
+  }
+
+  /// JavaScript's `Number` parsing of a string: whitespace trimmed, empty is 0, otherwise the whole text.
+  static func parseNumber(_ s: String) -> Double {
+    let t = s.trimmingCharacters(in: .whitespacesAndNewlines)
+    if t.isEmpty { return 0 }
+    if t.hasPrefix("0x") || t.hasPrefix("0X") { return UInt64(t.dropFirst(2), radix: 16).map(Double.init) ?? .nan }
+    if t == "Infinity" || t == "+Infinity" { return .infinity }
+    if t == "-Infinity" { return -.infinity }
+    guard t.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }), let d = Double(t) else {
+      return .nan
+    }
+    return d
+  }
+
+  /// JavaScript's `Number.prototype.toString()`: integers without a fraction, the shortest digits that read
+  /// back as the same number, exponents as `1e-7` and `1e+21`.
+  public static func format(_ n: Double) -> String {
+    if n.isNaN { return "NaN" }
+    if n.isInfinite { return n < 0 ? "-Infinity" : "Infinity" }
+    if n == 0 { return "0" }
+    if n == n.rounded(), abs(n) < 9e15 { return String(Int64(n)) }  // int-audit: |n| < 9e15, whole
+    if n == n.rounded(), abs(n) < 1e21 { return String(format: "%.0f", n) }
+    let abs = Swift.abs(n)
+    if abs >= 1e-6, abs < 1e21 {
+      var text = "\(n)"
+      if text.contains("e") {
+        // Swift writes 1.5e-05 where JavaScript writes 0.000015.
+        text = String(format: "%.17f", n)
+        while text.hasSuffix("0") { text.removeLast() }
+        // Shortest digits that round-trip.
+        for digits in 1...17 {
+          let candidate = String(format: "%.\(digits)f", n)
+          if Double(candidate) == n {
+            text = candidate
+            break
+          }
+        }
+      }
+      return text
+    }
+    var text = "\(n)"
+    if let e = text.firstIndex(of: "e") {
+      var mantissa = String(text[..<e])
+      if mantissa.hasSuffix(".0") { mantissa.removeLast(2) }
+      var exponent = String(text[text.index(after: e)...])
+      var sign = "+"
+      if exponent.hasPrefix("-") || exponent.hasPrefix("+") { sign = String(exponent.removeFirst()) }
+      while exponent.count > 1, exponent.hasPrefix("0") { exponent.removeFirst() }
+      text = mantissa + "e" + (sign == "-" ? "-" : "+") + exponent
+    }
+    return text
+  }
+}
+
+/// A JavaScript array (a reference, shared as JavaScript shares them).
+public final class JSArray {
+  public var elements: [JSValue]
+  public init(_ elements: [JSValue]) { self.elements = elements }
+  public convenience init(numbers: [Double]) { self.init(numbers.map { .number($0) }) }
+}
+
+/// A JavaScript object: properties in the order they were added, or computed by the host on first read.
+public class JSObject {
+  private(set) var storage: [String: JSValue] = [:]
+  private(set) var keys: [String] = []
+  /// Properties the host computes when they are read (and which are not stored); nil when it has none.
+  let lookup: ((String) throws(ExpressionError) -> JSValue?)?
+  /// The object's value in arithmetic, indexing and results (a host property reads as its value, as
+  /// After Effects' do); nil for plain objects.
+  public var valueOf: (() -> JSValue)?
+  /// What the host keeps with the object (a path's geometry).
+  public var payload: Any?
+
+  public init(_ properties: [(String, JSValue)] = [], lookup: ((String) throws(ExpressionError) -> JSValue?)? = nil) {
+    self.lookup = lookup
+    for (k, v) in properties { set(k, v) }
+  }
+
+  public func get(_ key: String) throws(ExpressionError) -> JSValue? {
+    if let v = storage[key] { return v }
+    return try lookup?(key)
+  }
+
+  public func set(_ key: String, _ value: JSValue) {
+    if storage.updateValue(value, forKey: key) == nil { keys.append(key) }
+  }
+
+  func remove(_ key: String) -> Bool {
+    guard storage.removeValue(forKey: key) != nil else { return false }
+    keys.removeAll { $0 == key }
+    return true
+  }
+
+  var count: Int { keys.count }
+}
+
+/// The interpreter a native function runs in, with what it was called on.
+public typealias NativeFunction = (_ interpreter: Interpreter, _ this: JSValue, _ arguments: [JSValue])
+  throws(ExpressionError) -> JSValue
+
+/// A function: the program's (with the scope it closes over) or the host's.
+public final class JSFunction: JSObject {
+  enum Body {
+    case script(FunctionSyntax, Scope, this: JSValue?)
+    case native(NativeFunction)
+  }
+  let body: Body
+  let name: String
+
+  init(script: FunctionSyntax, scope: Scope, this: JSValue?) {
+    body = .script(script, scope, this: this)
+    name = script.name ?? ""
+    super.init()
+  }
+
+  /// A host function; `lookup` gives it properties too (`effect("Slider")` is called and read).
+  public init(
+    name: String, lookup: ((String) throws(ExpressionError) -> JSValue?)? = nil, _ native: @escaping NativeFunction
+  ) {
+    body = .native(native)
+    self.name = name
+    super.init(lookup: lookup)
+  }
+}
+
+/// Variables of one block or function.
+final class Scope {
+  var variables: [String: JSValue]
+  let parent: Scope?
+  /// `const` names, which cannot be assigned.
+  var constants: Set<String> = []
+
+  init(parent: Scope?, variables: [String: JSValue] = [:]) {
+    self.parent = parent
+    self.variables = variables
+  }
+
+  /// The scope that holds `name`, from this one outwards.
+  func owner(of name: String) -> Scope? {
+    var s: Scope? = self
+    while let scope = s {
+      if scope.variables[name] != nil { return scope }
+      s = scope.parent
+    }
+    return nil
+  }
+}
+
+extension JSValue {
+  public static func numbers(_ values: [Double]) -> JSValue {
+    values.count == 1 ? .number(values[0]) : .array(JSArray(numbers: values))
+  }
+
+  /// A host function value.
+  public static func function(_ name: String, _ native: @escaping NativeFunction) -> JSValue {
+    .object(JSFunction(name: name, native))
+  }
+}

@@ -1,0 +1,47 @@
+import Expressions
+import Lottie
+
+/// What `check` and `info` say of each expression: the scene is built as a worker builds it and brought to a
+/// few frames, and each expression the parser kept is listed by its path as evaluated, or failed with the
+/// exact reason (the property keeps its own value then).
+package enum ExpressionReport {
+  /// The frames tried: the first, the middle and the last of the root composition.
+  static func frames(_ animation: Animation) -> [Double] {
+    let first = animation.inPoint
+    let last = max(first, animation.outPoint - 1)
+    return [first, ((first + last) / 2).rounded(.down), last]
+  }
+
+  /// One diagnostic per expression the parser accepted (those it refused already have theirs).
+  package static func diagnostics(_ animation: Animation, file: String?, limits: WorkLimits = .defaults)
+    -> [Diagnostic]
+  {
+    guard !animation.expressions.isEmpty else { return [] }
+    let refused = Set(
+      animation.diagnostics.filter { $0.severity >= .warning && $0.path.description.hasSuffix(".x") }.map(\.path))
+    let scene = AnimationScene(animation: animation, limits: limits)
+    for frame in frames(animation) { scene.seek(toFrame: frame) }
+    let engine = scene.expressions
+    var out: [Diagnostic] = []
+    for path in animation.expressions.keys.sorted(by: { $0.description < $1.description }) {
+      let x = path.appending("x")
+      if refused.contains(x) { continue }
+      if let error = engine.failures[path] {
+        out.append(
+          Diagnostic(
+            severity: .warning, file: file, path: x,
+            message: "expression failed (\(error)); the property's own value is used"))
+      } else if engine.evaluated.contains(path) {
+        out.append(Diagnostic(severity: .info, file: file, path: x, message: "expression evaluated"))
+      } else {
+        out.append(
+          Diagnostic(
+            severity: .warning, file: file, path: x,
+            message:
+              "expression not evaluated at the frames checked (first, middle, last): its layer is not drawn then, or the scene does not read this property from expressions (text documents, text selectors); the property's own value is used"
+          ))
+      }
+    }
+    return out
+  }
+}
