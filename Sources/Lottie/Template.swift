@@ -262,10 +262,16 @@ enum PropertyValue {
     case .vector(let x, _): newValue = .number(x)
     case .text(let family): newValue = .string(Self.fontEntry(family: family, fonts: &fonts, like: property))
     }
+    Self.setInEveryDocument(field, to: newValue, in: &property)
+  }
+
+  /// Sets `field` in every document keyframe of a text layer's `t.d` (the rest of each document kept), and
+  /// drops the property's expression and slot id, as any value `--set` writes does.
+  private static func setInEveryDocument(_ field: String, to value: JSON, in property: inout JSON) {
     guard case .object(var o) = property, case .array(var keys)? = o["k"] else { return }
     for i in keys.indices {
       guard case .object(var key) = keys[i], case .object(var doc)? = key["s"] else { continue }
-      doc[field] = newValue
+      doc[field] = value
       key["s"] = .object(doc)
       keys[i] = .object(key)
     }
@@ -310,17 +316,7 @@ enum PropertyValue {
       property = .string("#" + hex(c.r) + hex(c.g) + hex(c.b))
     case (.text(let s), _):
       // The document keyframes keep their style; only the string changes.
-      guard case .object(var o) = property, case .array(var keys)? = o["k"] else { return }
-      for i in keys.indices {
-        guard case .object(var key) = keys[i], case .object(var doc)? = key["s"] else { continue }
-        doc["t"] = .string(s)
-        key["s"] = .object(doc)
-        keys[i] = .object(key)
-      }
-      o["k"] = .array(keys)
-      o["x"] = nil
-      o["sid"] = nil
-      property = .object(o)
+      Self.setInEveryDocument("t", to: .string(s), in: &property)
     default:
       var o: [String: JSON] = [:]
       if case .object(let old) = property { o = old }
