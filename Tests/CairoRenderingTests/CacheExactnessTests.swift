@@ -10,7 +10,7 @@ import Testing
 /// Every cache gives what computing again would: each top-level corpus file rendered at 256x256 by a renderer
 /// with its caches and by one without (`caches: false`, as `L2V_RENDER_CACHES=0`), frame by frame, must match
 /// byte for byte. The frames run forward one by one (where caches are reused), jump, and go back.
-@Suite(.enabled(if: Fixtures.corpus != nil, "the shared corpus is absent (set L2V_CORPUS)"))
+@Suite(.heavy, .enabled(if: Fixtures.corpus != nil, "the shared corpus is absent (set L2V_CORPUS)"))
 struct CacheExactnessTests {
   static let size = 256
 

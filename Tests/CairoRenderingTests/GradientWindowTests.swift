@@ -11,7 +11,7 @@ import Testing
 /// A frame redrawn in part computes a gradient only inside the kept area (`LayerPainter.compositeArea`): the
 /// pixels there must be byte for byte those of the whole gradient, and the rest must not be computed at all
 /// (the fill alone, without Cairo: `RasterTests.GradientRasterTests`).
-@Suite("Gradient window")
+@Suite("Gradient window", .heavy)
 struct GradientWindowTests {
   typealias F = GradientFastPathTests
 

@@ -10,6 +10,7 @@ import Testing
 
 /// The renderer's caches: each gives the bytes drawing again would, is used where it should be, and stays
 /// inside its budget. (The corpus-wide comparison is in `CacheExactnessTests`.)
+@Suite(.heavy)
 struct RenderCacheTests {
   /// A 200x200 composition: a big static bottom (a gradient square under a blurred ellipse, both still) and a
   /// small red square moving right by 2 px a frame over frames 0...20, then still.

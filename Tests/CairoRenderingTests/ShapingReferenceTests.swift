@@ -16,7 +16,7 @@ import Testing
 /// order, no kerning, no ligature, a box for a missing glyph, an emoji as a black outline) moves the box or
 /// the ink well past these. `scripts/test` installs both tools; without them these tests are skipped and
 /// say why.
-@Suite("Shaping against hb-view and Chromium")
+@Suite("Shaping against hb-view and Chromium", .heavy)
 struct ShapingReferenceTests {
   static let hbView = ReferenceRenderer.find("hb-view")
   static let chromium = ReferenceRenderer.find("chromium")
@@ -189,6 +189,7 @@ struct ShapingReferenceTests {
 }
 
 /// Runs a reference renderer found on PATH.
+@Suite(.heavy)
 struct ReferenceRenderer: Sendable {
   let executable: String
 
@@ -250,6 +251,7 @@ struct ReferenceRenderer: Sendable {
 }
 
 /// Two renders' ink, each over white and cropped to the box of its pixels darker than 75%.
+@Suite(.heavy)
 struct InkComparison: CustomStringConvertible {
   var description: String {
     "ink \(ours.width)x\(ours.height), reference \(reference.width)x\(reference.height), overlap \(overlap)"

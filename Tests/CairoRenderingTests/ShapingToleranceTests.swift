@@ -1,6 +1,7 @@
 import CairoRendering
 import Foundation
 import Raster
+import TestSupport
 import Testing
 
 /// The pixel tests of `ShapingReferenceTests` can fail: our render of each string, compared with the same
@@ -8,7 +9,7 @@ import Testing
 /// unjoined or in the wrong order, digits reversed, no Indic reordering, a box for a missing glyph, an
 /// emoji sequence broken into its parts, Thai broken between any two letters). `ShapingReferenceTests`
 /// covers kerning and ligatures the same way (`theToleranceSeesKerningAndLigatures`).
-@Suite("Shaping tolerance sees each defect")
+@Suite("Shaping tolerance sees each defect", .heavy)
 struct ShapingToleranceTests {
   typealias Reference = ShapingReferenceTests
 

@@ -11,7 +11,7 @@ import Testing
 /// Fonts a text layer names but the machine lacks, characters its font lacks, and font files it names:
 /// metric-compatible stand-ins, per-character fallback with diagnostics, the `fPath` sandbox, and text
 /// animators counting what a reader sees as one character.
-@Suite("Text fallback and font files")
+@Suite("Text fallback and font files", .heavy)
 struct TextFallbackTests {
   static func parse(_ json: String) throws -> Animation {
     try LottieParser.parse(bytes: Array(json.utf8), file: "t.json")
@@ -168,7 +168,7 @@ struct TextFallbackTests {
   /// Workers shape and draw text on their own (faces, fallbacks and layouts per worker): a render on three
   /// workers matches a serial one byte for byte, with right-to-left text, fallback fonts, colour emoji and
   /// a per-character animator.
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.hangGuard)
   func parallelTextMatchesSerial() throws {
     let selector =
       #""r":1,"b":1,"sh":1,"s":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":29,"s":[100]}]},"e":{"a":0,"k":100}"#

@@ -10,7 +10,8 @@ import Testing
 
 /// The work budget's defaults (``WorkLimits``) leave real files far behind: every corpus file, rendered at its
 /// own size (at most 512 pixels a side) on frames spread over its length, stays under a tenth of each
-/// default, effect work scaled to 1920x1080. `L2V_BUDGET_REPORT=1` prints the maxima (the numbers in
+/// default, effect work scaled to 1920x1080. Work is counted in units, never in seconds: the frame time limit
+/// (`WorkLimits.frameSeconds`) is a guard against a runaway frame, and speed is `scripts/bench`'s to show. `L2V_BUDGET_REPORT=1` prints the maxima (the numbers in
 /// `WorkLimits`' comment and the limits table of docs/security.md).
 @Suite(.enabled(if: Fixtures.corpus != nil, "the shared corpus is absent (set L2V_CORPUS)"))
 struct WorkBudgetCorpusTests {
@@ -28,10 +29,9 @@ struct WorkBudgetCorpusTests {
     var vertices = (0, "")
     var glyphs = (0, "")
     var effectWork = (0.0, "")
-    var seconds = (0.0, "")
   }
 
-  @Test(.timeLimit(.minutes(10)))
+  @Test(.heavy, .hangGuard)
   func corpusStaysFarBelowTheDefaults() throws {
     guard let corpus = Fixtures.corpus else { return }
     var peaks = Peaks()
@@ -46,11 +46,7 @@ struct WorkBudgetCorpusTests {
       var buffer = PixelBuffer(width: w, height: h)
       let first = animation.inPoint, count = max(1, animation.outPoint - animation.inPoint)
       for k in 0..<8 {
-        let frame = (first + count * Double(k) / 8).rounded(.down)
-        let start = DispatchTime.now().uptimeNanoseconds
-        renderer.render(frame: frame, into: &buffer)
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        if seconds > peaks.seconds.0 { peaks.seconds = (seconds, name) }
+        renderer.render(frame: (first + count * Double(k) / 8).rounded(.down), into: &buffer)
       }
       #expect(renderer.workLimitExceeded == nil, "\(name): \(renderer.workLimitExceeded.map { "\($0)" } ?? "")")
       let budget = renderer.scene.graph.budget.peaks
@@ -68,7 +64,6 @@ struct WorkBudgetCorpusTests {
           vertices \(peaks.vertices.0) (\(peaks.vertices.1))
           glyphs \(peaks.glyphs.0) (\(peaks.glyphs.1))
           effect work at 1080p \(Int(peaks.effectWork.0)) (\(peaks.effectWork.1))
-          frame seconds \(peaks.seconds.0) (\(peaks.seconds.1))
         """)
     }
     let limits = WorkLimits.defaults
@@ -76,7 +71,6 @@ struct WorkBudgetCorpusTests {
     #expect(peaks.vertices.0 * 10 < limits.vertices)
     #expect(peaks.glyphs.0 * 10 < limits.glyphs)
     #expect(peaks.effectWork.0 * 10 < Double(limits.effectWork))
-    #expect(peaks.seconds.0 * 10 < limits.frameSeconds)
     // The test measured something: the corpus has repeaters, text and effects.
     #expect(peaks.copies.0 > 0 && peaks.vertices.0 > 0 && peaks.glyphs.0 > 0 && peaks.effectWork.0 > 0)
   }

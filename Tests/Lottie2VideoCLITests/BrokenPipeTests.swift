@@ -12,7 +12,7 @@ struct BrokenPipeTests {
     let binary = try CommandRunner.binary().path
     let exports = (["L2V": binary].merging(extra) { $1 }).map { "export \($0.key)='\($0.value)'; " }.joined()
     return try await CommandRunner.run(
-      try CommandRunner.tool("bash"), ["-c", exports + "set -o pipefail; " + script], timeout: 120)
+      try CommandRunner.tool("bash"), ["-c", exports + "set -o pipefail; " + script])
   }
 
   /// Hidden files (partial outputs, spools) left in `directory`.

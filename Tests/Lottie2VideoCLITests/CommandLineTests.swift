@@ -317,7 +317,7 @@ struct CommandLineTests {
   }
 
   /// Ctrl-C during an export deletes the partial file and exits 130.
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.hangGuard)
   func interruptLeavesNothing() async throws {
     let directory = Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -326,7 +326,7 @@ struct CommandLineTests {
     let result = try await CommandRunner.run(
       try CommandRunner.binary(), [Self.hello, "-o", output, "--quiet", "--fps", "240", "--jobs", "1"]
     ) { pid in
-      let deadline = Date().addingTimeInterval(20)
+      let deadline = Date().addingTimeInterval(HangGuard.childSeconds)
       DispatchQueue.global().async {
         while Date() < deadline {
           let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []

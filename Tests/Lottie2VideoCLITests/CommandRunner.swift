@@ -60,18 +60,32 @@ enum CommandRunner {
   /// Runs `lottie2video arguments...`; `stdin` is written to its standard input through a pipe; `directory`
   /// is its current folder (the test runner's when nil).
   static func lottie2video(
-    _ arguments: [String], stdin: Data? = nil, timeout: Double = 60, stdoutTo stdoutPath: String? = nil,
+    _ arguments: [String], stdin: Data? = nil, timeout: Double = HangGuard.childSeconds,
+    stdoutTo stdoutPath: String? = nil,
     in directory: URL? = nil
   ) async throws -> CommandResult {
     try await run(try binary(), arguments, timeout: timeout, stdin: stdin, stdoutTo: stdoutPath, in: directory)
   }
 
   /// Runs `executable` with `arguments`, stdin from /dev/null (or a pipe fed with `stdin`), and waits for it
-  /// without blocking a thread. After `timeout` seconds the child is killed and the result says `timedOut`.
-  /// With `stdoutPath` its standard output goes to that file (`/dev/full`) and the result's `stdout` is empty.
+  /// without blocking a thread. After `timeout` seconds the child is killed and the result says `timedOut`: a
+  /// hang guard (``HangGuard/childSeconds``), never a measure of speed. With `stdoutPath` its standard output goes
+  /// to that file (`/dev/full`) and the result's `stdout` is empty. At most ``ChildProcesses/gate``'s width of
+  /// children run at once; a run waiting for its turn holds no thread.
   static func run(
-    _ executable: URL, _ arguments: [String], timeout: Double = 60, stdin: Data? = nil,
+    _ executable: URL, _ arguments: [String], timeout: Double = HangGuard.childSeconds, stdin: Data? = nil,
     stdoutTo stdoutPath: String? = nil, started: (@Sendable (Int32) -> Void)? = nil, in workingDirectory: URL? = nil
+  ) async throws -> CommandResult {
+    try await ChildProcesses.gate.withSlot {
+      try await runNow(
+        executable, arguments, timeout: timeout, stdin: stdin, stdoutTo: stdoutPath, started: started,
+        in: workingDirectory)
+    }
+  }
+
+  private static func runNow(
+    _ executable: URL, _ arguments: [String], timeout: Double, stdin: Data?,
+    stdoutTo stdoutPath: String?, started: (@Sendable (Int32) -> Void)?, in workingDirectory: URL?
   ) async throws -> CommandResult {
     // Output goes to files, not pipes: a chatty child can never block on a full pipe.
     let directory = Fixtures.temporaryDirectory()

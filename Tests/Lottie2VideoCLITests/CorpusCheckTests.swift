@@ -11,7 +11,9 @@ struct CorpusCheckTests {
 
   /// Runs `command` under `env -u CI -u L2V_CORPUS` plus `variables`: the test runner's own CI and corpus
   /// settings do not leak in.
-  static func run(_ variables: [String], _ command: [String], timeout: Double = 60) async throws -> CommandResult {
+  static func run(_ variables: [String], _ command: [String], timeout: Double = HangGuard.childSeconds) async throws
+    -> CommandResult
+  {
     try await CommandRunner.run(Self.env, ["-u", "CI", "-u", "L2V_CORPUS"] + variables + command, timeout: timeout)
   }
 
@@ -62,7 +64,7 @@ struct CorpusCheckTests {
   @Test func scriptsTestFailsOnCIWithoutTheCorpus() async throws {
     let result = try await Self.run(
       ["CI=true", "L2V_CORPUS=/nonexistent/corpus"],
-      [Fixtures.repositoryRoot.appendingPathComponent("scripts/test").path, "--filter", "NoSuchTest"], timeout: 120)
+      [Fixtures.repositoryRoot.appendingPathComponent("scripts/test").path, "--filter", "NoSuchTest"])
     #expect(result.exited(1), "\(result)")
     #expect(result.stderr.contains("error: L2V_CORPUS=/nonexistent/corpus does not exist; on CI"), "\(result)")
     #expect(!result.stdout.contains("Build"), "\(result)")

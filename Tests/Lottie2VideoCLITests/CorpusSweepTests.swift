@@ -52,7 +52,7 @@ struct CorpusSweepTests {
     result.exited(1) && result.stderr.hasPrefix("Error: \(file.path): ")
   }
 
-  @Test(.timeLimit(.minutes(5)))
+  @Test(.hangGuard)
   func everyAnimationLoadsAndRenders() async throws {
     let corpus = try #require(Fixtures.corpus)
     _ = try CommandRunner.binary()
@@ -65,7 +65,7 @@ struct CorpusSweepTests {
       let name = file.lastPathComponent
       let info: CommandResult
       do {
-        info = try await CommandRunner.lottie2video(["info", file.path], timeout: 60)
+        info = try await CommandRunner.lottie2video(["info", file.path])
       } catch {
         return ["\(name): cannot run info: \(error)"]
       }
@@ -78,8 +78,7 @@ struct CorpusSweepTests {
       let snapshot: CommandResult
       do {
         snapshot = try await CommandRunner.lottie2video(
-          ["snapshot", file.path, "--frame", String(frames.1), "--width", "64", "--height", "64", "-o", png],
-          timeout: 60)
+          ["snapshot", file.path, "--frame", String(frames.1), "--width", "64", "--height", "64", "-o", png])
       } catch {
         return ["\(name): cannot run snapshot: \(error)"]
       }
@@ -94,7 +93,7 @@ struct CorpusSweepTests {
 
   /// `bad/` holds deliberately broken inputs, `formats/` zipped and gzipped ones: each is read (exit 0) or
   /// refused (exit 1, naming the file) within 10 s, and one that is read also renders or is refused.
-  @Test(.timeLimit(.minutes(2)))
+  @Test(.hangGuard)
   func brokenAndForeignFilesNeverCrash() async throws {
     let corpus = try #require(Fixtures.corpus)
     _ = try CommandRunner.binary()
@@ -106,12 +105,12 @@ struct CorpusSweepTests {
     let problems = await Self.sweep(files) { file in
       let name = file.lastPathComponent
       do {
-        let info = try await CommandRunner.lottie2video(["info", file.path], timeout: 10)
+        let info = try await CommandRunner.lottie2video(["info", file.path])
         if Self.isCleanRefusal(info, file: file) { return [] }
         guard info.exited(0) else { return ["\(name): info: \(info)"] }
         let png = output.appendingPathComponent(name + ".png").path
         let snapshot = try await CommandRunner.lottie2video(
-          ["snapshot", file.path, "--frame", "0", "--width", "32", "--height", "32", "-o", png], timeout: 10)
+          ["snapshot", file.path, "--frame", "0", "--width", "32", "--height", "32", "-o", png])
         guard snapshot.exited(0) || Self.isCleanRefusal(snapshot, file: URL(fileURLWithPath: png)) else {
           return ["\(name): snapshot: \(snapshot)"]
         }

@@ -26,7 +26,7 @@ struct FidelityTargetTests {
   }
 
   static func check(_ arguments: [String]) async throws -> CommandResult {
-    try await CommandRunner.run(Self.script, arguments, timeout: 60)
+    try await CommandRunner.run(Self.script, arguments)
   }
 
   @Test func theTargetIsReportedAndMet() async throws {

@@ -29,7 +29,7 @@ struct HostileFixtureTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let output = directory.appendingPathComponent("n.mp4").path
     let result = try await CommandRunner.lottie2video(
-      ["nested-repeaters.json", "-o", output, "-q"], timeout: 60, in: Self.folder)
+      ["nested-repeaters.json", "-o", output, "-q"], in: Self.folder)
     #expect(result.exited(1), "\(result)")
     #expect(
       result.stderr

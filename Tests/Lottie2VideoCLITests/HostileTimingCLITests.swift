@@ -33,7 +33,7 @@ struct HostileTimingCLITests {
     let input = directory.appendingPathComponent("in.json")
     try Data(json.utf8).write(to: input)
     let output = directory.appendingPathComponent("out.mp4").path
-    let result = try await CommandRunner.lottie2video([input.path, "-o", output, "-q"] + options, timeout: 30)
+    let result = try await CommandRunner.lottie2video([input.path, "-o", output, "-q"] + options)
     #expect(result.exited(1), "\(result)")
     #expect(result.stderr == stderr, "\(result)")
     #expect(result.stdout == "")
@@ -49,15 +49,15 @@ struct HostileTimingCLITests {
     try Data(Self.markers.utf8).write(to: input)
     let output = directory.appendingPathComponent("out.mp4").path
     let raised = try await CommandRunner.lottie2video(
-      [input.path, "-o", output, "-q", "--marker", "long", "--limit", "frames=2000000"], timeout: 30)
+      [input.path, "-o", output, "-q", "--marker", "long", "--limit", "frames=2000000"])
     #expect(raised.exited(1), "\(raised)")
     #expect(raised.stderr == Self.overLimit("10000000000").replacingOccurrences(of: "1000000 (", with: "2000000 ("))
     let capped = try await CommandRunner.lottie2video(
-      [input.path, "-o", output, "-q", "--marker", "long", "--max-frames", "3"], timeout: 60)
+      [input.path, "-o", output, "-q", "--marker", "long", "--max-frames", "3"])
     #expect(capped.exited(0), "\(capped)")
     #expect(try await CommandRunner.probe(output)["nb_read_frames"] as? String == "3")
     // A marker starting at frame 1e308 lasts no frame at all (1e308 + 5 == 1e308): its one frame is drawn.
-    let far = try await CommandRunner.lottie2video([input.path, "-o", output, "-q", "--marker", "far"], timeout: 60)
+    let far = try await CommandRunner.lottie2video([input.path, "-o", output, "-q", "--marker", "far"])
     #expect(far.exited(0), "\(far)")
     #expect(try await CommandRunner.probe(output)["nb_read_frames"] as? String == "1")
   }

@@ -5,7 +5,7 @@ import Testing
 /// Through the binary: a PNG saved as `.json` and a web page given as the input are named for what they are,
 /// by the export and by `check`, with a non-zero exit and no output file.
 struct InputSniffingCLITests {
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.hangGuard)
   func pngAndHTMLAreNamed() async throws {
     let folder = Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }

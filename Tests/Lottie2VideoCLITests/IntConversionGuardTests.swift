@@ -20,6 +20,7 @@ import Testing
 ///
 /// The fix for a site is `Double.clampedInt(_:)` (Lottie), a range check before the conversion, or
 /// `Int(exactly:)`.
+@Suite(.heavy)
 struct IntConversionGuardTests {
   static let allowlistPath = Fixtures.repositoryRoot.appendingPathComponent("Tests/int-conversions.allowlist").path
 
@@ -36,7 +37,7 @@ struct IntConversionGuardTests {
     var reason: String
   }
 
-  @Test(.timeLimit(.minutes(2)))
+  @Test(.hangGuard)
   func everyTrappingConversionIsAudited() async throws {
     let binary = try CommandRunner.binary()
     let sites = try await Self.conversionSites(in: binary)
@@ -113,7 +114,7 @@ struct IntConversionGuardTests {
     try #require(!messages.isEmpty, "no conversion failure messages in \(binary.path)")
     // 1. Every instruction that loads one of the messages.
     let objdump = try Self.toolchainTool("llvm-objdump")
-    let listing = try await CommandRunner.run(objdump, ["-d", "--no-show-raw-insn", binary.path], timeout: 90)
+    let listing = try await CommandRunner.run(objdump, ["-d", "--no-show-raw-insn", binary.path])
     try #require(listing.exited(0), "\(listing)")
     var instructions: [String] = []
     for line in listing.stdout.split(separator: "\n") {
@@ -136,8 +137,7 @@ struct IntConversionGuardTests {
       [
         "-c", "exec \"$0\" --obj=\"$1\" --functions=none --inlining=false < \"$2\"", symbolizer.path, binary.path,
         addresses,
-      ],
-      timeout: 90)
+      ])
     try #require(located.exited(0), "\(located)")
     let root = Fixtures.repositoryRoot.standardizedFileURL.path + "/"
     var sources: [String: [String]] = [:]

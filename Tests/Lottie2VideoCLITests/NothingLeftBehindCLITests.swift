@@ -14,9 +14,9 @@ struct NothingLeftBehindCLITests {
   static func run(
     _ arguments: [String], in directory: URL, signal: Int32, when ready: @escaping @Sendable ([String]) -> Bool
   ) async throws -> CommandResult {
-    try await CommandRunner.run(try CommandRunner.binary(), arguments, timeout: 120) { pid in
+    try await CommandRunner.run(try CommandRunner.binary(), arguments) { pid in
       DispatchQueue.global().async {
-        let deadline = Date().addingTimeInterval(60)
+        let deadline = Date().addingTimeInterval(HangGuard.childSeconds)
         while Date() < deadline {
           if ready(Self.listing(directory)) { break }
           Thread.sleep(forTimeInterval: 0.01)
@@ -34,7 +34,7 @@ struct NothingLeftBehindCLITests {
 
   /// Before: SIGHUP and SIGQUIT killed the process and left `.long.partial-<pid>.mp4` (SIGQUIT also
   /// dumped core).
-  @Test(.timeLimit(.minutes(2)), arguments: [(SIGHUP, 129), (SIGQUIT, 131), (SIGTERM, 143)] as [(Int32, Int32)])
+  @Test(.hangGuard, arguments: [(SIGHUP, 129), (SIGQUIT, 131), (SIGTERM, 143)] as [(Int32, Int32)])
   func hangupAndQuitAreHandledLikeTerm(signal: Int32, status: Int32) async throws {
     let directory = Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -48,7 +48,7 @@ struct NothingLeftBehindCLITests {
   }
 
   /// Before: Ctrl-C left every frame written so far (100+), and said "no output written".
-  @Test(.timeLimit(.minutes(2)))
+  @Test(.hangGuard)
   func interruptedSequenceLeavesNoFramesAndKeepsTheEarlierOne() async throws {
     let directory = Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -74,7 +74,7 @@ struct NothingLeftBehindCLITests {
   }
 
   /// Before: a killed GIF export left its output and its raw frame spool (150 MB here) for ever.
-  @Test(.timeLimit(.minutes(2)))
+  @Test(.hangGuard)
   func whatAKillLeavesIsSweptByTheNextRun() async throws {
     let directory = Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }

@@ -137,7 +137,7 @@ struct TerminalInputCLITests {
     let output = directory.appendingPathComponent("x.mp4").path
     for command in ["'\(binary)' - -o '\(output)'", "'\(binary)' info -"] {
       let result = try await CommandRunner.run(
-        try CommandRunner.tool("script"), ["-qec", command, "/dev/null"], timeout: 20)
+        try CommandRunner.tool("script"), ["-qec", command, "/dev/null"])
       #expect(result.exited(1), "\(result)")
       #expect(
         result.stdout.contains(

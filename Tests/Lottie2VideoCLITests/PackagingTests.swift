@@ -60,7 +60,7 @@ struct PackagingTests {
   /// The package's files, listed and checked: scripts/package packages the debug build as it is (quickly:
   /// uncompressed, no lintian), deploy/check-package passes it, and the same package with a stray file in
   /// /opt and without its man page fails, naming both.
-  @Test(.enabled(if: hasDpkgDeb, "needs Debian's dpkg-deb"), .timeLimit(.minutes(5)))
+  @Test(.enabled(if: hasDpkgDeb, "needs Debian's dpkg-deb"), .hangGuard)
   func packageContentsAreChecked() async throws {
     let directory = Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -68,7 +68,7 @@ struct PackagingTests {
     let binary = try CommandRunner.binary()
     let package = try await CommandRunner.run(
       Self.root.appendingPathComponent("scripts/package"),
-      ["--binary", binary.path, "--output", directory.path, "--no-lintian", "--uncompressed"], timeout: 280)
+      ["--binary", binary.path, "--output", directory.path, "--no-lintian", "--uncompressed"])
     #expect(package.exited(0), "\(package)")
     let deb = directory.appendingPathComponent("lottie2video_\(version)_amd64.deb").path
     #expect(package.stdout == deb + "\n", "\(package)")
@@ -105,7 +105,7 @@ struct PackagingTests {
     let rebuilt = try await CommandRunner.run(dpkgDeb, ["--root-owner-group", "-Znone", "-b", tree.path, broken])
     #expect(rebuilt.exited(0), "\(rebuilt)")
     let check = try await CommandRunner.run(
-      Self.root.appendingPathComponent("deploy/check-package"), [broken], timeout: 120)
+      Self.root.appendingPathComponent("deploy/check-package"), [broken])
     #expect(check.exited(1), "\(check)")
     let lines = check.stderr.split(separator: "\n").map(String.init)
     #expect(lines.contains("error: /opt/stray is outside the package's FHS places"), "\(check)")

@@ -10,7 +10,7 @@ struct ResumeIntegrityCLITests {
 
   /// Before: Ctrl-C during a retry left the first, over-budget encode at the output, and said "no output
   /// written".
-  @Test(.timeLimit(.minutes(2)))
+  @Test(.hangGuard)
   func anInterruptedBudgetRetryLeavesNothing() async throws {
     let presets = Fixtures.temporaryDirectory()
     let directory = Fixtures.temporaryDirectory()
@@ -77,7 +77,7 @@ struct BatchReportResumeCLITests {
 
   /// Before: SIGTERM lost every record (the report was written after the last file), and the message said
   /// "no output written" although a.mp4 was kept.
-  @Test(.timeLimit(.minutes(2)))
+  @Test(.hangGuard)
   func aTerminatedBatchKeepsItsReport() async throws {
     let directory = Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }

@@ -15,7 +15,7 @@ struct SnapshotAtOpCLITests {
                   {"ty": "fl", "c": {"k": [1, 0, 0, 1]}, "o": {"k": 100}}]}]}
     """#
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.hangGuard)
   func opDrawsTheLastFrame() async throws {
     let folder = Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }

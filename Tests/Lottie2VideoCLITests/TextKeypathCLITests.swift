@@ -48,7 +48,7 @@ struct TextKeypathCLITests {
     return try PNGFile.read(output)
   }
 
-  @Test(.timeLimit(.minutes(2)))
+  @Test(.hangGuard)
   func styleBySetAndData() async throws {
     let folder = Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -88,8 +88,7 @@ struct TextKeypathCLITests {
       [
         input.path, "--data", rows.path, "-o", out.path + "/{name}_%05d.png", "--max-frames", "1", "--background",
         "white",
-      ],
-      timeout: 120)
+      ])
     try #require(data.exited(0), "\(data)")
     let fromRed = Self.ink(try PNGFile.read(out.appendingPathComponent("red_00000.png").path), near: (255, 0, 0))
     let fromBlue = Self.ink(try PNGFile.read(out.appendingPathComponent("blue_00000.png").path), near: (0, 0, 255))

@@ -22,7 +22,7 @@ struct WorkBudgetCLITests {
     let input = directory.appendingPathComponent("in.json")
     try Data(json.utf8).write(to: input)
     let output = directory.appendingPathComponent("out.mp4").path
-    let result = try await CommandRunner.lottie2video([input.path, "-o", output, "-q"] + options, timeout: 60)
+    let result = try await CommandRunner.lottie2video([input.path, "-o", output, "-q"] + options)
     return (result, directoryListing(directory).map { $0.replacingOccurrences(of: directory.path + "/", with: "") })
   }
 
@@ -64,7 +64,7 @@ struct WorkBudgetCLITests {
       let input = directory.appendingPathComponent("in.json")
       try Data(Self.nested.utf8).write(to: input)
       let path = directory.appendingPathComponent(output).path
-      let result = try await CommandRunner.lottie2video([command, input.path, "-o", path, "-q"] + extra, timeout: 60)
+      let result = try await CommandRunner.lottie2video([command, input.path, "-o", path, "-q"] + extra)
       #expect(result.exited(1), "\(command): \(result)")
       #expect(
         result.stderr.hasSuffix(
@@ -76,7 +76,7 @@ struct WorkBudgetCLITests {
   }
 
   @Test func helpListsTheBudgets() async throws {
-    let help = try await CommandRunner.lottie2video(["export", "--help"], timeout: 30)
+    let help = try await CommandRunner.lottie2video(["export", "--help"])
     let text = help.stdout.replacingOccurrences(of: "\n", with: " ").split(separator: " ").joined(separator: " ")
     for expected in [
       "copies (shapes drawn in one frame, repeater copies included, shapes, default 10000)",

@@ -1,11 +1,13 @@
 import Foundation
 import Lottie
+import TestSupport
 import Testing
 import VideoEncoding
 
 @testable import LottieArchive
 
 /// dotLottie archives, versions 1 and 2: manifest, animation choice, embedded images, fonts.
+@Suite(.heavy)
 struct DotLottieTests {
   /// A version 1 archive with two animations, each using one image; a third image and a font are unused.
   static func versionOne(in scratch: Scratch) throws -> String {

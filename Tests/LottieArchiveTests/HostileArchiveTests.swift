@@ -1,10 +1,12 @@
 import Foundation
 import Lottie
 import LottieArchive
+import TestSupport
 import Testing
 
 /// Archives built to escape, to exhaust memory, or simply broken: each is refused with a message that names
 /// the file, and nothing crashes.
+@Suite(.heavy)
 struct HostileArchiveTests {
   static let manifest = ArchiveEntry(name: "manifest.json", content: .text(#"{"animations":[{"id":"a"}]}"#))
   static let animation = ArchiveEntry(name: "animations/a.json", content: .text(lottieJSON(name: "a")))

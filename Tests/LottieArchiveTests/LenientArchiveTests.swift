@@ -1,5 +1,6 @@
 import Foundation
 import Lottie
+import TestSupport
 import Testing
 
 @testable import LottieArchive
@@ -7,6 +8,7 @@ import Testing
 /// Archives as real tools write them, which every player reads: macOS Archive Utility's (folder entries, data
 /// descriptors, `__MACOSX/` forks, `.DS_Store`), local headers that disagree with the central directory, no
 /// manifest, a folder wrapping everything. The safety checks still hold on what is actually read.
+@Suite(.heavy)
 struct LenientArchiveTests {
   static let manifest = ArchiveEntry(name: "manifest.json", content: .text(#"{"animations":[{"id":"anim"}]}"#))
   static let animation = ArchiveEntry(

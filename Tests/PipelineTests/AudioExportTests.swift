@@ -8,6 +8,7 @@ import VideoEncoding
 
 /// Sound through the whole export: audio layers placed on the video's timeline, soundtracks under it,
 /// checked on the decoded file (ffmpeg) and on the mixer's exact samples.
+@Suite(.heavy)
 struct AudioExportTests {
   static let rate = 48_000
 

@@ -133,7 +133,7 @@ struct ImageSandboxTests {
 
   /// A FIFO is never opened in blocking mode nor read: the load returns at once, and says what the file is
   /// (before, a FIFO was reported as missing). The load runs on its own thread, so that a regression fails
-  /// after 10 s instead of hanging the suite.
+  /// after the hang guard instead of hanging the suite.
   @Test(arguments: [false, true])
   func fifosDevicesAndFoldersAreNotRead(allowExternalPaths: Bool) async throws {
     let w = try Self.workspace()
@@ -144,7 +144,7 @@ struct ImageSandboxTests {
         try await Self.onThread { try Self.load(references, in: w, allowExternalPaths: allowExternalPaths) }
       }
       group.addTask {
-        try await Task.sleep(for: .seconds(10))
+        try await Task.sleep(for: .seconds(HangGuard.childSeconds))
         return nil
       }
       let first = try await group.next() ?? nil

@@ -2,6 +2,7 @@ import CairoRendering
 import Foundation
 import Lottie
 import Raster
+import TestSupport
 import Testing
 
 @testable import Pipeline
@@ -9,6 +10,7 @@ import Testing
 /// When a render worker that finds no spare buffer waits for the consumer to give one back rather than make
 /// a new one (8 MB at 1080p, faulted in page by page: on short files `render --jobs 1` spent 10-15% of its
 /// time on a second buffer it made while the consumer's thread waited to run).
+@Suite(.heavy)
 struct ParallelRendererBufferWaitTests {
   static let started = Date(timeIntervalSinceReferenceDate: 1000)
 
@@ -53,7 +55,7 @@ struct ParallelRendererBufferWaitTests {
 
   /// `render`'s consumer, which drops each frame at once: one worker draws every frame into one buffer, and
   /// the frames are the ones drawn into fresh buffers.
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.hangGuard)
   func oneWorkerAndAFastConsumerUseOneBuffer() throws {
     let animation = try Self.bar()
     let schedule = FrameSchedule(startFrame: 0, step: 1, count: 60)
@@ -75,7 +77,7 @@ struct ParallelRendererBufferWaitTests {
   }
 
   /// Two workers with a fast consumer stay within the bound of frames in flight.
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.hangGuard)
   func twoWorkersAndAFastConsumerStayBounded() throws {
     let made = try ParallelRenderer.runCountingBuffers(
       animation: try Self.bar(), settings: RenderSettings(width: 320, height: 180, jobs: 2),

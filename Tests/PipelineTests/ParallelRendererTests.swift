@@ -6,6 +6,7 @@ import Raster
 import TestSupport
 import Testing
 
+@Suite(.heavy)
 struct ParallelRendererTests {
   static func hello() throws -> Animation {
     try LottieParser.load(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("examples/hello.json").path)
@@ -29,7 +30,7 @@ struct ParallelRendererTests {
   }
 
   /// A parallel render matches a serial one byte for byte: 24 frames spread over hello.json's 90.
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.hangGuard)
   func parallelMatchesSerial() throws {
     let animation = try Self.hello()
     let schedule = FrameSchedule(startFrame: animation.inPoint, step: animation.frameCount / 24, count: 24)
@@ -66,7 +67,7 @@ struct ParallelRendererTests {
   }
 
   /// An error from `consume` ends the run at once and comes out of `run`; no frame is consumed after it.
-  @Test(.timeLimit(.minutes(1)), arguments: [1, 3])
+  @Test(.hangGuard, arguments: [1, 3])
   func consumeErrorStopsTheRun(jobs: Int) throws {
     var indices: [Int] = []
     let schedule = FrameSchedule(startFrame: 0, step: 1, count: 200)
@@ -83,7 +84,7 @@ struct ParallelRendererTests {
   }
 
   /// A worker that cannot be built (Cairo refuses sides over 32767) fails the run instead of hanging it.
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.hangGuard)
   func workerBuildErrorIsRethrown() throws {
     var consumed = 0
     #expect(throws: (any Error).self) {
@@ -121,7 +122,7 @@ struct ParallelRendererTests {
   /// an unbounded renderer would grow by up to 24 frames (384 MiB), a bounded one by at most 3 frames plus
   /// the worker's surface (about 76 MiB measured). The limit, 9 frames, allows 4 more frames (64 MiB) for
   /// other tests running in the same process.
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.hangGuard)
   func framesInFlightAreBounded() throws {
     guard let baseline = Self.residentBytes() else { try Test.cancel("resident memory is not observable here") }
     let (width, height) = (2048, 2048)

@@ -2,6 +2,7 @@ import CairoRendering
 import Foundation
 import Lottie
 import Raster
+import TestSupport
 import Testing
 
 @testable import Pipeline
@@ -9,6 +10,7 @@ import Testing
 /// `ParallelRenderer.run(…preparing:…)`: each worker draws into a buffer of its own and hands over what its
 /// preparing function made of it (an export: the encoder's picture), in order, with a bounded number of
 /// frames in flight.
+@Suite(.heavy)
 struct PreparedFramesTests {
   /// Stands for an encoder's picture: a copy of the frame's bytes, made by the worker that drew it.
   final class Prepared: Sendable {
@@ -26,7 +28,7 @@ struct PreparedFramesTests {
 
   /// The frames handed over are the ones drawn into fresh buffers, in order, though each worker redraws its
   /// own buffer only where the frame changed; each worker makes one preparing function.
-  @Test(.timeLimit(.minutes(1)), arguments: [1, 2, 3])
+  @Test(.hangGuard, arguments: [1, 2, 3])
   func preparedFramesAreTheFramesDrawnFreshInOrder(jobs: Int) throws {
     let animation = try LottieParser.parse(bytes: Array(BufferPoolTests.json.utf8), file: "prepared.json")
     let settings = RenderSettings(width: 64, height: 64, background: RGBA(0.2, 0.4, 0.6, 1), jobs: jobs)
@@ -55,7 +57,7 @@ struct PreparedFramesTests {
 
   /// With a slow consumer the workers run ahead, but never by more than the bound: memory stays flat in
   /// the number of frames.
-  @Test(.timeLimit(.minutes(1)), arguments: [1, 2])
+  @Test(.hangGuard, arguments: [1, 2])
   func framesInFlightStayWithinTheBound(jobs: Int) throws {
     let animation = try LottieParser.parse(bytes: Array(BufferPoolTests.json.utf8), file: "prepared.json")
     let settings = RenderSettings(width: 64, height: 64, jobs: jobs)
@@ -78,7 +80,7 @@ struct PreparedFramesTests {
   struct PrepareFailed: Error, Equatable {}
 
   /// An error from a preparing function stops the run and is rethrown; no frame after it is consumed.
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.hangGuard)
   func aPreparingErrorStopsTheRun() throws {
     let animation = try LottieParser.parse(bytes: Array(BufferPoolTests.json.utf8), file: "prepared.json")
     let settings = RenderSettings(width: 32, height: 32, jobs: 2)

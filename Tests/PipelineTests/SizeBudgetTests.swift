@@ -7,6 +7,7 @@ import Testing
 /// The size-budget loop as library users call it: the order of its steps per codec (fewer colours or a higher
 /// crf first, then a lower frame rate, then a smaller picture, then the rest of the quality range), and
 /// exports that fit or do not.
+@Suite(.heavy)
 struct SizeBudgetTests {
   static func options(_ path: String, size: Int = 32, fps: Double = 10) -> ExportOptions {
     ExportOptions(outputPath: path, render: RenderSettings(width: size, height: size, jobs: 1), fps: fps)

@@ -35,6 +35,7 @@ final class ToneSource: AudioSampleSource {
   }
 }
 
+@Suite(.heavy)
 struct AudioEncodingTests {
   /// One container with sound: its file name and the codec ffprobe must report.
   static let containers: [(file: String, codec: String)] = [

@@ -1,9 +1,11 @@
 import Foundation
 import Raster
+import TestSupport
 import Testing
 import VideoEncoding
 
 /// Encodes short clips in every format and checks them with ffprobe and ffmpeg.
+@Suite(.heavy)
 struct FormatRoundTripTests {
   /// Encodes `frames` to `<directory>/<name>` and returns the path.
   @discardableResult

@@ -7,6 +7,7 @@ import Testing
 @testable import VideoEncoding
 
 /// GIF palettes (one for the clip or one per frame) and the compressed spool behind the global palette.
+@Suite(.heavy)
 struct GIFPaletteTests {
   static let width = 96
   static let height = 48

@@ -9,6 +9,7 @@ import VideoEncoding
 ///
 /// Most images are made with the `ffmpeg` binary (see `MediaTools`); a missing binary fails those tests with
 /// a message saying how to install it. A few PNGs are written by hand (`HandMadePNG`) for exact values.
+@Suite(.heavy)
 struct ImageDecoderTests {
   // MARK: - Formats
 

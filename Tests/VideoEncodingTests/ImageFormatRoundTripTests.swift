@@ -1,10 +1,12 @@
 import Foundation
 import Raster
+import TestSupport
 import Testing
 import VideoEncoding
 
 /// Animated WebP, APNG, PNG sequences and raw streams (Y4M, RGBA), checked with ffprobe, ffmpeg and by
 /// reading their chunks.
+@Suite(.heavy)
 struct ImageFormatRoundTripTests {
   let tools = FormatRoundTripTests()
   let codecs = CodecRoundTripTests()
@@ -309,6 +311,7 @@ struct ImageFormatRoundTripTests {
 }
 
 /// The chunks of an animated WebP file (RIFF): VP8X flags, ANIM loop count, and each ANMF frame.
+@Suite(.heavy)
 struct WebPFile {
   struct Frame {
     let x: Int, y: Int, width: Int, height: Int, duration: Int
@@ -377,6 +380,7 @@ struct WebPFile {
 }
 
 /// The animation chunks of an APNG file: acTL (frames, plays) and each fcTL's delay in seconds.
+@Suite(.heavy)
 struct APNGChunks {
   var frameCount = 0
   var plays = -1

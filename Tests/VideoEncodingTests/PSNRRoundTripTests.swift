@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import TestSupport
 import Testing
 import VideoEncoding
 
@@ -20,6 +21,7 @@ import VideoEncoding
 /// 37.6 dB for 4:2:2 and 52 dB for 4:4:4. The lossy codecs lose another 2–3 dB below that ceiling. A BT.601
 /// decode of BT.709 4:2:0 (29.6 dB) or a full-range decode of limited-range YUV (30.0 dB) is already at the
 /// 4:2:0 thresholds before any codec loss is added.
+@Suite(.heavy)
 struct PSNRRoundTripTests {
   static let width = 96
   static let height = 64

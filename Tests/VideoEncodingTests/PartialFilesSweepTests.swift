@@ -100,7 +100,7 @@ struct PartialFilesSweepTests {
     defer { for argument in arguments { free(argument) } }
     try #require(posix_spawn(&pid, "/bin/true", nil, nil, arguments, environ) == 0)
     defer { waitpid(pid, nil, 0) }
-    let deadline = Date().addingTimeInterval(10)
+    let deadline = Date().addingTimeInterval(HangGuard.childSeconds)
     while PartialFiles.isAlive(pid), Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
     #expect(kill(pid, 0) == 0, "not reaped yet: still in the process table")
     #expect(!PartialFiles.isAlive(pid))

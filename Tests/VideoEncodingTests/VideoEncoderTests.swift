@@ -1,13 +1,14 @@
 import CFFmpeg
 import Foundation
 import Raster
+import TestSupport
 import Testing
 import VideoEncoding
 
 /// Encodes short synthetic clips and checks the files with ffprobe and ffmpeg.
 ///
 /// Serialized because one test deletes every registered partial file (``PartialFiles/removeAll()``).
-@Suite(.serialized)
+@Suite(.heavy, .serialized)
 struct VideoEncoderTests {
   /// Colours cycled through by `encodeClip`, one per frame.
   static let palette: [(UInt8, UInt8, UInt8)] = [
@@ -190,16 +191,26 @@ struct VideoEncoderTests {
     }
   }
 
-  @Test func removeAllDeletesOpenTemporaryFiles() throws {
-    try withTemporaryDirectory { directory in
+  @Test(.hangGuard) func removeAllDeletesOpenTemporaryFiles() async throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("l2v-video-encoding-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    do {
       let path = "\(directory)/interrupted.mp4"
       let encoder = try VideoEncoder(outputPath: path, settings: EncoderSettings(width: 32, height: 32, fps: 30))
       try encoder.append(solidFrame(width: 32, height: 32, red: 9, green: 9, blue: 9))
       #expect(try directoryListing(directory).count == 1)
       // This is what the CLI's SIGINT handler does. Other suites may be encoding right now in this process
-      // and would lose their files, so wait (briefly) until ours is the only one registered.
-      let deadline = Date().addingTimeInterval(5)
-      while PartialFiles.current.count > 1, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+      // and would lose their files, so wait until ours is the only one registered (without holding a thread:
+      // on a busy machine that can take minutes), and never delete another test's file.
+      let deadline = Date().addingTimeInterval(HangGuard.childSeconds)
+      while PartialFiles.current.count > 1, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+      guard PartialFiles.current.count == 1 else {
+        Issue.record("other encoders stayed open: \(PartialFiles.current)")
+        encoder.cancel()
+        return
+      }
       PartialFiles.removeAll()
       #expect(try directoryListing(directory) == [])
       // The encoder cannot publish a file that is gone, and says so. (FFmpeg also logs that it cannot reopen
