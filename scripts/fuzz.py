@@ -3,8 +3,9 @@
 
 Each round takes a seed (a corpus file), mutates it with structure-aware mutations (numbers swapped for
 hostile values, counts grown, repeaters nested, sizes enlarged, subtrees deleted, duplicated, retyped or
-spliced from another seed, a few raw byte flips), and runs the built binary on it under a memory cap and a
-timeout: `info`, `snapshot`, `render` or a short export, chosen per round. What it reports:
+spliced from another seed, hostile expression programs from a grammar and from
+Tests/Fixtures/Hostile/expressions.txt, a few raw byte flips), and runs the built binary on it under a
+memory cap and a timeout: `info`, `snapshot`, `render` or a short export, chosen per round. What it reports:
 
   crash     killed by a signal (a Swift trap is SIGILL or SIGTRAP), a sanitizer report, or an exit status
             other than 0, 1 and 64
@@ -113,6 +114,305 @@ HOSTILE_EXPRESSIONS = [
 ]
 EXPRESSION_FRAGMENTS = ["+", "-", "(", ")", "[", "]", "{", "}", ";", ",", ".", "=", "'", "\"", "$bm_rt", "value",
                         "time", "thisComp", "thisLayer", "thisProperty", "function", "while", "1e308", "\n", "//"]
+
+
+# MARK: - Hostile expression programs
+
+# Issue 38: a grammar of programs written to break the interpreter: long flat chains, deep nesting, values
+# built deep or cyclic at run time, big values, every built-in with huge or odd arguments, and writes to
+# built-ins and host objects that must not persist. Sizes straddle the interpreter's limits (Parser.maxDepth,
+# Parser.maxLinks, Program.maxSourceBytes) and reach 60,000 terms; a source stays under the size limit but
+# for a few that go over it on purpose. Everything is drawn from the fuzzer's random.Random, so a --seed
+# gives the same programs.
+EXPRESSION_MAX_DEPTH = 120
+EXPRESSION_MAX_LINKS = 1000
+EXPRESSION_MAX_SOURCE = 256 << 10
+EXPRESSION_MAX_TERMS = 60_000
+
+# Flat chains: (setup, head, link, tail); the program is setup + head + link * n + tail.
+CHAIN_LINKS = [
+    ("", "1", "+1", ""), ("var a={}; a.b=a; ", "a", ".b", ""), ("var a=[]; a[0]=a; ", "a", "[0]", ""),
+    ("function f(){return f} ", "f", "()", ""), ("var x=1; ", "x", "&&x", ""), ("var x=0; ", "x", "||x", ""),
+    ("", "2", "**2", ""), ("var x=1; ", "x", "=x", ""), ("var x=1; ", "", "!", "x"), ("var x=1; ", "", "- ", "x"),
+    ("var x=1; ", "", "typeof ", "x"), ("var x=1; ", "", "~", "x"), ("var x=1; ", "", "void ", "x"),
+    ("var x=1; ", "", "+ ", "x"), ("var x=[1]; ", "", "delete ", "x[0]"), ("", "'a'", "+'a'", ""),
+    ("var x=null; ", "x", "??x", ""), ("", "1", ",1", ""), ("var x=1; ", "x", "<x", ""),
+("var x=1; ", "x", "-x", ""), ("", "'ab'", ".concat('ab')", ""),
+    ("", "'x'", ".repeat(2)", ""), ("", "[1]", ".concat([1])", ""), ("", "[1,2,3]", ".slice(0)", ""),
+    ("", "'ab'", ".toUpperCase()", ""), ("var o={f:function(){return o}}; ", "o", ".f()", ""),
+    ("var a=[]; a.push(a); ", "a", ".push(a)", ""), ("var x=1; ", "", "x++;", "x"), ("", "", "1;", "1"),
+    ("var x=0; ", "", "x+=x+1;", "x"), ("", "[", "1,", "1]"), ("", "Math.max(", "1,", "1)"),
+    ("", "Math", ".max(1,2)&&Math", ".PI"), ("var a=thisLayer; ", "a", ".transform.position&&a", ".index"),
+]
+# The mixed chain's operators and terms.
+# (No assignments: their left side would rarely be a name, and the whole program a syntax error.)
+CHAIN_OPERATORS = ["+", "-", "*", "/", "%", "**", "<<", ">>", ">>>", "&", "|", "^", "==", "!=", "===", "!==", "<",
+                   ">", "<=", ">=", "&&", "||", "??", ","]
+CHAIN_TERMS = ["1", "x", "'s'", "[1]", "NaN", "1e308", "-1e308", "(x)", "x[0]", "x.y", "f()", "''", "null",
+               "undefined", "Infinity", "-x", "!x", "[]", "({})", "'x'.repeat(9)", "x.length", "value", "time"]
+
+# Deep nesting: (setup, open, middle, close); the program is setup + open * n + middle + close * n.
+NESTINGS = [
+    ("", "(", "1", ")"), ("", "[", "1", "]"), ("var o=", "{a:", "1", "}"), ("", "({a:", "1", "})"),
+    ("", "(function(){return ", "1", ";})()"), ("", "function f(){", "1", "}"), ("var f=", "x=>", "x", ""),
+    ("var f=", "()=>(", "1", ")"), ("var x=1; ", "if(x){", "1", "}"), ("var x=1; ", "if(!x)0; else ", "1", ""),
+    ("var x=1; ", "x?", "1", ":0"), ("var x=0; ", "x?0:", "1", ""), ("", "{", "1", "}"),
+    ("", "for(var i=0;i<2;i++){", "1", "}"), ("", "while(false){", "1", "}"), ("", "do{", "1", "}while(false)"),
+    ("", "try{", "throw 1", "}catch(e){throw [e]}"), ("", "try{", "1", "}finally{}"),
+    ("function f(a){return [a]} ", "f(", "1", ")"), ("", "switch(1){case 1:", "1", "}"),
+    ("var a=[[]]; ", "a[", "0", "]"), ("", "-(", "1", ")"), ("", "[...[", "1", "]]"), ("", "new Array(", "1", ")"),
+    ("var x=1; ", "x&&(", "x", ")"), ("var o={}; ", "o[", "'k'", "]"), ("", "(1,", "1", ")"),
+    ("", "String(", "1", ")"), ("", "Math.max(", "1", ",2)"), ("", "[].concat(", "[1]", ")"),
+]
+
+# Values built deep or cyclic at run time ({n}: a size), and what is then done with them.
+RUNTIME_BUILDS = [
+    "var a=[]; for(var i=0;i<{n};i++) a=[a]; ", "var a=[1]; a.push(a); ", "var a=[]; a[0]=a; a[1]=a; ",
+    "var a={{}}; for(var i=0;i<{n};i++) a={{o:a}}; ", "var a={{o:0}}; a.o=a; ", "var a={{}}; a.self=a; ",
+    "var a=[]; var b=[a]; a.push(b); ", "var a=[{{}}]; a[0].a=a; ", "var a={{x:[]}}; a.x.push(a); ",
+    "var a=Array({n}).fill(0).reduce(function(p){{return [p]}},[]); ", "var a=[1]; for(var i=0;i<{n};i++) a=[a,a]; ",
+    "var a=function(){{return 0}}; for(var i=0;i<{n};i++) (function(g){{a=function(){{return g()+1}}}})(a); ",
+    "var a=function(){{return 0}}; for(var i=0;i<{n};i++){{ var g=a; a=function(){{return g()+1}} }} ",
+    "var a=function(){{return a}}; ", "var a=[]; for(var i=0;i<{n};i++) a=[a,function(){{return a}}]; ",
+    "var a={{}}; for(var i=0;i<{n};i++) a={{o:a,p:a}}; ", "var a=[]; a.push(a,a,a); a.push(a.concat(a)); ",
+    "var a=[]; for(var i=0;i<{n};i++){{ var b=[a]; b.push(b); a=b; }} ",
+]
+RUNTIME_USES = [
+    "a+''", "+a", "String(a)", "a.join('-')", "a.sort()", "JSON.stringify(a)", "a==1", "a<1", "throw a", "a",
+    "[a].concat(a)", "a.indexOf(a)", "Math.max.apply(null, a)", "a()", "a.toString()", "a+a", "a*1", "-a",
+    "a===a", "typeof a", "a.includes(a)", "a.concat(a).join()", "Object.keys(a)", "Object.values(a)",
+    "a.map(String)", "[a,a]+''", "a.reverse()+''", "a.slice()+''", "'x'.concat(a)", "'x'.replace('x', a)",
+    "'x'.split(a)", "a.join(a)", "parseInt(a)", "Number(a)", "isNaN(a)", "clamp(a,0,1)", "length(a)",
+    "normalize(a)", "add(a,a)", "linear(0.5,0,1,a,a)", "a.sort(function(p,q){return String(p)<String(q)})",
+    "try{throw a}catch(e){e+''}", "for(var k in a) k", "a.length", "a.o", "a[0][0][0]", "'k' in a",
+    "a.hasOwnProperty(a)", "Math.max.call(null, a)", "[].concat(a,a,a).length", "a.filter(function(e){return e==a})",
+    "a.map(function(e){return a}).join()", "$bm_rt=a", "value+a", "a.push(a), a+''", "a.fill(a)+''",
+]
+
+# Big values ({n}: a count, {k}: a doubling count).
+BIG_VALUES = [
+    "'x'.repeat({n})", "var s='ab'; for(var i=0;i<{k};i++) s=s+s; s.length", "var s='ab'; while(true) s+=s",
+    "var a=[1]; for(var i=0;i<{k};i++) a=a.concat(a); a.length", "var a=[1]; for(var i=0;i<{k};i++) a.push.apply(a,a)",
+    "Array({n})", "new Array({n}).join('x')", "Array({n}).fill('x'.repeat({n}))", "Array({n}).join().split(',').length",
+    "var s='x'.repeat({n}); s.split('').join(s)", "var s='x'.repeat({n}); s.split('x').length",
+    "var s='x'.repeat({n}); s.indexOf(s+'y')", "var s='x'.repeat({n}); s.replace('x', s)",
+    "var s='x'.repeat({n}); s.lastIndexOf(s)", "var s='x'.repeat({n}); s.padStart({n}*{n})",
+    "var s='x'.repeat({n}); s.toUpperCase().toLowerCase().trim()", "var s='x'.repeat({n}); s.match(s)",
+    "var s='x'.repeat({n}); var a=[]; for(var i=0;i<{n};i++) a.push(s); JSON.stringify(a)",
+    "var s='x'.repeat({n}); var o={{}}; for(var i=0;i<{n};i++) o['k'+i]=s; JSON.stringify(o)",
+    "var a=[1]; for(var i=0;i<{k};i++) a=[a,a]; JSON.stringify(a)", "var o={{}}; for(var i=0;i<{n};i++) o['k'+i]=i; 1",
+    "var a=[]; a[{n}]=1; a.length", "var a=[]; a.length={n}; a.length", "var a=[1]; a.length={n}; a.join('x')",
+    "'x'.padEnd({n})", "(1e308).toFixed({k})", "(1e21).toString(36)", "(-1e-7).toPrecision({k})",
+    "var s=''; for(var i=0;i<{n};i++) s+=i; s.length", "Array({n}).fill(0).map(function(e,i){{return [i]}})",
+    "var s='x'.repeat({n}); s.substring(0,{n}).concat(s,s,s)", "[].concat(Array({n}),Array({n})).sort()",
+    "Object.keys(Array({n}))", "Array({n}).reverse().indexOf(1)", "'x'.repeat({n}).split('').sort().join('')",
+]
+BIG_NUMBERS = ["1e3", "65536", "1e6", "1e7", "16777216", "268435456", "1e9", "4294967295", "4294967296", "2**31",
+               "2**53", "1e308", "-1", "-0", "NaN", "Infinity", "-Infinity", "0.5", "1e-308"]
+
+# Built-ins by where they are called, and the odd arguments they get.
+BUILTIN_FUNCTIONS = [
+    "parseInt", "parseFloat", "isNaN", "isFinite", "String", "Boolean", "Number", "Array", "Object", "Error",
+    "TypeError", "RangeError", "ReferenceError", "SyntaxError", "$bm_sum", "sum", "add", "$bm_sub", "sub",
+    "$bm_mul", "mul", "$bm_div", "div", "$bm_mod", "mod", "$bm_neg", "$bm_isInstanceOfArray", "isNumerable",
+    "clamp", "length", "normalize", "dot", "cross", "lookAt", "degreesToRadians", "radiansToDegrees", "linear",
+    "ease", "easeIn", "easeOut", "rgbToHsl", "hslToRgb", "random", "gaussRandom", "noise", "timeToFrames",
+    "framesToTime", "posterizeTime", "seedRandom", "createPath", "comp", "valueAtTime", "velocityAtTime",
+    "speedAtTime", "key", "nearestKey", "loopOut", "loopIn", "loopOutDuration", "loopInDuration", "wiggle",
+    "smooth", "points", "inTangents", "outTangents", "isClosed", "propertyGroup", "toComp", "toWorld", "fromComp",
+    "fromWorld", "sourceRectAtTime", "effect", "mask", "content", "eval", "Function", "require",
+    "Math.abs", "Math.sin", "Math.cos", "Math.tan", "Math.asin", "Math.acos", "Math.atan", "Math.sqrt", "Math.exp",
+    "Math.log", "Math.log10", "Math.log2", "Math.floor", "Math.ceil", "Math.trunc", "Math.cbrt", "Math.sinh",
+    "Math.cosh", "Math.tanh", "Math.asinh", "Math.acosh", "Math.atanh", "Math.expm1", "Math.log1p", "Math.fround",
+    "Math.round", "Math.sign", "Math.atan2", "Math.pow", "Math.hypot", "Math.max", "Math.min", "Math.random",
+    "Number.isNaN", "Number.isFinite", "Number.isInteger", "Number.parseFloat", "Number.parseInt", "Array.isArray",
+    "Object.keys", "Object.values", "JSON.stringify", "thisComp.layer", "thisComp.marker.key",
+    "thisComp.marker.nearestKey", "thisLayer.effect", "thisLayer.content", "thisLayer.mask", "thisLayer.toComp",
+    "thisLayer.sourceRectAtTime", "thisProperty.propertyGroup", "thisProperty.valueAtTime", "thisProperty.key",
+    "thisProperty.wiggle", "thisProperty.loopOut",
+]
+STRING_METHODS = ["charAt", "charCodeAt", "substring", "substr", "slice", "indexOf", "includes", "startsWith",
+                  "lastIndexOf", "endsWith", "toUpperCase", "toLowerCase", "trim", "toString", "concat", "repeat",
+                  "padStart", "padEnd", "split", "replace", "match"]
+ARRAY_METHODS = ["push", "pop", "shift", "unshift", "slice", "splice", "concat", "join", "toString", "indexOf",
+                 "lastIndexOf", "includes", "reverse", "fill", "sort", "map", "forEach", "filter", "some", "every",
+                 "find", "findIndex", "reduce", "reduceRight"]
+NUMBER_METHODS = ["toFixed", "toPrecision", "toString"]
+# `big`, `huge`, `deep`, `cyc` and `obj` are defined by BUILTIN_SETUP.
+BUILTIN_SETUP = ("var big='x'.repeat({s}), huge=Array({h}).fill(1e308), deep=[], cyc=[1], obj={{}}; "
+                 "for(var i=0;i<{d};i++) deep=[deep]; cyc.push(cyc); obj.obj=obj; ")
+ODD_ARGUMENTS = [
+    "1e308", "-1e308", "NaN", "Infinity", "-Infinity", "2**53", "2**53+1", "-0", "5e-324", "undefined", "null",
+    "''", "'x'", "big", "huge", "deep", "cyc", "obj", "Array(1e5)", "[1e308,-1e308,NaN]", "[[1,2],[3,4]]",
+    "[[[0]]]", "'0x1fffffffffffff'", "'-Infinity'", "'1e400'", "function(){return 1}", "function(){throw 1}",
+    "function(p,q){return q}", "function(p){return [p,p]}", "x=>x", "String", "Math.max", "Math", "JSON", "[]",
+    "{}", "true", "36", "37", "1", "-1", "0", "100", "101", "4294967295", "4294967296", "2147483648", "1e21",
+    "thisProperty", "thisLayer", "thisComp", "value", "time", "'cycle'", "'pingpong'", "'offset'", "'continue'",
+    "[0,0]", "[1e308,1e308]", "[NaN,NaN,NaN,NaN]", "[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]",
+]
+BUILTIN_RECEIVERS = {"string": ["big", "'abc'", "''", "String(deep)", "'x'.repeat(1e4)"],
+                     "array": ["huge", "deep", "cyc", "[1,2,3]", "[]", "Array(1e6)", "huge.slice()"],
+                     "number": ["(1e308)", "(-1e308)", "(NaN)", "(2**53)", "(-0)", "(5e-324)", "(1e21)"]}
+
+# Writes to built-ins and host objects: none may outlive its evaluation (the built-ins are frozen).
+BUILTIN_WRITES = [
+    "Math.n=(Math.n||0)+1", "delete Math.sin", "Math.sin=function(){return 1}", "Math.PI=3", "JSON.stringify=0",
+    "Math.x=thisProperty", "Math.l=thisLayer", "Math.c=thisComp", "JSON.keep=thisProperty", "Number.keep=thisLayer",
+    "Array.keep=[thisComp]", "Object.keep=function(){return thisProperty}", "thisLayer.x=thisLayer",
+    "thisComp.x=thisComp", "thisProperty.x=thisProperty", "thisLayer.transform.keep=thisLayer",
+    "Math.random=function(){return 0}", "linear.x=1", "Error.keep=thisLayer", "Math.max.keep=thisProperty",
+    "parseInt.cache=[thisComp]", "String.x=1", "Math['sin']=null", "Array.isArray=0", "delete thisLayer.transform",
+    "thisLayer.parent=thisLayer", "NaN=1", "Infinity=0", "Math=null", "JSON={}", "wiggle=0", "Math.n++",
+    "Math.list=(Math.list||[]).concat([thisProperty])", "delete JSON.stringify", "Number.MAX_VALUE=1",
+    "Object.keys.x=Object.keys", "Math.self=Math", "thisComp.layer(1).x=thisComp", "value.x=thisLayer",
+    "thisProperty.value=1", "time=1e308", "Math.__proto__=thisLayer", "seedRandom.s=thisComp",
+]
+BUILTIN_READS = ["Math.n", "typeof Math.sin", "Math.PI", "JSON.keep", "Math.x", "Math.list", "Number.keep",
+                 "typeof JSON.stringify", "Math.sin(1)", "thisLayer.x", "[Math.n, Math.l, Math.c]+''", "NaN"]
+
+
+def hostile_count(rng, limit=None):
+    """A size: mostly small or around `limit` (a nesting or chain limit), sometimes thousands, sometimes 60,000."""
+    r = rng.random()
+    if r < 0.25:
+        return rng.randint(1, 40)
+    if r < 0.55 and limit:
+        return max(1, limit + rng.randint(-8, 8))
+    if r < 0.85:
+        return rng.randint(100, 5000)
+    return rng.randint(5000, EXPRESSION_MAX_TERMS)
+
+
+def fit(rng, count, fixed, unit):
+    """`count` terms of `unit` characters, fewer when they would take the source past its size limit (left as is
+    now and then, so that the limit is hit too)."""
+    if rng.random() < 0.05:
+        return count
+    return max(1, min(count, (EXPRESSION_MAX_SOURCE - fixed - 64) // max(1, unit)))
+
+
+def hp_chain(rng):
+    """A long flat chain: `1+1+...`, `a.b.b...`, `f()()...`, `!!!x`, `2**2**...`, a mix of operators, ..."""
+    if rng.random() < 0.25:
+        n = fit(rng, hostile_count(rng, EXPRESSION_MAX_LINKS), 40, 8)
+        parts = [rng.choice(CHAIN_TERMS)]
+        for _ in range(n):
+            parts.append(rng.choice(CHAIN_OPERATORS))
+            parts.append(rng.choice(CHAIN_TERMS))
+        return "var x=[1]; x.y=x; function f(){return f} " + " ".join(parts)
+    setup, head, link, tail = rng.choice(CHAIN_LINKS)
+    limit = EXPRESSION_MAX_DEPTH if link in ("**2", "=x", "!", "- ", "typeof ", "~", "void ", "+ ", "delete ") \
+        else EXPRESSION_MAX_LINKS
+    n = fit(rng, hostile_count(rng, limit), len(setup + head + tail), len(link))
+    return setup + head + link * n + tail
+
+
+def hp_nesting(rng):
+    """Deep nesting: `((((1))))`, `[[[[1]]]]`, `{a:{a:...}}`, function literals, if/else, ternaries, loops, ..."""
+    setup, opening, middle, closing = rng.choice(NESTINGS)
+    n = fit(rng, hostile_count(rng, EXPRESSION_MAX_DEPTH), len(setup + middle), len(opening + closing))
+    program = setup + opening * n + middle + closing * n
+    if opening == "x=>":
+        program += "; f" + "(1)" * min(n, 2000)
+    elif opening == "()=>(":
+        program += "; f" + "()" * min(n, 2000)
+    elif opening == "function f(){":
+        program += "; f()"
+    return program
+
+
+def hp_runtime(rng):
+    """A value built deep or cyclic at run time (arrays, objects, closures over closures), then used."""
+    build = rng.choice(RUNTIME_BUILDS).format(n=hostile_count(rng, rng.choice([32, 64, EXPRESSION_MAX_DEPTH])))
+    uses = [rng.choice(RUNTIME_USES) for _ in range(rng.choice([1, 1, 1, 2, 3]))]
+    if rng.random() < 0.3:
+        uses = ["try{" + u + "}catch(e){}" for u in uses[:-1]] + uses[-1:]
+    return build + "; ".join(uses)
+
+
+def hp_big(rng):
+    """Big values: `'x'.repeat(N)`, doubling loops, `Array(N)`, work on big strings, JSON of repeated values."""
+    template = rng.choice(BIG_VALUES)
+    n = rng.choice(BIG_NUMBERS + [str(rng.randint(1, 1 << rng.randint(1, 30)))])
+    return template.format(n=n, k=rng.randint(1, 64))
+
+
+def hp_builtin_call(rng):
+    """One call of a built-in, a string, array or number method, or apply/call, with odd arguments."""
+    args = ", ".join(rng.choice(ODD_ARGUMENTS) for _ in range(rng.choice([0, 1, 1, 2, 2, 3, 5, 9])))
+    r = rng.random()
+    if r < 0.5:
+        return f"{rng.choice(BUILTIN_FUNCTIONS)}({args})"
+    if r < 0.65:
+        return f"{rng.choice(BUILTIN_RECEIVERS['string'])}.{rng.choice(STRING_METHODS)}({args})"
+    if r < 0.85:
+        return f"{rng.choice(BUILTIN_RECEIVERS['array'])}.{rng.choice(ARRAY_METHODS)}({args})"
+    if r < 0.92:
+        return f"{rng.choice(BUILTIN_RECEIVERS['number'])}.{rng.choice(NUMBER_METHODS)}({args})"
+    spread = rng.choice(["huge", "deep", "cyc", "[" + args + "]", "Array(1e6)"])
+    return f"{rng.choice(BUILTIN_FUNCTIONS)}.{rng.choice(['apply', 'call'])}(null, {spread})"
+
+
+def hp_builtins(rng):
+    """Built-ins with large or odd arguments (1e308, NaN, huge arrays and strings, deep and cyclic arrays, ...)."""
+    setup = BUILTIN_SETUP.format(s=rng.choice([1, 1000, 100000, 1000000]), h=rng.choice([1, 1000, 100000]),
+                                 d=rng.choice([1, 10, 100, 1000]))
+    calls = [hp_builtin_call(rng) for _ in range(rng.choice([1, 2, 4, 8, 16]))]
+    if rng.random() < 0.7:
+        calls = ["try{" + c + "}catch(e){}" for c in calls[:-1]] + calls[-1:]
+    return setup + "; ".join(calls)
+
+
+def hp_writes(rng):
+    """Writes to built-ins and host objects (each must be refused or not outlive the evaluation), then reads."""
+    writes = [rng.choice(BUILTIN_WRITES) for _ in range(rng.choice([1, 2, 3, 6]))]
+    if rng.random() < 0.6:
+        writes = ["try{" + w + "}catch(e){}" for w in writes]
+    return "; ".join(writes + [rng.choice(BUILTIN_READS)])
+
+
+def hp_oversized(rng):
+    """A source past the size limit (refused before it is parsed)."""
+    over = EXPRESSION_MAX_SOURCE + rng.choice([1, 2, 1000, 100000])
+    kind = rng.randrange(4)
+    if kind == 0:
+        return "'" + "x" * (over - 2) + "'"
+    if kind == 1:
+        return "1" + "+1" * (over // 2)
+    if kind == 2:
+        return "var a=1;" * (over // 8 + 1)
+    return "//" + "x" * over + "\n1"
+
+
+HOSTILE_FAMILIES = {"chain": (hp_chain, 10), "nesting": (hp_nesting, 10), "runtime": (hp_runtime, 12),
+                    "big": (hp_big, 8), "builtins": (hp_builtins, 14), "writes": (hp_writes, 5),
+                    "oversized": (hp_oversized, 1)}
+# Wrappers a program is sometimes run inside ({} is the program).
+HOSTILE_WRAPPERS = ["try{{{}}}catch(e){{e+''}}", "(function(){{{}}})()", "for(var k=0;k<3;k++){{{}}}",
+                    "function g(){{{}}} g(); g()", "{}; value", "$bm_rt = 0; {}"]
+
+
+def hostile_program(rng):
+    """A hostile expression program from the grammar above (a family drawn by weight, sometimes wrapped)."""
+    names = list(HOSTILE_FAMILIES)
+    family = rng.choices(names, weights=[HOSTILE_FAMILIES[n][1] for n in names])[0]
+    program = HOSTILE_FAMILIES[family][0](rng)
+    if rng.random() < 0.15 and len(program) < EXPRESSION_MAX_SOURCE - 100:
+        program = rng.choice(HOSTILE_WRAPPERS).format(program)
+    return program
+
+
+def load_expression_seeds(path=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Fixtures",
+                                            "Hostile", "expressions.txt")):
+    """The hostile programs of Tests/Fixtures/Hostile/expressions.txt (one a line, `#` comments), or none."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            return [line.rstrip("\n") for line in f if line.strip() and not line.startswith("#")]
+    except OSError:
+        return []
+
+
+HOSTILE_EXPRESSION_SEEDS = load_expression_seeds()
 
 
 class Mutator:
@@ -270,15 +570,23 @@ class Mutator:
         existing = [(p, n) for p, n in nodes if p and p[-1] == "x" and isinstance(n, str)]
         if existing and self.rng.random() < 0.5:
             path, text = self.rng.choice(existing)
-            at = self.rng.randrange(len(text) + 1)
-            new = text[:at] + self.rng.choice(EXPRESSION_FRAGMENTS) + text[at + self.rng.randrange(3):]
+            if self.rng.random() < 0.2:
+                # A generated program run after the existing expression (which then sees its effects).
+                new = text + ";\n" + hostile_program(self.rng)
+            else:
+                at = self.rng.randrange(len(text) + 1)
+                new = text[:at] + self.rng.choice(EXPRESSION_FRAGMENTS) + text[at + self.rng.randrange(3):]
             notes.append(f"expression splice {fmt(path)}")
             return put(doc, path, new)
         path, prop = self.pick(nodes, lambda p, n: isinstance(n, dict) and "k" in n and ("a" in n or "x" in n))
         if path is None:
             return doc
-        prop["x"] = self.rng.choice(HOSTILE_EXPRESSIONS)
-        notes.append(f"expression {fmt(path)}={prop['x'][:20]!r}")
+        # Half the time a program from the grammar, else a fixed one or a seed of expressions.txt.
+        if self.rng.random() < 0.5:
+            prop["x"] = hostile_program(self.rng)
+        else:
+            prop["x"] = self.rng.choice(HOSTILE_EXPRESSIONS + HOSTILE_EXPRESSION_SEEDS)
+        notes.append(f"expression {fmt(path)}={prop['x'][:20]!r} ({len(prop['x'])} chars)")
         return doc
 
     def m_shape(self, doc, nodes, notes):

@@ -60,19 +60,17 @@ enum ArrayMethods {
     case "join", "toString":
       let separator: String
       if name == "join", case let s = arguments[argument: 0], !(s.typeName == "undefined") {
-        separator = s.stringValue
+        separator = try interpreter.string(s)
       } else {
         separator = ","
       }
       try interpreter.step(count)
-      var out = ""
-      for (i, e) in a.elements.enumerated() {
-        if i > 0 { out += separator }
-        switch e {
-        case .undefined, .null: break
-        default: out += e.stringValue
-        }
-        try interpreter.allocate(separator.utf8.count + 8)
+      let (perElement, overflow) = (separator.utf8.count + 8).multipliedReportingOverflow(by: count)
+      try interpreter.allocate(overflow ? .max : perElement)
+      // Checked as the text grows: a big string joined many times is refused before it is built. An array met
+      // again inside itself is written as empty, as JavaScript's join does.
+      guard let out = JSValue.joined(a, separator: separator, limit: interpreter.memoryLeft) else {
+        throw interpreter.memoryError()
       }
       try interpreter.allocate(out.utf8.count)
       return .string(out)

@@ -31,7 +31,7 @@ enum Builtins {
     g["isFinite"] = .function("isFinite") { _, _, a in .boolean(a[argument: 0].numberValue.isFinite) }
     g["String"] = .function("String") { i, _, a throws(ExpressionError) in
       guard let v = a.first else { return .string("") }
-      let s = v.stringValue
+      let s = try i.string(v)
       try i.allocate(s.utf8.count)
       return .string(s)
     }
@@ -131,39 +131,65 @@ enum Builtins {
         (
           "stringify",
           .function("stringify") { i, _, a throws(ExpressionError) in
-            let s = try stringify(a[argument: 0], i, depth: 0)
+            let s = try stringify(a[argument: 0], i)
             try i.allocate(s.utf8.count)
             return .string(s)
           }
         )
       ]))
     AfterEffectsLibrary.install(into: &g)
+    // Frozen: the built-ins are made once per interpreter (a worker) and seen by every evaluation it runs, so a
+    // property an expression wrote on one (`Math.counter`, `Math.sin = ...`) would outlive the evaluation: frames
+    // would depend on which worker drew what before, and a host object stored there would outlive its frame.
+    var pending = Array(g.values)
+    while let value = pending.popLast() {
+      guard case .object(let object) = value, !object.isFrozen else { continue }
+      object.isFrozen = true
+      pending.append(contentsOf: object.ownValues)
+    }
     scope.variables = g
   }
 
-  static func stringify(_ v: JSValue, _ i: Interpreter, depth: Int) throws(ExpressionError) -> String {
+  /// `JSON.stringify(v)`, written into `out`; the text may not grow past what the memory budget has left, checked
+  /// as it grows (an array holding one big string many times would otherwise be written whole first).
+  static func stringify(_ v: JSValue, _ i: Interpreter) throws(ExpressionError) -> String {
+    var out = ""
+    let limit = i.memoryLeft
+    try stringify(v, i, depth: 0, into: &out, limit: limit)
+    return out
+  }
+
+  private static func stringify(_ v: JSValue, _ i: Interpreter, depth: Int, into out: inout String, limit: Int)
+    throws(ExpressionError)
+  {
     guard depth < 32 else { throw i.typeError("JSON.stringify: nested too deep (a cycle?)") }
     try i.step()
     switch v {
-    case .undefined: return "null"
-    case .null: return "null"
-    case .boolean(let b): return b ? "true" : "false"
-    case .number(let n): return n.isFinite ? JSValue.format(n) : "null"
+    case .undefined, .null: out += "null"
+    case .boolean(let b): out += b ? "true" : "false"
+    case .number(let n): out += n.isFinite ? JSValue.format(n) : "null"
     case .string(let s):
-      return "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+      try i.step(s.utf8.count / 16)
+      guard out.utf8.count + s.utf8.count + 2 <= limit else { throw i.memoryError() }
+      out += "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     case .array(let a):
-      var parts: [String] = []
-      for e in a.elements { parts.append(try stringify(e, i, depth: depth + 1)) }
-      return "[" + parts.joined(separator: ",") + "]"
-    case .object(let o):
-      var parts: [String] = []
-      for k in o.keys {
-        parts.append(
-          try stringify(.string(k), i, depth: depth + 1) + ":"
-            + stringify(try o.get(k) ?? .undefined, i, depth: depth + 1))
+      out += "["
+      for (index, e) in a.elements.enumerated() {
+        if index > 0 { out += "," }
+        try stringify(e, i, depth: depth + 1, into: &out, limit: limit)
       }
-      return "{" + parts.joined(separator: ",") + "}"
+      out += "]"
+    case .object(let o):
+      out += "{"
+      for (index, k) in o.keys.enumerated() {
+        if index > 0 { out += "," }
+        try stringify(.string(k), i, depth: depth + 1, into: &out, limit: limit)
+        out += ":"
+        try stringify(try o.get(k) ?? .undefined, i, depth: depth + 1, into: &out, limit: limit)
+      }
+      out += "}"
     }
+    guard out.utf8.count <= limit else { throw i.memoryError() }
   }
 
   /// `parseInt`: leading whitespace, a sign, `0x`, then digits of the radix as far as they go.

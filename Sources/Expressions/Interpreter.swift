@@ -64,6 +64,11 @@ public final class Interpreter {
         frameSteps += steps
         hostLookup = nil
         topScope = nil
+        // Nothing of this evaluation is kept for the next: what it threw or left as its last value may hold
+        // host objects that are only valid during it.
+        thrown = nil
+        completion = .undefined
+        thisValue = .undefined
       }
     }
     let top = Scope(parent: globals, variables: names)
@@ -94,8 +99,22 @@ public final class Interpreter {
 
   @inline(__always)
   public func step(_ count: Int = 1) throws(ExpressionError) {
-    steps &+= count
-    if steps > stepLimit { throw stepError() }
+    // A built-in may charge a huge count (`''.repeat(1e19)`): it must end the evaluation, not wrap around.
+    let (total, overflow) = steps.addingReportingOverflow(max(0, count))
+    if overflow || total > stepLimit {
+      steps = stepLimit
+      throw stepError()
+    }
+    steps = total
+  }
+
+  /// Setting or deleting `key` on a built-in: a TypeError the program may catch.
+  func frozenError(_ key: String) -> ExpressionError {
+    typeError("cannot change property '\(key)' of a built-in object (they are shared by every evaluation)")
+  }
+
+  private func stackError() -> ExpressionError {
+    ExpressionError(.recursion, "the expression is nested too deep for the thread's stack")
   }
 
   private func stepError() -> ExpressionError {
@@ -108,10 +127,21 @@ public final class Interpreter {
   /// Counts `bytes` against the memory cap.
   public func allocate(_ bytes: Int) throws(ExpressionError) {
     let (total, overflow) = allocated.addingReportingOverflow(max(0, bytes))
-    guard !overflow, total <= budget.memoryBytes else {
-      throw ExpressionError(.memory, "the expression allocated more than \(budget.memoryBytes) bytes")
-    }
+    guard !overflow, total <= budget.memoryBytes else { throw memoryError() }
     allocated = total
+  }
+
+  /// Bytes the evaluation may still allocate.
+  public var memoryLeft: Int { max(0, budget.memoryBytes - allocated) }
+
+  public func memoryError() -> ExpressionError {
+    ExpressionError(.memory, "the expression allocated more than \(budget.memoryBytes) bytes")
+  }
+
+  /// `String(value)`, refused before it is built past what the memory budget has left.
+  public func string(_ value: JSValue) throws(ExpressionError) -> String {
+    guard let s = value.stringValue(limit: memoryLeft) else { throw memoryError() }
+    return s
   }
 
   public func allocateElements(_ count: Int) throws(ExpressionError) {
@@ -178,6 +208,7 @@ public final class Interpreter {
 
   private func execute(_ statement: Statement, _ scope: Scope) throws(ExpressionError) -> Completion {
     try step()
+    guard stack.hasRoom() else { throw stackError() }
     switch statement {
     case .expression(let e):
       let v = try evaluate(e, scope)
@@ -359,6 +390,8 @@ public final class Interpreter {
 
   func evaluate(_ node: Node, _ scope: Scope) throws(ExpressionError) -> JSValue {
     try step()
+    // Trees are as high as the parser allows (nesting and chains); the stack decides where that is too high.
+    guard stack.hasRoom() else { throw stackError() }
     switch node {
     case .number(let n): return .number(n)
     case .string(let s): return .string(s)
@@ -457,11 +490,17 @@ public final class Interpreter {
   private func delete(_ target: Node, _ scope: Scope) throws(ExpressionError) -> JSValue {
     switch target {
     case .member(let o, let key):
-      if case .object(let obj) = try evaluate(o, scope) { return .boolean(obj.remove(key)) }
+      if case .object(let obj) = try evaluate(o, scope) {
+        guard !obj.isFrozen else { throw frozenError(key) }
+        return .boolean(obj.remove(key))
+      }
     case .index(let o, let k):
       let base = try evaluate(o, scope)
       let key = try evaluate(k, scope)
-      if case .object(let obj) = base { return .boolean(obj.remove(key.stringValue)) }
+      if case .object(let obj) = base {
+        guard !obj.isFrozen else { throw frozenError(key.stringValue) }
+        return .boolean(obj.remove(key.stringValue))
+      }
       if case .array(let a) = base, let i = Operators.arrayIndex(key), i < a.elements.count {
         a.elements[i] = .undefined
       }

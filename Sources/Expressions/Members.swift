@@ -88,6 +88,7 @@ enum Members {
         }
       }
     case .object(let o):
+      guard !o.isFrozen else { throw interpreter.frozenError(key.stringValue) }
       try interpreter.allocate(32)
       o.set(key.stringValue, value)
     case .undefined, .null:

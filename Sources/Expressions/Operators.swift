@@ -96,9 +96,12 @@ enum Operators {
     if isNumeric(a) && isNumeric(b) { return .number(a.numberValue + b.numberValue) }
     switch (a, b) {
     case (.string, _), (_, .string), (.array, _), (_, .array), (.object, _), (_, .object):
-      let s = a.stringValue + b.stringValue
-      try interpreter.allocate(s.utf8.count)
-      return .string(s)
+      let left = try interpreter.string(a)
+      guard let right = b.stringValue(limit: interpreter.memoryLeft - left.utf8.count) else {
+        throw interpreter.memoryError()
+      }
+      try interpreter.allocate(left.utf8.count + right.utf8.count)
+      return .string(left + right)
     default: return .number(a.numberValue + b.numberValue)
     }
   }

@@ -6,6 +6,13 @@ struct Parser {
   private var depth = 0
   /// Deepest nesting of expressions and statements: a deeper program is refused rather than risking the stack.
   static let maxDepth = 120
+  /// Links of operator, member, index and call chains open on the path being parsed. A chain is parsed by a
+  /// loop, but the tree it makes is as high as the chain is long, and evaluating or freeing that tree walks its
+  /// height by recursion: a longer chain is refused like a deeper nesting.
+  private var links = 0
+  static let maxLinks = 1000
+  /// The stack the parser may use, from where it started.
+  private let stack = StackGuard()
   /// Every identifier the program names.
   private(set) var identifiers: Set<String> = []
 
@@ -68,6 +75,17 @@ struct Parser {
   private mutating func enter() throws(ExpressionError) {
     depth += 1
     if depth > Self.maxDepth { throw error("nested more than \(Self.maxDepth) deep") }
+    // Each level is a score of frames through the precedence levels: in a debug build on a worker's 512 KB
+    // stack, the stack runs out before the depth limit does.
+    guard stack.hasRoom() else { throw error("nested too deep for the thread's stack") }
+  }
+
+  /// One more link of a chain; the caller gives its links back when its chain ends.
+  private mutating func link() throws(ExpressionError) {
+    links += 1
+    if links > Self.maxLinks {
+      throw error("a chain of operators, members or calls longer than \(Self.maxLinks) links")
+    }
   }
 
   mutating func program() throws(ExpressionError) -> [Statement] {
@@ -385,8 +403,11 @@ struct Parser {
   private mutating func binary(_ level: Int, allowIn: Bool) throws(ExpressionError) -> Node {
     guard level < Self.precedence.count else { return try exponent() }
     var left = try binary(level + 1, allowIn: allowIn)
+    let chainStart = links
+    defer { links = chainStart }
     while let op = binaryOperator(level, allowIn: allowIn) {
       advance()
+      try link()
       try enter()
       defer { depth -= 1 }
       let right = try binary(level + 1, allowIn: allowIn)
@@ -398,6 +419,9 @@ struct Parser {
   private mutating func exponent() throws(ExpressionError) -> Node {
     let base = try unary()
     guard eat("**") else { return base }
+    // Right-associative, so parsed by recursion: each `**` is a level of nesting.
+    try enter()
+    defer { depth -= 1 }
     return .binary("**", base, try exponent())
   }
 
@@ -435,10 +459,13 @@ struct Parser {
 
   private mutating func postfix() throws(ExpressionError) -> Node {
     var node: Node
+    let chainStart = links
+    defer { links = chainStart }
     if isKeyword("new") {
       advance()
       var callee = try primary()
       while true {
+        if isPunctuator(".") || isPunctuator("[") { try link() }
         if eat(".") {
           callee = .member(callee, try propertyName())
         } else if eat("[") {
@@ -453,6 +480,7 @@ struct Parser {
       node = try primary()
     }
     while true {
+      if isPunctuator(".") || isPunctuator("[") || isPunctuator("(") { try link() }
       if eat(".") {
         node = .member(node, try propertyName())
       } else if isPunctuator("[") {

@@ -19,11 +19,23 @@ enum StringMethods {
       let n = Int(clamping: v.numberValue.rounded(.towardZero))
       return n < 0 ? Swift.max(0, count + n) : Swift.min(n, count)
     }
-    func find(_ needle: [UInt16], from start: Int, backwards: Bool = false) -> Int? {
+    /// Where `needle` is, from `start` on (or back). A naive search: each position tried costs up to the needle's
+    /// length, charged to the step budget as it goes, so a long needle in a long text cannot run for minutes.
+    func find(_ needle: [UInt16], from start: Int, backwards: Bool = false) throws(ExpressionError) -> Int? {
       guard needle.count <= count else { return nil }
       let last = count - needle.count
-      let range: [Int] = backwards ? Array((0...Swift.min(start, last)).reversed()) : Array(Swift.max(0, start)...last)
-      for i in range where u[i..<(i + needle.count)].elementsEqual(needle) { return i }
+      let cost = 1 + needle.count / 16
+      var tried = 0
+      var i = backwards ? Swift.min(start, last) : Swift.max(0, start)
+      while backwards ? i >= 0 : i <= last {
+        if u[i..<(i + needle.count)].elementsEqual(needle) { return i }
+        tried += 1
+        if tried == 1024 {
+          try interpreter.step(1024 * cost)
+          tried = 0
+        }
+        i += backwards ? -1 : 1
+      }
       return nil
     }
     func result(_ out: String) throws(ExpressionError) -> JSValue {
@@ -60,12 +72,12 @@ enum StringMethods {
       if name == "startsWith" {
         return .boolean(from + needle.count <= count && u[from..<(from + needle.count)].elementsEqual(needle))
       }
-      let found = find(needle, from: from)
+      let found = try find(needle, from: from)
       return name == "includes" ? .boolean(found != nil) : .number(Double(found ?? -1))
     case "lastIndexOf":
       let needle = Array(arguments[argument: 0].stringValue.utf16)
       let from = clampedIndex(arguments[argument: 1], default: count)
-      return .number(Double(find(needle, from: from, backwards: true) ?? -1))
+      return .number(Double(try find(needle, from: from, backwards: true) ?? -1))
     case "endsWith":
       let needle = Array(arguments[argument: 0].stringValue.utf16)
       return .boolean(needle.count <= count && u[(count - needle.count)...].elementsEqual(needle))
@@ -135,7 +147,7 @@ enum StringMethods {
     case "replace":
       let pattern = Array(arguments[argument: 0].stringValue.utf16)
       let replacement = arguments[argument: 1]
-      guard let at = find(pattern, from: 0) else { return .string(s) }
+      guard let at = try find(pattern, from: 0) else { return .string(s) }
       let inserted: String
       if replacement.asFunction != nil {
         inserted = try interpreter.call(

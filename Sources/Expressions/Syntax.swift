@@ -141,8 +141,16 @@ public struct Program: Sendable {
   /// Whether it assigns `$bm_rt` (Bodymovin's result variable).
   public let assignsResult: Bool
 
+  /// Longest source compiled: exported expressions are a few kilobytes; a longer one is refused before it is
+  /// read, in every worker that would read it.
+  public static let maxSourceBytes = 256 << 10
+
   /// Parses `source`; a syntax error says where and why.
   public static func compile(_ source: String) throws(ExpressionError) -> Program {
+    guard source.utf8.count <= maxSourceBytes else {
+      throw ExpressionError(
+        .memory, "the expression is \(source.utf8.count) bytes long, over the limit of \(maxSourceBytes)")
+    }
     var parser = try Parser(source)
     let statements = try parser.program()
     let body = FunctionSyntax(name: nil, parameters: [], body: statements, isArrow: false)

@@ -49,14 +49,25 @@ public enum JSValue {
     case .number(let n): return n
     case .string(let s): return JSValue.parseNumber(s)
     case .array(let a):
-      if a.elements.isEmpty { return 0 }
-      if a.elements.count == 1 { return a.elements[0].numberValue }
+      // `[[[5]]]` is 5: followed by a loop, so a chain built deep at run time (or an array that holds itself)
+      // cannot exhaust the stack.
+      var array = a
+      for _ in 0..<JSValue.maxNesting {
+        if array.elements.isEmpty { return 0 }
+        if array.elements.count > 1 { return .nan }
+        guard case .array(let inner) = array.elements[0] else { return array.elements[0].numberValue }
+        array = inner
+      }
       return .nan
     case .object(let o):
       if let f = o.valueOf { return f().numberValue }
       return .nan
     }
   }
+
+  /// Arrays nested deeper than this convert as if empty (`String`) or as NaN (`Number`): conversions walk
+  /// values with loops, not recursion, and stop there.
+  static let maxNesting = 10_000
 
   /// `String(value)`.
   public var stringValue: String {
@@ -67,16 +78,53 @@ public enum JSValue {
     case .number(let n): return JSValue.format(n)
     case .string(let s): return s
     case .array(let a):
-      return a.elements.map { v -> String in
-        switch v {
-        case .undefined, .null: return ""
-        default: return v.stringValue
-        }
-      }.joined(separator: ",")
+      return JSValue.joined(a)
     case .object(let o):
       if let f = o.valueOf { return f().stringValue }
       return o is JSFunction ? "function () { [code] }" : "[object Object]"
     }
+  }
+
+  /// `String(array)`: the elements joined with commas, nested arrays flattened into the text. Walked with a
+  /// stack of its own, so nesting built at run time cannot exhaust the thread's; an array met again inside
+  /// itself is written as empty, as JavaScript's `join` does, and so is nesting past ``maxNesting``.
+  static func joined(_ root: JSArray) -> String {
+    joined(root, limit: .max) ?? ""
+  }
+
+  /// `String(value)`, or nil when it would be longer than `limit` bytes (found while it is built, not after).
+  public func stringValue(limit: Int) -> String? {
+    switch self {
+    case .array(let a): return JSValue.joined(a, limit: limit)
+    default:
+      let s = stringValue
+      return s.utf8.count <= limit ? s : nil
+    }
+  }
+
+  /// `root.join(separator)`: nested arrays are written with commas, as JavaScript writes them.
+  static func joined(_ root: JSArray, separator: String = ",", limit: Int) -> String? {
+    var out = ""
+    var path: [(array: JSArray, next: Int)] = [(root, 0)]
+    var onPath: Set<ObjectIdentifier> = [ObjectIdentifier(root)]
+    while let (array, index) = path.last {
+      guard index < array.elements.count else {
+        onPath.remove(ObjectIdentifier(array))
+        path.removeLast()
+        continue
+      }
+      path[path.count - 1].next = index + 1
+      if index > 0 { out += path.count == 1 ? separator : "," }
+      switch array.elements[index] {
+      case .undefined, .null: break
+      case .array(let inner):
+        guard path.count < maxNesting, onPath.insert(ObjectIdentifier(inner)).inserted else { break }
+        path.append((inner, 0))
+      case let value: out += value.stringValue
+      }
+      if out.utf8.count > limit { return nil }
+    }
+    return out
   }
 
   /// The value as numbers (a number, or an array of numbers); nil when it is neither.
@@ -166,6 +214,74 @@ public final class JSArray {
   public var elements: [JSValue]
   public init(_ elements: [JSValue]) { self.elements = elements }
   public convenience init(numbers: [Double]) { self.init(numbers.map { .number($0) }) }
+
+  deinit {
+    guard elements.contains(where: \.isContainer) else { return }
+    var teardown = Teardown()
+    teardown.collect(elements)
+    elements = []
+    teardown.drain()
+  }
+}
+
+/// Frees nested values with a loop. Left to Swift, freeing an array that holds an array that holds an array ...
+/// recurses once per level, and a chain built deep at run time (`for (...) a = [a]`, objects in objects, closures
+/// over closures) would exhaust the stack of the worker that frees it. Here each container that only the teardown
+/// holds is emptied before it is released, so every release is shallow; one that others still hold is left to
+/// them. (Typed lists: `isKnownUniquelyReferenced` through an `AnyObject` existential answered false for unique
+/// objects here.)
+struct Teardown {
+  private var arrays: [JSArray] = []
+  private var objects: [JSObject] = []
+  private var scopes: [Scope] = []
+
+  /// Takes the containers among `values`.
+  mutating func collect<S: Sequence<JSValue>>(_ values: S) {
+    for value in values {
+      switch value {
+      case .array(let a): arrays.append(a)
+      case .object(let o): objects.append(o)
+      default: break
+      }
+    }
+  }
+
+  mutating func collect(_ scope: Scope) { scopes.append(scope) }
+
+  /// Releases what was taken, one level at a time.
+  mutating func drain() {
+    while true {
+      if !arrays.isEmpty {
+        var next = arrays.removeLast()
+        if isKnownUniquelyReferenced(&next) {
+          let inner = next.elements
+          next.elements = []
+          collect(inner)
+        }
+      } else if !objects.isEmpty {
+        var next = objects.removeLast()
+        if isKnownUniquelyReferenced(&next) { next.takeStorage(into: &self) }
+      } else if !scopes.isEmpty {
+        var next = scopes.removeLast()
+        if isKnownUniquelyReferenced(&next) {
+          let inner = next.variables
+          next.variables = [:]
+          collect(inner.values)
+        }
+      } else {
+        return
+      }
+    }
+  }
+}
+
+extension JSValue {
+  fileprivate var isContainer: Bool {
+    switch self {
+    case .array, .object: return true
+    default: return false
+    }
+  }
 }
 
 /// A JavaScript object: properties in the order they were added, or computed by the host on first read.
@@ -179,6 +295,10 @@ public class JSObject {
   public var valueOf: (() -> JSValue)?
   /// What the host keeps with the object (a path's geometry).
   public var payload: Any?
+  /// A built-in, shared by every evaluation: its properties cannot be set or deleted.
+  var isFrozen = false
+  /// The values of the object's own properties.
+  var ownValues: [JSValue] { keys.compactMap { storage[$0] } }
 
   public init(_ properties: [(String, JSValue)] = [], lookup: ((String) throws(ExpressionError) -> JSValue?)? = nil) {
     self.lookup = lookup
@@ -192,6 +312,21 @@ public class JSObject {
 
   public func set(_ key: String, _ value: JSValue) {
     if storage.updateValue(value, forKey: key) == nil { keys.append(key) }
+  }
+
+  /// Empties the object's own properties (and a function's closure) into `teardown`.
+  func takeStorage(into teardown: inout Teardown) {
+    teardown.collect(storage.values)
+    storage = [:]
+    keys = []
+    if let function = self as? JSFunction, case .script(_, let scope, _) = function.body { teardown.collect(scope) }
+  }
+
+  deinit {
+    guard !storage.isEmpty else { return }
+    var teardown = Teardown()
+    takeStorage(into: &teardown)
+    teardown.drain()
   }
 
   func remove(_ key: String) -> Bool {
@@ -242,6 +377,14 @@ final class Scope {
   init(parent: Scope?, variables: [String: JSValue] = [:]) {
     self.parent = parent
     self.variables = variables
+  }
+
+  deinit {
+    guard variables.values.contains(where: \.isContainer) else { return }
+    var teardown = Teardown()
+    teardown.collect(variables.values)
+    variables = [:]
+    teardown.drain()
   }
 
   /// The scope that holds `name`, from this one outwards.

@@ -42,13 +42,14 @@ extension ExportCommand {
       }
       seen[output] = i + 1
       var values = TemplateValues()
+      values.tableFolder = PathName.folder(of: dataPath)
       for column in table.columns {
         // An empty cell keeps the animation's own value.
         guard let value = row[column], !value.isEmpty else { continue }
         switch classify(column) {
         case .keypath(let keypath): values.sets.append(Template.Assignment(key: keypath, value: value))
         case .slot(let id): values.slots.append(Template.Assignment(key: id, value: value))
-        case .image(let id): values.images.append(Template.Assignment(key: id, value: value))
+        case .image(let id): values.tableImages.append(Template.Assignment(key: id, value: value))
         case .name: break
         }
       }

@@ -242,6 +242,8 @@ struct ExportCommandOptions: Sendable {
     if case .data(let table) = mode { paths.append(table) }
     if let soundtrack = sound.soundtrack { paths.append(soundtrack) }
     paths += (input.images + job.values.images).map(\.value)
+    let tableFolder = job.values.tableFolder.map { $0.isEmpty ? "." : $0 } ?? "."
+    paths += job.values.tableImages.map { $0.value.hasPrefix("/") ? $0.value : tableFolder + "/" + $0.value }
     if let file = preset?.file { paths.append(file) }
     return paths
   }

@@ -74,9 +74,14 @@ struct InputOptions: Sendable {
   func loadWithImages(_ path: String, extra: TemplateValues = TemplateValues()) throws -> Loaded {
     let loaded = try load(path, extra: extra)
     let replacements = (images + extra.images).map { (id: $0.key, path: $0.value) }
+    let tableFolder = extra.tableFolder ?? "."
+    let roots = [PathName.folder(of: loaded.containerPath)] + (assets.map { [$0] } ?? [])
     let (images, notes) = try ImageAssets.load(
-      loaded, assets: assets, replacements: replacements, maxPixels: load.maxImagePixels,
-      allowExternalPaths: allowsExternalPaths)
+      loaded, assets: assets, replacements: replacements,
+      confined: extra.tableImages.map { (id: $0.key, path: $0.value) },
+      confinedSandbox: ReferenceSandbox(
+        base: tableFolder, otherRoots: roots, allowsExternalPaths: allowsExternalPaths),
+      maxPixels: load.maxImagePixels, allowExternalPaths: allowsExternalPaths)
     let fonts = prepareFonts(loaded, path: path)
     return Loaded(
       loaded: loaded, images: images, fonts: fonts.fonts,
@@ -98,6 +103,11 @@ struct TemplateValues: Sendable {
   var sets: [Template.Assignment] = []
   var slots: [Template.Assignment] = []
   var images: [Template.Assignment] = []
+  /// Images from a data table's cells: paths the table chose, not the command line, so read only inside
+  /// ``tableFolder``, the animation's folder and `--assets` (unless `--allow-external-paths`).
+  var tableImages: [Template.Assignment] = []
+  /// The data table's folder, where its cells' relative paths start.
+  var tableFolder: String? = nil
 }
 
 /// `-` as the input while standard input is a terminal: nothing was piped in.

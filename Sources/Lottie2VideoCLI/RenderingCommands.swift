@@ -46,6 +46,10 @@ struct SnapshotCommand {
   }
 
   func run() throws -> Int32 {
+    // Ctrl-C, SIGTERM, SIGHUP and SIGQUIT delete the partial PNG and exit 128 + the signal, as an export does,
+    // also while the frame renders.
+    let interrupt = InterruptHandler.install()
+    defer { interrupt.cancel() }
     let loaded = try inputOptions.loadWithImages(input)
     RenderingMessages.diagnostics(loaded, input: input, quiet: quiet)
     // The frame equal to op is where a player stops (progress 1): it shows the last frame, and so do we.
@@ -167,6 +171,8 @@ struct SheetCommand {
   }
 
   func run() throws -> Int32 {
+    let interrupt = InterruptHandler.install()
+    defer { interrupt.cancel() }
     let loaded = try inputOptions.loadWithImages(input)
     RenderingMessages.diagnostics(loaded, input: input, quiet: quiet)
     let animation = loaded.animation

@@ -87,8 +87,13 @@ public enum ImageAssets {
   /// a reference inside an archive that the archive does not hold is read from `assets` only. With
   /// `allowExternalPaths` (trusted files) absolute paths and `..` are followed, from `assets`, the
   /// animation's folder or the archive's. Replacements are the caller's own paths, read as given.
+  ///
+  /// `confined` replacements come from a data table's cells (`image:ID` columns), which are not the caller's own
+  /// paths: they are read through `confinedSandbox` (relative to the table's folder, inside it, the animation's
+  /// folder or `assets`, unless `--allow-external-paths`), and a refusal names the column.
   public static func load(
     _ loaded: LoadedAnimation, assets: String? = nil, replacements: [(id: String, path: String)] = [],
+    confined: [(id: String, path: String)] = [], confinedSandbox: ReferenceSandbox? = nil,
     maxPixels: Int = defaultMaxPixels, allowExternalPaths: Bool = false,
     maxFileBytes: Int = ReferenceSandbox.defaultMaxFileBytes
   ) throws -> (images: [String: PixelBuffer], diagnostics: [Diagnostic]) {
@@ -96,16 +101,34 @@ public enum ImageAssets {
     var notes: [Diagnostic] = []
     var rest = loaded.animation
     let file = loaded.animationFile
-    for (id, path) in replacements {
+    let sandboxed = confined.map { (id: $0.id, path: $0.path, confined: true) }
+    for (id, path, isConfined) in replacements.map({ (id: $0.id, path: $0.path, confined: false) }) + sandboxed {
       guard rest.images[id] != nil || images[id] != nil else {
         let ids = loaded.animation.images.keys.sorted().map { "'\($0)'" }.joined(separator: ", ")
         throw ReplacementError(
           description: "\(file): --image: no image asset '\(id)'; "
             + (ids.isEmpty ? "the animation has no image assets" : "image assets: \(ids)"))
       }
-      // The caller's own path: no sandbox, but still only a regular file, within the size limit.
-      let reader = ReferenceSandbox(base: nil, allowsExternalPaths: true, maxFileBytes: maxFileBytes)
+      // The caller's own path: no sandbox, but still only a regular file, within the size limit. A data cell's
+      // path: resolved and confined as the animation's own references are.
       let data: [UInt8]
+      if isConfined {
+        let sandbox =
+          confinedSandbox ?? ReferenceSandbox(base: nil, allowsExternalPaths: false, maxFileBytes: maxFileBytes)
+        switch sandbox.contents(directory: "", fileName: path) {
+        case .success(let found):
+          images[id] = try ImageDecoder.decode(found.bytes, name: found.path, maxPixels: maxPixels)
+          rest.images[id] = nil
+          continue
+        case .failure(.outside(let reference)):
+          throw ReplacementError(
+            description: "image:\(id): '\(reference)' is outside the data table's folder, the animation's folder "
+              + "and --assets; not read (--allow-external-paths allows it for trusted tables)")
+        case .failure(let refusal):
+          throw ReplacementError(description: "image:\(id): \(refusal)")
+        }
+      }
+      let reader = ReferenceSandbox(base: nil, allowsExternalPaths: true, maxFileBytes: maxFileBytes)
       switch reader.readContents(of: path) {
       case .success(let bytes): data = bytes
       case .failure(.missing), .failure(.unreadable):

@@ -13,6 +13,10 @@ _ = mallopt(mallocMmapThreshold, 32 << 20)  // glibc's maximum on 64-bit
 _ = mallopt(mallocTrimThreshold, 1 << 30)
 #endif
 
+// A crash prints one line and ends the process at once (see CrashReport).
+CrashReport.install()
+CrashReport.crashIfAsked()
+
 // A reader that goes away early (`-o - | head`): delete the partial files, then exit 141 (see BrokenPipe).
 BrokenPipe.removePartialFilesAndExit()
 exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst())))
