@@ -1003,6 +1003,8 @@ def main():
     parser.add_argument("--minimise-seconds", type=float, default=180)
     parser.add_argument("--without", default="", help="mutations to leave out, e.g. nest,grow (to look past "
                         "known findings); of: " + ",".join(MUTATIONS))
+    parser.add_argument("--only", default="", help="the only mutations to make, e.g. expression (the hostile-"
+                        "expression target CI runs); of: " + ",".join(MUTATIONS))
     args = parser.parse_args()
 
     seed_value = args.seed if args.seed is not None else random.randrange(1 << 31)
@@ -1014,8 +1016,13 @@ def main():
     work = tempfile.mkdtemp(prefix="l2v-fuzz-")
     runner = Runner(args.binary, args.timeout, args.memory_mb, args.memory_report_mb, work)
     without = {w for w in args.without.split(",") if w}
-    if without - set(MUTATIONS):
-        sys.exit("fuzz: unknown mutations: " + ",".join(sorted(without - set(MUTATIONS))))
+    only = {w for w in args.only.split(",") if w}
+    if (without | only) - set(MUTATIONS):
+        sys.exit("fuzz: unknown mutations: " + ",".join(sorted((without | only) - set(MUTATIONS))))
+    if only:
+        without |= set(MUTATIONS) - only
+    if not set(MUTATIONS) - without:
+        sys.exit("fuzz: --only and --without leave no mutation to make")
     mutator = Mutator(rng, [s for s in seeds if s.doc is not None], without)
     print(f"fuzz: {len(seeds)} seeds, random seed {seed_value}, {args.minutes:g} min, findings in {args.out}",
           file=sys.stderr, flush=True)

@@ -69,9 +69,11 @@ enum ArrayMethods {
       try interpreter.allocate(overflow ? .max : perElement)
       // Checked as the text grows: a big string joined many times is refused before it is built. An array met
       // again inside itself is written as empty, as JavaScript's join does.
-      guard let out = JSValue.joined(a, separator: separator, limit: interpreter.memoryLeft) else {
-        throw interpreter.memoryError()
-      }
+      var visited = 0
+      let joined = JSValue.joined(
+        a, separator: separator, limit: interpreter.memoryLeft, visited: &visited, maxVisits: interpreter.stepsLeft)
+      try interpreter.step(visited)
+      guard let out = joined else { throw interpreter.memoryError() }
       try interpreter.allocate(out.utf8.count)
       return .string(out)
     case "indexOf", "lastIndexOf", "includes":

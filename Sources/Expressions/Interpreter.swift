@@ -69,6 +69,7 @@ public final class Interpreter {
         thrown = nil
         completion = .undefined
         thisValue = .undefined
+        overlay = [:]
       }
     }
     let top = Scope(parent: globals, variables: names)
@@ -108,9 +109,10 @@ public final class Interpreter {
     steps = total
   }
 
-  /// Setting or deleting `key` on a built-in: a TypeError the program may catch.
-  func frozenError(_ key: String) -> ExpressionError {
-    typeError("cannot change property '\(key)' of a built-in object (they are shared by every evaluation)")
+  /// `delete builtin.key`: hidden for the rest of the evaluation.
+  private func deleteFromOverlay(_ object: JSObject, _ key: String) -> JSValue {
+    overlay[ObjectIdentifier(object), default: [:]][key] = .undefined
+    return .boolean(true)
   }
 
   private func stackError() -> ExpressionError {
@@ -138,11 +140,21 @@ public final class Interpreter {
     ExpressionError(.memory, "the expression allocated more than \(budget.memoryBytes) bytes")
   }
 
-  /// `String(value)`, refused before it is built past what the memory budget has left.
-  public func string(_ value: JSValue) throws(ExpressionError) -> String {
-    guard let s = value.stringValue(limit: memoryLeft) else { throw memoryError() }
+  /// `String(value)`, refused before it is built past what the memory budget has left; the elements it visits
+  /// are charged as steps.
+  public func string(_ value: JSValue, limit: Int? = nil) throws(ExpressionError) -> String {
+    var visited = 0
+    let s = value.stringValue(limit: limit ?? memoryLeft, visited: &visited, maxVisits: stepsLeft)
+    try step(visited)
+    guard let s else { throw memoryError() }
     return s
   }
+
+  /// Steps the evaluation may still take.
+  var stepsLeft: Int { max(0, stepLimit - steps) }
+
+  /// Writes to the frozen built-ins (`Math.TAU = ...`, a polyfill): they last for the evaluation only.
+  var overlay: [ObjectIdentifier: [String: JSValue]] = [:]
 
   public func allocateElements(_ count: Int) throws(ExpressionError) {
     let (bytes, overflow) = max(0, count).multipliedReportingOverflow(by: 16)
@@ -491,14 +503,14 @@ public final class Interpreter {
     switch target {
     case .member(let o, let key):
       if case .object(let obj) = try evaluate(o, scope) {
-        guard !obj.isFrozen else { throw frozenError(key) }
+        guard !obj.isFrozen else { return deleteFromOverlay(obj, key) }
         return .boolean(obj.remove(key))
       }
     case .index(let o, let k):
       let base = try evaluate(o, scope)
       let key = try evaluate(k, scope)
       if case .object(let obj) = base {
-        guard !obj.isFrozen else { throw frozenError(key.stringValue) }
+        guard !obj.isFrozen else { return deleteFromOverlay(obj, key.stringValue) }
         return .boolean(obj.remove(key.stringValue))
       }
       if case .array(let a) = base, let i = Operators.arrayIndex(key), i < a.elements.count {

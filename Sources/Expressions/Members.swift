@@ -38,6 +38,7 @@ enum Members {
       return numberMethods.contains(name) ? bound(base, name) : .undefined
     case .object(let o):
       let name = key.stringValue
+      if o.isFrozen, let v = interpreter.overlay[ObjectIdentifier(o)]?[name] { return v }
       if let v = try o.get(name) { return v }
       if let f = o.valueOf { return try get(f(), key, interpreter) }
       if o is JSFunction, name == "call" || name == "apply" { return bound(base, name) }
@@ -50,15 +51,17 @@ enum Members {
 
   /// A method read as a value (`var f = a.push`): a function that calls it on `base`.
   private static func bound(_ base: JSValue, _ name: String) -> JSValue {
-    .object(
-      JSFunction(name: name) { interpreter, this, arguments throws(ExpressionError) in
-        let target: JSValue
-        if case .undefined = this { target = base } else { target = this }
-        guard let result = try callMethod(target, name, arguments, interpreter) else {
-          throw interpreter.typeError("\(name) is not a function")
-        }
-        return result
-      })
+    let bound = BoundTarget(base)
+    let function = JSFunction(name: name) { interpreter, this, arguments throws(ExpressionError) in
+      let target: JSValue
+      if case .undefined = this { target = bound.value } else { target = this }
+      guard let result = try callMethod(target, name, arguments, interpreter) else {
+        throw interpreter.typeError("\(name) is not a function")
+      }
+      return result
+    }
+    function.boundTarget = bound
+    return .object(function)
   }
 
   static func set(_ base: JSValue, _ key: JSValue, _ value: JSValue, _ interpreter: Interpreter)
@@ -88,8 +91,13 @@ enum Members {
         }
       }
     case .object(let o):
-      guard !o.isFrozen else { throw interpreter.frozenError(key.stringValue) }
       try interpreter.allocate(32)
+      // A built-in is shared by every evaluation of the worker: what is written on it is kept aside for this
+      // evaluation only, so no evaluation sees another's (frames do not depend on the worker that drew them).
+      guard !o.isFrozen else {
+        interpreter.overlay[ObjectIdentifier(o), default: [:]][key.stringValue] = value
+        return
+      }
       o.set(key.stringValue, value)
     case .undefined, .null:
       throw interpreter.typeError("cannot set property '\(key.stringValue)' of \(base.stringValue)")

@@ -97,9 +97,7 @@ enum Operators {
     switch (a, b) {
     case (.string, _), (_, .string), (.array, _), (_, .array), (.object, _), (_, .object):
       let left = try interpreter.string(a)
-      guard let right = b.stringValue(limit: interpreter.memoryLeft - left.utf8.count) else {
-        throw interpreter.memoryError()
-      }
+      let right = try interpreter.string(b, limit: interpreter.memoryLeft - left.utf8.count)
       try interpreter.allocate(left.utf8.count + right.utf8.count)
       return .string(left + right)
     default: return .number(a.numberValue + b.numberValue)

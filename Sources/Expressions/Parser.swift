@@ -6,9 +6,10 @@ struct Parser {
   private var depth = 0
   /// Deepest nesting of expressions and statements: a deeper program is refused rather than risking the stack.
   static let maxDepth = 120
-  /// Links of operator, member, index and call chains open on the path being parsed. A chain is parsed by a
+  /// Links of operator, member, index and call chains in the statement being parsed. A chain is parsed by a
   /// loop, but the tree it makes is as high as the chain is long, and evaluating or freeing that tree walks its
-  /// height by recursion: a longer chain is refused like a deeper nesting.
+  /// height by recursion. Counted over the whole statement, not per chain: chains stacked on one another (the
+  /// leftmost operand of a chain being a chain of another operator, or a parenthesised chain) add up in height.
   private var links = 0
   static let maxLinks = 1000
   /// The stack the parser may use, from where it started.
@@ -98,7 +99,14 @@ struct Parser {
 
   private mutating func statement() throws(ExpressionError) -> Statement {
     try enter()
-    defer { depth -= 1 }
+    // Each statement's trees are its own: its chains are counted from zero (a nested statement's too, and the
+    // enclosing statement's count resumes after it).
+    let enclosingLinks = links
+    links = 0
+    defer {
+      depth -= 1
+      links = enclosingLinks
+    }
     switch current.kind {
     case .punctuator("{"):
       return .block(try block())
@@ -403,8 +411,6 @@ struct Parser {
   private mutating func binary(_ level: Int, allowIn: Bool) throws(ExpressionError) -> Node {
     guard level < Self.precedence.count else { return try exponent() }
     var left = try binary(level + 1, allowIn: allowIn)
-    let chainStart = links
-    defer { links = chainStart }
     while let op = binaryOperator(level, allowIn: allowIn) {
       advance()
       try link()
@@ -459,8 +465,6 @@ struct Parser {
 
   private mutating func postfix() throws(ExpressionError) -> Node {
     var node: Node
-    let chainStart = links
-    defer { links = chainStart }
     if isKeyword("new") {
       advance()
       var callee = try primary()

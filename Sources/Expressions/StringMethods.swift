@@ -28,7 +28,10 @@ enum StringMethods {
       var tried = 0
       var i = backwards ? Swift.min(start, last) : Swift.max(0, start)
       while backwards ? i >= 0 : i <= last {
-        if u[i..<(i + needle.count)].elementsEqual(needle) { return i }
+        if u[i..<(i + needle.count)].elementsEqual(needle) {
+          try interpreter.step(tried * cost)
+          return i
+        }
         tried += 1
         if tried == 1024 {
           try interpreter.step(1024 * cost)
@@ -36,6 +39,7 @@ enum StringMethods {
         }
         i += backwards ? -1 : 1
       }
+      try interpreter.step(tried * cost)
       return nil
     }
     func result(_ out: String) throws(ExpressionError) -> JSValue {

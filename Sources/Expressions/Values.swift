@@ -50,9 +50,9 @@ public enum JSValue {
     case .string(let s): return JSValue.parseNumber(s)
     case .array(let a):
       // `[[[5]]]` is 5: followed by a loop, so a chain built deep at run time (or an array that holds itself)
-      // cannot exhaust the stack.
+      // cannot exhaust the stack; past 100 levels it is NaN (the loop is not charged as steps).
       var array = a
-      for _ in 0..<JSValue.maxNesting {
+      for _ in 0..<100 {
         if array.elements.isEmpty { return 0 }
         if array.elements.count > 1 { return .nan }
         guard case .array(let inner) = array.elements[0] else { return array.elements[0].numberValue }
@@ -89,13 +89,20 @@ public enum JSValue {
   /// stack of its own, so nesting built at run time cannot exhaust the thread's; an array met again inside
   /// itself is written as empty, as JavaScript's `join` does, and so is nesting past ``maxNesting``.
   static func joined(_ root: JSArray) -> String {
-    joined(root, limit: .max) ?? ""
+    var visited = 0
+    return joined(root, limit: .max, visited: &visited, maxVisits: maxVisits) ?? ""
   }
 
-  /// `String(value)`, or nil when it would be longer than `limit` bytes (found while it is built, not after).
-  public func stringValue(limit: Int) -> String? {
+  /// Elements a conversion outside the interpreter visits at most (an array that holds another many times over
+  /// is visited once per path): past it, the text is given as empty.
+  static let maxVisits = 10_000_000
+
+  /// `String(value)`, or nil when it would be longer than `limit` bytes (found while it is built, not after) or
+  /// would visit more than `maxVisits` elements; `visited` counts the elements visited (the interpreter charges
+  /// them as steps).
+  public func stringValue(limit: Int, visited: inout Int, maxVisits: Int) -> String? {
     switch self {
-    case .array(let a): return JSValue.joined(a, limit: limit)
+    case .array(let a): return JSValue.joined(a, limit: limit, visited: &visited, maxVisits: maxVisits)
     default:
       let s = stringValue
       return s.utf8.count <= limit ? s : nil
@@ -103,7 +110,9 @@ public enum JSValue {
   }
 
   /// `root.join(separator)`: nested arrays are written with commas, as JavaScript writes them.
-  static func joined(_ root: JSArray, separator: String = ",", limit: Int) -> String? {
+  static func joined(
+    _ root: JSArray, separator: String = ",", limit: Int, visited: inout Int, maxVisits: Int
+  ) -> String? {
     var out = ""
     var path: [(array: JSArray, next: Int)] = [(root, 0)]
     var onPath: Set<ObjectIdentifier> = [ObjectIdentifier(root)]
@@ -114,6 +123,8 @@ public enum JSValue {
         continue
       }
       path[path.count - 1].next = index + 1
+      visited += 1
+      if visited > maxVisits { return nil }
       if index > 0 { out += path.count == 1 ? separator : "," }
       switch array.elements[index] {
       case .undefined, .null: break
@@ -319,7 +330,16 @@ public class JSObject {
     teardown.collect(storage.values)
     storage = [:]
     keys = []
-    if let function = self as? JSFunction, case .script(_, let scope, _) = function.body { teardown.collect(scope) }
+    if let function = self as? JSFunction {
+      if case .script(_, let scope, let this) = function.body {
+        teardown.collect(scope)
+        if let this { teardown.collect([this]) }
+      }
+      if let bound = function.boundTarget {
+        teardown.collect([bound.value])
+        bound.value = .undefined
+      }
+    }
   }
 
   deinit {
@@ -350,6 +370,9 @@ public final class JSFunction: JSObject {
   }
   let body: Body
   let name: String
+  /// What a method read as a value (`var f = a.push`) is bound to: kept here, not only in its closure, so that
+  /// freeing a chain of them is done by ``Teardown``'s loop.
+  var boundTarget: BoundTarget?
 
   init(script: FunctionSyntax, scope: Scope, this: JSValue?) {
     body = .script(script, scope, this: this)
@@ -365,6 +388,12 @@ public final class JSFunction: JSObject {
     self.name = name
     super.init(lookup: lookup)
   }
+}
+
+/// The value a method read as a value is bound to (``JSFunction/boundTarget``).
+final class BoundTarget {
+  var value: JSValue
+  init(_ value: JSValue) { self.value = value }
 }
 
 /// Variables of one block or function.

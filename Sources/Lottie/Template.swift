@@ -618,16 +618,26 @@ public enum Keypaths {
 
   /// The `count` keypaths closest to `text`, for "did you mean": those ending in the same property first,
   /// then by edit distance, ties in document order.
+  ///
+  /// Names are compared on their first ``suggestionLength`` characters: the distance takes the product of the two
+  /// lengths, and a file's megabyte-long layer names (or a megabyte-long `--set`) must not make an error message
+  /// take minutes.
   public static func nearest(to text: String, in candidates: [String], count: Int) -> [String] {
     var seen = Set<String>()
     let unique = candidates.filter { seen.insert($0).inserted }
-    let target = Array(text.lowercased())
-    let property = split(text).last?.lowercased() ?? ""
+    let target = Array(text.lowercased().prefix(suggestionLength))
+    let property = split(String(text.suffix(suggestionLength))).last?.lowercased() ?? ""
     let scored = unique.enumerated().map { (i, c) in
-      (split(c).last?.lowercased() == property ? 0 : 1, distance(target, Array(c.lowercased())), i, c)
+      (
+        split(String(c.suffix(suggestionLength))).last?.lowercased() == property ? 0 : 1,
+        distance(target, Array(c.lowercased().prefix(suggestionLength))), i, c
+      )
     }
     return scored.sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }.prefix(count).map { "'\($0.3)'" }
   }
+
+  /// Characters of a keypath compared for "did you mean".
+  static let suggestionLength = 200
 
   static func distance(_ a: [Character], _ b: [Character]) -> Int {
     if a.isEmpty { return b.count }

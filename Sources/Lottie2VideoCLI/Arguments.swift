@@ -148,6 +148,9 @@ enum Suggestions {
     let limit = min(2, max(1, text.count / 2 - 1))
     var best: (String, Int)?
     for candidate in candidates {
+      // Lengths further apart than the limit are further apart in edits too: a megabyte-long argument costs
+      // nothing here.
+      guard abs(candidate.count - text.count) <= limit else { continue }
       let d = distance(text.lowercased(), candidate.lowercased())
       if d <= limit, best.map({ d < $0.1 }) ?? true { best = (candidate, d) }
     }

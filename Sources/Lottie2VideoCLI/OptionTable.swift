@@ -188,7 +188,8 @@ enum OptionTable {
     "--data", value: "rows.csv|rows.json",
     help:
       "One export per row: each column whose name is a keypath (has a dot or *) is a --set, 'slot:ID' a --slot, "
-      + "'image:ID' an --image; empty cells keep the file's value. The output is a template: {column} and {row} "
+      + "'image:ID' an --image (a path from the table's folder, read only there, in the animation's folder "
+      + "and --assets unless --allow-external-paths); empty cells keep the file's value. The output is a template: {column} and {row} "
       + "(the row number) are filled in, e.g. -o 'out/{city}.mp4'. Rows run like a batch (in parallel within "
       + "--jobs; --report works).",
     default: "none", section: .templating, completion: .file(["csv", "json"]),
