@@ -141,6 +141,7 @@ enum Builtins {
     // Frozen: the built-ins are made once per interpreter (a worker) and seen by every evaluation it runs, so a
     // property an expression wrote on one (`Math.counter`, `Math.sin = ...`) would outlive the evaluation: frames
     // would depend on which worker drew what before, and a host object stored there would outlive its frame.
+    // Writes to a frozen object go to the evaluation's overlay instead (Members.set).
     var pending = Array(g.values)
     while let value = pending.popLast() {
       guard case .object(let object) = value, !object.isFrozen else { continue }

@@ -65,8 +65,8 @@ public enum JSValue {
     }
   }
 
-  /// Arrays nested deeper than this convert as if empty (`String`) or as NaN (`Number`): conversions walk
-  /// values with loops, not recursion, and stop there.
+  /// Arrays nested deeper than this are written as empty by `String` (which walks them with a loop of its own and
+  /// stops there; `Number` stops at 100 levels).
   static let maxNesting = 10_000
 
   /// `String(value)`.
@@ -306,7 +306,8 @@ public class JSObject {
   public var valueOf: (() -> JSValue)?
   /// What the host keeps with the object (a path's geometry).
   public var payload: Any?
-  /// A built-in, shared by every evaluation: its properties cannot be set or deleted.
+  /// A built-in, shared by every evaluation: what an evaluation sets or deletes on it goes to that evaluation's
+  /// overlay (`Interpreter.overlay`), never into the object.
   var isFrozen = false
   /// The values of the object's own properties.
   var ownValues: [JSValue] { keys.compactMap { storage[$0] } }

@@ -101,8 +101,8 @@ public enum ImageAssets {
     var notes: [Diagnostic] = []
     var rest = loaded.animation
     let file = loaded.animationFile
-    let sandboxed = confined.map { (id: $0.id, path: $0.path, confined: true) }
-    for (id, path, isConfined) in replacements.map({ (id: $0.id, path: $0.path, confined: false) }) + sandboxed {
+    let all = replacements.map { ($0.id, $0.path, false) } + confined.map { ($0.id, $0.path, true) }
+    for (id, path, isConfined) in all {
       guard rest.images[id] != nil || images[id] != nil else {
         let ids = loaded.animation.images.keys.sorted().map { "'\($0)'" }.joined(separator: ", ")
         throw ReplacementError(

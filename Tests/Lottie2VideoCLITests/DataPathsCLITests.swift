@@ -7,6 +7,14 @@ import Testing
 /// video; now it is read only inside the table's folder, the animation's folder and `--assets`, unless
 /// `--allow-external-paths`, and relative paths start from the table's folder.
 struct DataPathsCLITests {
+  /// Exports one frame per row of `table` into `out/{name}.mp4`.
+  static func exportRows(_ input: String, table: URL, into out: URL, _ extra: [String] = []) async throws
+    -> CommandResult
+  {
+    try await CommandRunner.lottie2video(
+      [input, "--data", table.path, "-o", out.path + "/{name}.mp4", "--max-frames", "1", "-q"] + extra)
+  }
+
   @Test(.hangGuard)
   func imageCellsAreConfined() async throws {
     let (directory, input) = try await TemplatingCLITests.workspace()
@@ -20,9 +28,7 @@ struct DataPathsCLITests {
     try Data("name,image:logo\ninside,white.png\nclimbs,\(escape)\nabsolute,\(secret.path)\n".utf8).write(to: table)
     let out = directory.appendingPathComponent("out")
 
-    let confined = try await CommandRunner.lottie2video([
-      input, "--data", table.path, "-o", out.path + "/{name}.mp4", "--max-frames", "1", "-q",
-    ])
+    let confined = try await Self.exportRows(input, table: table, into: out)
     #expect(confined.exited(1), "\(confined)")
     for reference in [escape, secret.path] {
       #expect(
@@ -34,10 +40,7 @@ struct DataPathsCLITests {
     #expect(directoryListing(out) == ["inside.mp4"])
 
     try FileManager.default.removeItem(at: out)
-    let trusted = try await CommandRunner.lottie2video([
-      input, "--data", table.path, "-o", out.path + "/{name}.mp4", "--max-frames", "1", "-q",
-      "--allow-external-paths",
-    ])
+    let trusted = try await Self.exportRows(input, table: table, into: out, ["--allow-external-paths"])
     #expect(trusted.exited(0), "\(trusted)")
     #expect(directoryListing(out) == ["absolute.mp4", "climbs.mp4", "inside.mp4"])
   }
@@ -50,9 +53,7 @@ struct DataPathsCLITests {
     let table = directory.appendingPathComponent("rows.csv")
     try Data("name\n../../escaped\n/etc/x\n".utf8).write(to: table)
     let out = directory.appendingPathComponent("out")
-    let result = try await CommandRunner.lottie2video([
-      input, "--data", table.path, "-o", out.path + "/{name}.mp4", "--max-frames", "1", "-q",
-    ])
+    let result = try await Self.exportRows(input, table: table, into: out)
     #expect(result.exited(0), "\(result)")
     #expect(directoryListing(out) == ["_._.._escaped.mp4", "_etc_x.mp4"])
     #expect(!FileManager.default.fileExists(atPath: directory.deletingLastPathComponent().path + "/escaped.mp4"))
