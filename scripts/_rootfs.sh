@@ -37,21 +37,24 @@ l2v_rootfs_sources() {
 
 l2v_rootfs_base() {
   local tarball="$L2V_CACHE/bookworm-minbase.tar" max_days="${L2V_ROOTFS_MAX_DAYS:-7}"
-  if [[ -s $tarball && -z $(find "$tarball" -mtime "+$max_days" -print) ]]; then
+  if [[ -f $tarball && -s $tarball && -z $(find "$tarball" -mtime "+$max_days" -print) ]]; then
     printf '%s\n' "$tarball"
     return 0
   fi
   command -v mmdebstrap >/dev/null || l2v_ensure_packages mmdebstrap
   mkdir -p "$L2V_CACHE"
+  # A cache entry that is not a regular file (a folder left by a run that let mmdebstrap guess the format
+  # from the name) is made again.
+  rm -rf --one-file-system "$tarball" "$tarball.tmp"
   local -a aptopts=() sources=()
   local line
   while IFS= read -r line; do aptopts+=("--aptopt=$line"); done < <(l2v_rootfs_aptconf)
   mapfile -t sources < <(l2v_rootfs_sources)
   l2v_log "mmdebstrap --variant=minbase bookworm -> $tarball (cached for $max_days days)"
-  if ! nice mmdebstrap --variant=minbase ${aptopts[@]+"${aptopts[@]}"} bookworm "$tarball.tmp" "${sources[@]}" \
+  if ! nice mmdebstrap --variant=minbase --format=tar ${aptopts[@]+"${aptopts[@]}"} bookworm "$tarball.tmp" "${sources[@]}" \
     >"$L2V_CACHE/mmdebstrap.log" 2>&1; then
     tail -n 20 "$L2V_CACHE/mmdebstrap.log" >&2
-    rm -f "$tarball.tmp"
+    rm -rf --one-file-system "$tarball.tmp"
     l2v_die "mmdebstrap failed (log: $L2V_CACHE/mmdebstrap.log)"
   fi
   mv "$tarball.tmp" "$tarball"
