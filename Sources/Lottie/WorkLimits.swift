@@ -19,6 +19,9 @@ public struct WorkLimits: Sendable, Equatable {
   public var copies = 10_000
   /// Vertices drawn in one frame, after modifiers and repeaters (`--limit vertices=`).
   public var vertices = 5_000_000
+  /// Dashes drawn in one frame: each dashed stroke's length over its pattern, times the dashes in the
+  /// pattern (`--limit dashes=`).
+  public var dashes = 1_000_000
   /// Glyphs in one text layer (`--limit glyphs=`).
   public var glyphs = 20_000
   /// One effect's work: pixels it covers times the passes it makes over them (`--limit effect-work=`).

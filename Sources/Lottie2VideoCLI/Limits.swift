@@ -84,6 +84,10 @@ struct LimitSpec: Sendable {
       defaultText: "\(WorkLimits.defaults.vertices)"
     ) { $0.work.vertices = $1.clampedInt(1...1_000_000_000_000) },
     LimitSpec(
+      name: "dashes", unit: "dashes", help: "dashes of dashed strokes drawn in one frame",
+      defaultText: "\(WorkLimits.defaults.dashes)"
+    ) { $0.work.dashes = $1.clampedInt(1...1_000_000_000_000) },
+    LimitSpec(
       name: "glyphs", unit: "glyphs", help: "glyphs in one text layer", defaultText: "\(WorkLimits.defaults.glyphs)"
     ) {
       $0.work.glyphs = $1.clampedInt(1...1_000_000_000_000)

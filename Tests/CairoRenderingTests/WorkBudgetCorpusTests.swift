@@ -29,6 +29,7 @@ struct WorkBudgetCorpusTests {
     var vertices = (0, "")
     var glyphs = (0, "")
     var effectWork = (0.0, "")
+    var dashes = (0.0, "")
   }
 
   @Test(.heavy, .hangGuard)
@@ -55,6 +56,7 @@ struct WorkBudgetCorpusTests {
       if budget.glyphs > peaks.glyphs.0 { peaks.glyphs = (budget.glyphs, name) }
       let effectWork = budget.effectWork * 1920 * 1080 / Double(w * h)
       if effectWork > peaks.effectWork.0 { peaks.effectWork = (effectWork, name) }
+      if budget.dashes > peaks.dashes.0 { peaks.dashes = (budget.dashes, name) }
     }
     if ProcessInfo.processInfo.environment["L2V_BUDGET_REPORT"] == "1" {
       print(
@@ -64,6 +66,7 @@ struct WorkBudgetCorpusTests {
           vertices \(peaks.vertices.0) (\(peaks.vertices.1))
           glyphs \(peaks.glyphs.0) (\(peaks.glyphs.1))
           effect work at 1080p \(Int(peaks.effectWork.0)) (\(peaks.effectWork.1))
+          dashes \(Int(peaks.dashes.0)) (\(peaks.dashes.1))
         """)
     }
     let limits = WorkLimits.defaults
@@ -71,6 +74,7 @@ struct WorkBudgetCorpusTests {
     #expect(peaks.vertices.0 * 10 < limits.vertices)
     #expect(peaks.glyphs.0 * 10 < limits.glyphs)
     #expect(peaks.effectWork.0 * 10 < Double(limits.effectWork))
+    #expect(peaks.dashes.0 * 10 < Double(limits.dashes))
     // The test measured something: the corpus has repeaters, text and effects.
     #expect(peaks.copies.0 > 0 && peaks.vertices.0 > 0 && peaks.glyphs.0 > 0 && peaks.effectWork.0 > 0)
   }

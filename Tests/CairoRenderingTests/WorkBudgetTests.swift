@@ -121,6 +121,49 @@ struct WorkBudgetTests {
     )
   }
 
+  static func dashedStroke(_ dash: String, width: Int = 1) -> String {
+    #"{"ty":"st","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":\#(width)},"lc":2,"lj":1,"ml":4,"d":["#
+      + #"{"n":"d","nm":"dash","v":{"a":0,"k":\#(dash)}},{"n":"g","nm":"gap","v":{"a":0,"k":\#(dash)}}]}"#
+  }
+  static func square(_ side: Int) -> String {
+    #"{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[\#(side),\#(side)]},"r":{"a":0,"k":0}}"#
+  }
+
+  /// A 4096 px square dashed every 1/1024 px: 8 million dashes, which Cairo takes seconds to stroke while the
+  /// shape has four vertices. Refused before it is drawn.
+  @Test func tinyDashesOfALongOutline() throws {
+    let json = Self.animation([Self.shapeLayer([Self.square(4096), Self.dashedStroke("0.0009765625")])])
+    #expect(
+      try Self.refusal(json)
+        == "a.json: $.layers[0]: the dashed strokes drawn at frame 0 come to 8388608 dashes with this layer's; "
+        + "the limit is 1000000 (--limit dashes=N)")
+    // The same outline dashed every pixel: 8,192 dashes.
+    let plain = Self.animation([Self.shapeLayer([Self.square(4096), Self.dashedStroke("1")])])
+    #expect(try Self.refusal(plain) { $0.dashes = 8192 } == nil)
+    #expect(
+      try Self.refusal(plain) { $0.dashes = 8191 }
+        == "a.json: $.layers[0]: the dashed strokes drawn at frame 0 come to 8192 dashes with this layer's; "
+        + "the limit is 8191 (--limit dashes=N)")
+  }
+
+  /// Dashes are measured where the pattern is (the stroke's group), so a shape scaled down in its own group
+  /// counts its dashes at its drawn length; the layers of a frame add up; a stroke without dashes counts none.
+  @Test func dashesAreMeasuredInTheStrokesSpaceAndAddUp() throws {
+    let scaled =
+      #"{"ty":"gr","it":[\#(Self.square(4096)),{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"#
+      + #""s":{"a":0,"k":[25,25]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}"#
+    let layer = Self.shapeLayer([scaled, Self.dashedStroke("1")])
+    #expect(try Self.refusal(Self.animation([layer])) { $0.dashes = 2048 } == nil)
+    #expect(
+      try Self.refusal(Self.animation([layer, layer])) { $0.dashes = 4095 }
+        == "a.json: $.layers[1]: the dashed strokes drawn at frame 0 come to 4096 dashes with this layer's; "
+        + "the limit is 4095 (--limit dashes=N)")
+    let solid = Self.shapeLayer([
+      Self.square(4096), #"{"ty":"st","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":1}}"#,
+    ])
+    #expect(try Self.refusal(Self.animation([solid])) { $0.dashes = 1 } == nil)
+  }
+
   @Test func glyphsOfATextLayer() throws {
     let text = String(repeating: "ab", count: 15_000)
     let layer =

@@ -75,12 +75,46 @@ struct WorkBudgetCLITests {
     }
   }
 
+  /// `check` brings the scene to the frames it checks, so a frame the export would refuse is an error there
+  /// too (it said "ok" for a file whose dashes take minutes a frame); `--strict` fails on it, `--limit` lifts it.
+  @Test func checkReportsAFrameOverABudget() async throws {
+    let dashed =
+      #"{"v":"5.7.0","w":64,"h":64,"fr":10,"ip":0,"op":1,"layers":[{"ty":4,"ip":0,"op":10,"st":0,"ks":{},"shapes":["#
+      + #"{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[4096,4096]},"r":{"a":0,"k":0}},"#
+      + #"{"ty":"st","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":1},"d":["#
+      + #"{"n":"d","nm":"dash","v":{"a":0,"k":0.0009765625}},{"n":"g","nm":"gap","v":{"a":0,"k":0.0009765625}}]}]}]}"#
+    let directory = Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let input = directory.appendingPathComponent("in.json")
+    try Data(dashed.utf8).write(to: input)
+    let strict = try await CommandRunner.lottie2video(["check", "--strict", input.path])
+    #expect(strict.exited(1), "\(strict)")
+    #expect(
+      strict.stdout == """
+        \(input.path): 1 diagnostic
+          $.layers[0]: error: the dashed strokes drawn at frame 0 come to 8388608 dashes with this layer's; \
+        the limit is 1000000 (--limit dashes=N); an export refuses this frame
+
+        """, "\(strict)")
+    let lifted = try await CommandRunner.lottie2video(["check", "--strict", "--limit", "dashes=9000000", input.path])
+    #expect(lifted.exited(0), "\(lifted)")
+    #expect(lifted.stdout == "\(input.path): ok\n", "\(lifted)")
+    let (export, listing) = try await Self.run(dashed, [])
+    #expect(export.exited(1), "\(export)")
+    #expect(
+      export.stderr.hasSuffix(
+        "in.json: $.layers[0]: the dashed strokes drawn at frame 0 come to 8388608 dashes with this layer's; "
+          + "the limit is 1000000 (--limit dashes=N)\n"), "\(export)")
+    #expect(listing == ["in.json"])
+  }
+
   @Test func helpListsTheBudgets() async throws {
     let help = try await CommandRunner.lottie2video(["export", "--help"])
     let text = help.stdout.replacingOccurrences(of: "\n", with: " ").split(separator: " ").joined(separator: " ")
     for expected in [
       "copies (shapes drawn in one frame, repeater copies included, shapes, default 10000)",
       "vertices (vertices drawn in one frame, after modifiers and repeaters, vertices, default 5000000)",
+      "dashes (dashes of dashed strokes drawn in one frame, dashes, default 1000000)",
       "glyphs (glyphs in one text layer, glyphs, default 20000)",
       "effect-work (one layer's effects: the pixels they cover times their passes, pixel passes, default 2000000000)",
       "frame-time (the time one frame may take, checked between layers, seconds, default 60)",

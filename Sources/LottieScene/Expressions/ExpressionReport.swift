@@ -3,7 +3,8 @@ import Lottie
 
 /// What `check` and `info` say of each expression: the scene is built as a worker builds it and brought to a
 /// few frames, and each expression the parser kept is listed by its path as evaluated, or failed with the
-/// exact reason (the property keeps its own value then).
+/// exact reason (the property keeps its own value then). The same frames go on the work budget: a frame the
+/// export would refuse (shapes, vertices or dashes over their limits) is an error here too.
 package enum ExpressionReport {
   /// The frames tried: the first, the middle and the last of the root composition.
   static func frames(_ animation: Animation) -> [Double] {
@@ -16,13 +17,18 @@ package enum ExpressionReport {
   package static func diagnostics(_ animation: Animation, file: String?, limits: WorkLimits = .defaults)
     -> [Diagnostic]
   {
-    guard !animation.expressions.isEmpty else { return [] }
     let refused = Set(
       animation.diagnostics.filter { $0.severity >= .warning && $0.path.description.hasSuffix(".x") }.map(\.path))
     let scene = AnimationScene(animation: animation, limits: limits)
     for frame in frames(animation) { scene.seek(toFrame: frame) }
     let engine = scene.expressions
     var out: [Diagnostic] = []
+    if let exceeded = scene.budget.exceeded {
+      out.append(
+        Diagnostic(
+          severity: .error, file: file, path: exceeded.path,
+          message: "\(exceeded.message); an export refuses this frame"))
+    }
     for path in animation.expressions.keys.sorted(by: { $0.description < $1.description }) {
       let x = path.appending("x")
       if refused.contains(x) { continue }

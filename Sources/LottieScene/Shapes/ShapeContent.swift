@@ -27,6 +27,7 @@ package final class ShapeContent {
   /// The shapes and vertices the last build made (what this layer adds to a frame's budget).
   @exclusivity(unchecked) private var builtCopies = 0
   @exclusivity(unchecked) private var builtVertices = 0
+  @exclusivity(unchecked) private var builtDashes = 0.0
   private let budget: WorkBudget
   /// The layer's place in the JSON (its items are at `shapes` in it).
   private let layerPath: JSONPath
@@ -51,7 +52,9 @@ package final class ShapeContent {
       build()
       if changed || version == 0 { version = clock.next() }
     }
-    if !budget.addCopies(builtCopies, at: layerPath) || !budget.addVertices(builtVertices, at: layerPath) {
+    if !budget.addCopies(builtCopies, at: layerPath) || !budget.addVertices(builtVertices, at: layerPath)
+      || !budget.addDashes(builtDashes, at: layerPath)
+    {
       drop()
     }
     return changed
@@ -85,6 +88,7 @@ package final class ShapeContent {
     operations = builder.operations
     builtCopies = slots.count
     builtVertices = slots.reduce(0) { total, slot in total + slot.contours.reduce(0) { $0 + $1.vertices.count } }
+    builtDashes = ShapeContent.dashes(operations, slots)
   }
 
   /// Draws nothing (a limit was exceeded); the next update builds again.
@@ -93,7 +97,54 @@ package final class ShapeContent {
     operations = []
     builtCopies = 0
     builtVertices = 0
+    builtDashes = 0
     isBuilt = false
+  }
+
+  /// The dashes the dashed strokes of `operations` draw over `slots`: each contour's length in the paint's
+  /// space (where the pattern is measured) over the pattern's length, rounded up, times the dashes in the
+  /// pattern. The length is the control polygon's, which is never shorter than the curve.
+  static func dashes(_ operations: [PaintOperation], _ slots: [GeometrySlot]) -> Double {
+    var total = 0.0
+    for op in operations {
+      let stroke: StrokeParameters
+      switch op.paint {
+      case .stroke(_, let s), .gradientStroke(_, let s): stroke = s
+      case .fill, .gradientFill: continue
+      }
+      guard stroke.width > 0, !stroke.dashes.isEmpty, let inverse = op.matrix.inverted() else { continue }
+      let period = stroke.dashes.reduce(0, +)
+      let perPeriod = Double((stroke.dashes.count + 1) / 2)
+      for id in GeometrySlot.leaves(op.slots, in: slots) {
+        let slot = slots[id]
+        let toPaint = slot.matrix == op.matrix ? Affine.identity : slot.matrix.then(inverse)
+        for contour in slot.contours {
+          let length = ShapeContent.polygonLength(contour, toPaint)
+          guard !length.isNaN else { continue }
+          // A pattern of zero length (or one too short to count) stands for one dash per unit of length.
+          total += (length / max(period, 1e-9)).rounded(.up) * perPeriod
+        }
+      }
+    }
+    return total
+  }
+
+  /// The length of `path`'s control polygon under `matrix`.
+  static func polygonLength(_ path: BezierPath, _ matrix: Affine) -> Double {
+    let n = path.vertices.count
+    guard n > 0 else { return 0 }
+    var length = 0.0
+    var previous = matrix.apply(path.vertices[0])
+    let segments = path.isClosed ? n : n - 1
+    for i in 0..<segments {
+      let j = (i + 1) % n
+      let out = matrix.apply(path.vertices[i] + path.outTangents[i])
+      let into = matrix.apply(path.vertices[j] + path.inTangents[j])
+      let next = matrix.apply(path.vertices[j])
+      length += (out - previous).length + (into - out).length + (next - into).length
+      previous = next
+    }
+    return length
   }
 
   /// The shapes a build would make in `node` at the nodes' current values (as ``ShapeBuilder`` makes them:
