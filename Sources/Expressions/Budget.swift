@@ -7,7 +7,9 @@ public struct ExpressionBudget: Sendable, Equatable {
   /// Steps all the evaluations of one frame may take together.
   public var frameSteps: Int
   /// Bytes an evaluation may allocate (array elements count 16 bytes each, strings their UTF-8 bytes,
-  /// object properties 32 bytes), counted as they are made, never given back within the evaluation.
+  /// object properties 32 bytes), counted as they are made, never given back within the evaluation; they
+  /// count as steps too, one per 64 bytes. What an evaluation made is freed when it is over (cycles too), so
+  /// a worker holds at most one evaluation's worth.
   public var memoryBytes: Int
   /// Function calls nested at once.
   public var callDepth: Int

@@ -23,6 +23,9 @@ public final class Interpreter {
   private var completion: JSValue = .undefined
   /// The built-in globals (`Math`, `parseInt`, ...), made once.
   let globals: Scope
+  /// What the evaluation under way (or the last one) made, emptied when the next starts or the host calls
+  /// ``releaseEvaluation()``.
+  private let arena = Arena()
 
   public init(budget: ExpressionBudget = .default) {
     self.budget = budget
@@ -32,6 +35,14 @@ public final class Interpreter {
 
   /// Starts a frame's step count.
   public func beginFrame() { frameSteps = 0 }
+
+  /// Empties what the last evaluation made, once the host has taken its result (``run`` does it anyway when
+  /// the next evaluation starts). A value of that evaluation read afterwards is empty: a run's result is for
+  /// the host to convert before it runs or releases again.
+  public func releaseEvaluation() {
+    guard running == 0 else { return }
+    arena.sweep()
+  }
 
   /// Runs `program` with `names` defined (the host's `value`, `time`, ...), `lookup` resolving any other
   /// name the program reads, and `this` as the program's `this`; the result is `$bm_rt` when the program
@@ -44,7 +55,12 @@ public final class Interpreter {
     // runs: the inner run shares the outer one's budget and leaves its state as it found it.
     let nested = running > 0
     let saved = (completion, thrown, hostLookup, thisValue, topScope, depth, baseDepth)
+    var previousArena: Arena? = nil
     if !nested {
+      arena.sweep()
+      previousArena = Arena.makeCurrent(arena)
+      // The host's values handed in (made before the run) are this evaluation's too.
+      for value in names.values { arena.adopt(value) }
       steps = 0
       allocated = 0
       depth = 0
@@ -70,6 +86,7 @@ public final class Interpreter {
         completion = .undefined
         thisValue = .undefined
         overlay = [:]
+        Arena.makeCurrent(previousArena)
       }
     }
     let top = Scope(parent: globals, variables: names)
@@ -121,23 +138,29 @@ public final class Interpreter {
 
   private func stepError() -> ExpressionError {
     if stepLimit < budget.steps {
-      return ExpressionError(.steps, "the frame's expressions used up their \(budget.frameSteps) steps")
+      return ExpressionError(
+        .steps, "the frame's expressions used up their \(budget.frameSteps) steps (--limit expression-steps=N)")
     }
-    return ExpressionError(.steps, "the expression took more than \(budget.steps) steps (an endless loop?)")
+    return ExpressionError(
+      .steps, "the expression took more than \(budget.steps) steps (an endless loop?) (--limit expression-steps=N)")
   }
 
-  /// Counts `bytes` against the memory cap.
+  /// Counts `bytes` against the memory cap, and as work: a step per 64 bytes (building and copying values
+  /// takes time too, so a frame of evaluations that each build megabytes ends on the frame's steps).
   public func allocate(_ bytes: Int) throws(ExpressionError) {
     let (total, overflow) = allocated.addingReportingOverflow(max(0, bytes))
     guard !overflow, total <= budget.memoryBytes else { throw memoryError() }
+    let charged = (total >> 6) - (allocated >> 6)
     allocated = total
+    if charged > 0 { try step(charged) }
   }
 
   /// Bytes the evaluation may still allocate.
   public var memoryLeft: Int { max(0, budget.memoryBytes - allocated) }
 
   public func memoryError() -> ExpressionError {
-    ExpressionError(.memory, "the expression allocated more than \(budget.memoryBytes) bytes")
+    ExpressionError(
+      .memory, "the expression allocated more than \(budget.memoryBytes) bytes (--limit expression-memory=SIZE)")
   }
 
   /// `String(value)`, refused before it is built past what the memory budget has left; the elements it visits

@@ -27,8 +27,12 @@ enum Members {
       return arrayMethods.contains(name) ? bound(base, name) : .undefined
     case .string(let s):
       if let i = Operators.arrayIndex(key) {
-        let u = Array(s.utf16)
-        return i < u.count ? .string(String(utf16CodeUnits: [u[i]], count: 1)) : .undefined
+        // Finding the i-th UTF-16 unit may walk the string: a step per 64 bytes of it.
+        let bytes = s.utf8.count
+        if bytes >= 64 { try interpreter.step(bytes >> 6) }
+        let u = s.utf16
+        guard i < u.count else { return .undefined }
+        return .string(String(utf16CodeUnits: [u[u.index(u.startIndex, offsetBy: i)]], count: 1))
       }
       let name = key.stringValue
       if name == "length" { return .number(Double(s.utf16.count)) }

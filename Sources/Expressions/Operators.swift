@@ -26,11 +26,16 @@ enum Operators {
       return try divide(a, b, interpreter)
     case "%": return .number(fmod(a.numberValue, b.numberValue))
     case "**": return .number(pow(a.numberValue, b.numberValue))
-    case "==": return .boolean(looseEquals(a, b))
-    case "!=": return .boolean(!looseEquals(a, b))
-    case "===": return .boolean(strictEquals(a, b))
-    case "!==": return .boolean(!strictEquals(a, b))
-    case "<", ">", "<=", ">=": return .boolean(compare(op, a, b))
+    case "==", "!=":
+      let (x, y) = try looseOperands(a, b, interpreter)
+      try chargeStrings(x, y, interpreter)
+      return .boolean(looseEquals(x, y) == (op == "=="))
+    case "===", "!==":
+      try chargeStrings(a, b, interpreter)
+      return .boolean(strictEquals(a, b) == (op == "==="))
+    case "<", ">", "<=", ">=":
+      try chargeStrings(a, b, interpreter)
+      return .boolean(compare(op, a, b))
     case "&": return .number(Double(int32(a.numberValue) & int32(b.numberValue)))
     case "|": return .number(Double(int32(a.numberValue) | int32(b.numberValue)))
     case "^": return .number(Double(int32(a.numberValue) ^ int32(b.numberValue)))
@@ -255,10 +260,39 @@ enum Operators {
     }
   }
 
+  /// Comparing strings reads them: a step per 64 bytes of both.
+  static func chargeStrings(_ a: JSValue, _ b: JSValue, _ interpreter: Interpreter) throws(ExpressionError) {
+    var bytes = 0
+    if case .string(let x) = a { bytes += x.utf8.count }
+    if case .string(let y) = b { bytes += y.utf8.count }
+    if bytes >= 64 { try interpreter.step(bytes >> 6) }
+  }
+
+  /// The operands of `==` as ``looseEquals(_:_:)`` compares them, with an array or object compared to a
+  /// primitive already written as a string (charged and bounded as `String()` is).
+  static func looseOperands(_ a: JSValue, _ b: JSValue, _ interpreter: Interpreter) throws(ExpressionError) -> (
+    JSValue, JSValue
+  ) {
+    func isContainer(_ v: JSValue) -> Bool {
+      switch v {
+      case .array, .object: return true
+      default: return false
+      }
+    }
+    func isNullish(_ v: JSValue) -> Bool {
+      switch v {
+      case .undefined, .null: return true
+      default: return false
+      }
+    }
+    if isContainer(a), !isContainer(b), !isNullish(b) { return (.string(try interpreter.string(a)), b) }
+    if isContainer(b), !isContainer(a), !isNullish(a) { return (a, .string(try interpreter.string(b))) }
+    return (a, b)
+  }
+
   static func compare(_ op: String, _ a: JSValue, _ b: JSValue) -> Bool {
     if case .string(let x) = a, case .string(let y) = b {
-      let xs = Array(x.utf16)
-      let ys = Array(y.utf16)
+      let xs = x.utf16, ys = y.utf16
       let less = xs.lexicographicallyPrecedes(ys)
       switch op {
       case "<": return less

@@ -31,6 +31,8 @@ public struct WorkLimits: Sendable, Equatable {
   /// Steps one expression evaluation may take; a frame's evaluations together twenty times as many
   /// (`--limit expression-steps=`).
   public var expressionSteps = 1_000_000
+  /// Bytes one expression evaluation may allocate; they are freed when it ends (`--limit expression-memory=`).
+  public var expressionMemory = 16 << 20
   /// The input file, as errors name it.
   public var file: String? = nil
 

@@ -104,6 +104,11 @@ struct LimitSpec: Sendable {
       name: "expression-steps", unit: "steps", help: "one expression evaluation (a frame: twenty times as many)",
       defaultText: "\(WorkLimits.defaults.expressionSteps)"
     ) { $0.work.expressionSteps = $1.clampedInt(1...1_000_000_000_000) },
+    LimitSpec(
+      name: "expression-memory", unit: "bytes: 16M, 64M or none",
+      help: "what one expression evaluation may allocate (freed when it ends)",
+      defaultText: "\(WorkLimits.defaults.expressionMemory)",
+      apply: { $0.work.expressionMemory = $1.clampedInt(1...Int.max) }, isByteSize: true),
   ]
 
   /// Parses `NAME=VALUE`.

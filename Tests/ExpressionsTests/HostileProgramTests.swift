@@ -200,6 +200,23 @@ final class HostileProgramTests: XCTestCase {
       )?.kind, .steps)
   }
 
+  /// Comparing and indexing strings read them, and `==` between an array and a primitive writes the array
+  /// out: each is charged by the bytes or elements it reads. Before, a loop comparing two 400 KB strings ran
+  /// hundreds of thousands of times within its steps, copying gigabytes.
+  func testComparisonsAndIndexingAreCharged() {
+    var budget = ExpressionBudget.default
+    budget.steps = 3_000_000
+    budget.frameSteps = 3_000_000
+    let setup = "var s = 'x'.repeat(400000), t = 'x'.repeat(400000), a = new Array(100000); "
+    for test in ["s == t", "s < t", "s >= t", "s === t", "s !== t", "s[399999] == 'x'", "a == 'x'", "a != 1"] {
+      func program(_ n: Int) -> String {
+        setup + "var k = 0; for (var i = 0; i < \(n); i++) { if (\(test)) k++ } k >= 0"
+      }
+      XCTAssertEqual(Self.outcome(program(5), budget: budget), "value true", test)
+      XCTAssertEqual(failure(program(2000), budget: budget)?.kind, .steps, test)
+    }
+  }
+
   func testHugeStepCountsDoNotWrapAround() {
     XCTAssertEqual(failure("''.repeat(1e19)")?.kind, .steps)
     XCTAssertEqual(failure("''.repeat(9.2e18); while (true) {}")?.kind, .steps)

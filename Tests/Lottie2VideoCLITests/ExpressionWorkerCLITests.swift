@@ -53,4 +53,89 @@ struct ExpressionWorkerCLITests {
     let result = try await CommandRunner.lottie2video(["check", input.path])
     #expect(result.stdout.contains("$.layers[0].ks.p.x: info: expression evaluated"), "\(result)")
   }
+
+  /// The corpus files with expressions, by their paths relative to the corpus.
+  static let corpusFilesWithExpressions: [String] = {
+    guard let corpus = Fixtures.corpus else { return [] }
+    func hasExpression(_ value: Any) -> Bool {
+      var stack = [value]
+      while let next = stack.popLast() {
+        if let object = next as? [String: Any] {
+          if object["x"] is String { return true }
+          stack.append(contentsOf: object.values)
+        } else if let array = next as? [Any] {
+          stack.append(contentsOf: array)
+        }
+      }
+      return false
+    }
+    let manager = FileManager.default
+    var found: [String] = []
+    for folder in ["", "with_assets/"] {
+      let names = (try? manager.contentsOfDirectory(atPath: corpus.appendingPathComponent(folder).path)) ?? []
+      for name in names.sorted() where name.hasSuffix(".json") {
+        guard let data = manager.contents(atPath: corpus.appendingPathComponent(folder + name).path),
+          let json = try? JSONSerialization.jsonObject(with: data), hasExpression(json)
+        else { continue }
+        found.append(folder + name)
+      }
+    }
+    return found
+  }()
+
+  /// Issue 38, "done when": every corpus file with expressions gives the same bytes on one worker and on four
+  /// (24 frames at 96 px: the workers take frames in whatever order they come).
+  @Test(
+    .heavy, .hangGuard, .enabled(if: Fixtures.corpus != nil, "the shared corpus is absent (set L2V_CORPUS)"))
+  func corpusExpressionsAreTheSameOnAnyNumberOfWorkers() async throws {
+    guard let corpus = Fixtures.corpus else { return }
+    let files = Self.corpusFilesWithExpressions
+    #expect(files.count >= 20, "\(files)")
+    let directory = Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    for file in files {
+      var outputs: [Data] = []
+      for jobs in ["1", "4"] {
+        let output = directory.appendingPathComponent("jobs\(jobs).y4m").path
+        let result = try await CommandRunner.lottie2video([
+          corpus.appendingPathComponent(file).path, "-o", output, "-q", "--jobs", jobs, "--max-frames", "24",
+          "--width", "96",
+        ])
+        #expect(result.exited(0), "\(file): \(result)")
+        outputs.append((try? Data(contentsOf: URL(fileURLWithPath: output))) ?? Data())
+      }
+      #expect(outputs[0].count > 96 * 2 * 24, "\(file)")
+      #expect(outputs[0] == outputs[1], "\(file): --jobs 4 differs from --jobs 1")
+    }
+  }
+
+  /// Each expression limit has its `--limit` name, in the message of the expression it stops.
+  @Test(.hangGuard)
+  func expressionLimitsAreNamed() async throws {
+    let directory = Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let input = directory.appendingPathComponent("build.json")
+    // 100,000 elements: 1.6 MB of the 16 MB an evaluation may allocate by default, and 25,000 steps (a step
+    // per 64 bytes).
+    try Data(Self.animation("var a = new Array(100000); [a.length / 5000, 32]").utf8)
+      .write(to: input)
+    let path = "$.layers[0].ks.p.x"
+    for (options, line) in [
+      ([String](), "\(path): info: expression evaluated"),
+      (
+        ["--limit", "expression-memory=1M"],
+        "\(path): warning: expression failed (the expression allocated more than 1000000 bytes "
+          + "(--limit expression-memory=SIZE)); the property's own value is used"
+      ),
+      (
+        ["--limit", "expression-steps=5000"],
+        "\(path): warning: expression failed (the expression took more than 5000 steps (an endless loop?) "
+          + "(--limit expression-steps=N)); the property's own value is used"
+      ),
+    ] {
+      let result = try await CommandRunner.lottie2video(["check", input.path] + options)
+      #expect(result.exited(0), "\(result)")
+      #expect(result.stdout.contains(line), "\(options): \(result)")
+    }
+  }
 }

@@ -118,6 +118,7 @@ struct WorkBudgetCLITests {
       "glyphs (glyphs in one text layer, glyphs, default 20000)",
       "effect-work (one layer's effects: the pixels they cover times their passes, pixel passes, default 2000000000)",
       "frame-time (the time one frame may take, checked between layers, seconds, default 60)",
+      "expression-memory (what one expression evaluation may allocate (freed when it ends), bytes: 16M, 64M or none, default 16777216)",
     ] {
       #expect(text.contains(expected), "\(expected)")
     }

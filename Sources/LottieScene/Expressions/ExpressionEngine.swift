@@ -17,11 +17,14 @@ package final class ExpressionEngine {
     interpreter = Interpreter(budget: budget)
   }
 
-  /// An engine with the steps `limits` allow (`--limit expression-steps=`), twenty evaluations' worth a frame.
+  /// An engine with the steps `limits` allow (`--limit expression-steps=`), twenty evaluations' worth a frame,
+  /// and the memory (`--limit expression-memory=`).
   package convenience init(limits: WorkLimits) {
     let steps = max(1, limits.expressionSteps)
     let (frame, overflow) = steps.multipliedReportingOverflow(by: 20)
-    self.init(budget: ExpressionBudget(steps: steps, frameSteps: overflow ? Int.max : frame))
+    self.init(
+      budget: ExpressionBudget(
+        steps: steps, frameSteps: overflow ? Int.max : frame, memoryBytes: max(1, limits.expressionMemory)))
   }
 
   package var budget: ExpressionBudget {

@@ -89,6 +89,8 @@ package final class ExpressionScope: ExpressionEnvironment {
     defer {
       depth -= 1
       interpreter.random = savedRandom
+      // The result is taken: what the evaluation made (cycles included) is freed now, not at the next one.
+      if depth == 0 { interpreter.releaseEvaluation() }
     }
     interpreter.random = SeededRandom(seed: property.seed ^ frame.bitPattern)
     let evaluation = Evaluation(

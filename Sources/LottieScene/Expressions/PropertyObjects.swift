@@ -116,7 +116,7 @@ enum PropertyObjects {
         return .function(name) { i, _, a throws(ExpressionError) in
           let t = a.isEmpty ? e.frame : a[0].numberValue * rate
           guard case .path(let path) = p.value(t) else { throw i.typeError("\(name)() needs a path property") }
-          return PathObjects.member(path, name)
+          return try PathObjects.member(path, name, i)
         }
       default: return nil
       }
@@ -249,7 +249,7 @@ enum PathObjects {
     let o = JSObject(lookup: { name in
       switch name {
       case "points", "inTangents", "outTangents", "isClosed":
-        return .function(name) { _, _, _ throws(ExpressionError) in member(path, name) }
+        return .function(name) { i, _, _ throws(ExpressionError) in try member(path, name, i) }
       default: return nil
       }
     })
@@ -257,12 +257,21 @@ enum PathObjects {
     return .object(o)
   }
 
-  static func member(_ path: BezierPath, _ name: String) -> JSValue {
-    func list(_ v: [Vec2]) -> JSValue { .array(JSArray(v.map { .array(JSArray(numbers: [$0.x, $0.y])) })) }
+  /// `points()`, `inTangents()`, `outTangents()` (an array of pairs, charged to `interpreter`'s memory and
+  /// steps as it is made) or `isClosed()`.
+  static func member(_ path: BezierPath, _ name: String, _ interpreter: Interpreter) throws(ExpressionError) -> JSValue
+  {
+    func list(_ v: [Vec2]) throws(ExpressionError) -> JSValue {
+      // The list and a pair per vertex.
+      let (elements, overflow) = v.count.multipliedReportingOverflow(by: 3)
+      try interpreter.allocateElements(overflow ? Int.max : elements)
+      try interpreter.step(v.count)
+      return .array(JSArray(v.map { .array(JSArray(numbers: [$0.x, $0.y])) }))
+    }
     switch name {
-    case "points": return list(path.vertices)
-    case "inTangents": return list(path.inTangents)
-    case "outTangents": return list(path.outTangents)
+    case "points": return try list(path.vertices)
+    case "inTangents": return try list(path.inTangents)
+    case "outTangents": return try list(path.outTangents)
     default: return .boolean(path.isClosed)
     }
   }
