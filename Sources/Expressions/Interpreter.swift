@@ -18,6 +18,11 @@ public final class Interpreter {
   private var stack = StackGuard()
   /// The value a `throw` threw, while the error travels to a `catch`.
   private var thrown: JSValue?
+  /// Whether the error travelling was thrown by the program's own `throw` (not by a lookup or a built-in).
+  private var thrownByProgram = false
+  /// The first error of this evaluation that a `catch` stopped and that the program did not throw itself (a
+  /// missing layer or effect inside `try { ... } catch (e) { value }`): the value given is the fallback's.
+  public private(set) var caught: ExpressionError?
   /// The value of the last expression statement run outside functions (After Effects' result when there is
   /// no `$bm_rt`).
   private var completion: JSValue = .undefined
@@ -32,6 +37,9 @@ public final class Interpreter {
     globals = Scope(parent: nil)
     Builtins.install(into: globals)
   }
+
+  /// Whether a run is under way (a host function evaluating another expression runs inside it).
+  public var isRunning: Bool { running > 0 }
 
   /// Starts a frame's step count.
   public func beginFrame() { frameSteps = 0 }
@@ -57,6 +65,7 @@ public final class Interpreter {
     let saved = (completion, thrown, hostLookup, thisValue, topScope, depth, baseDepth)
     var previousArena: Arena? = nil
     if !nested {
+      caught = nil
       arena.sweep()
       previousArena = Arena.makeCurrent(arena)
       // The host's values handed in (made before the run) are this evaluation's too.
@@ -187,6 +196,7 @@ public final class Interpreter {
   /// A JavaScript exception carrying `value`.
   public func throwValue(_ value: JSValue) -> ExpressionError {
     thrown = value
+    thrownByProgram = false
     let text: String
     if case .object(let o) = value, let m = try? o.get("message") {
       text = ((try? o.get("name"))??.stringValue ?? "Error") + ": " + m.stringValue
@@ -275,7 +285,9 @@ public final class Interpreter {
       guard let v else { return .returned(.undefined) }
       return .returned(try evaluate(v, scope))
     case .throwValue(let v):
-      throw throwValue(try evaluate(v, scope))
+      let error = throwValue(try evaluate(v, scope))
+      thrownByProgram = true
+      throw error
     case .tryCatch(let body, let name, let handler, let finalizer):
       return try tryStatement(body, name, handler, finalizer, scope)
     }
@@ -393,7 +405,9 @@ public final class Interpreter {
       result = try execute(body, scope)
     } catch  where error.kind == .runtime && handler != nil {
       let value = thrown ?? Builtins.makeError("Error", error.message)
+      if !thrownByProgram, caught == nil { caught = error }
       thrown = nil
+      thrownByProgram = false
       let catchScope = Scope(parent: scope)
       if let name { catchScope.variables[name] = value }
       do {

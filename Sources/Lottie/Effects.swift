@@ -128,13 +128,38 @@ extension Reader {
     let type = try int(o, "ty", p) ?? -1
     let given = try string(o, "nm", p) ?? ""
     let name = given.isEmpty ? LayerEffect.effectName(type) : given
-    if let en = o["en"], en != .null, !(try bool(o, "en", p)) {
-      note(.info, p, "effect '\(name)' (ty \(type)) is disabled; ignored")
-      return
-    }
+    let enabled: Bool
+    if let en = o["en"], en != .null { enabled = try bool(o, "en", p) } else { enabled = true }
     let values: [JSON]
     if let v = o["ef"], v != .null { values = try array(v, p.appending("ef")) } else { values = [] }
     let vp = p.appending("ef")
+    // Every effect is there for expressions, drawn or not, enabled or not (`effect("Wiggle - position")(1)`).
+    let matchName = try string(o, "mn", p) ?? ""
+    var parameters: [EffectParameter] = []
+    for (i, item) in values.enumerated() {
+      guard case .object(let vo) = item else { continue }
+      let ip = vp.appending(i)
+      var value: Animatable<NumberList>? = nil
+      if let v = vo["v"], v != .null, let read = try? property(v, ip.appending("v"), Reader.numberList),
+        !unevaluatedExpressions.contains(ip.appending("v"))
+      {
+        // A parameter driven by an expression we cannot evaluate has no known value.
+        value = read
+      }
+      parameters.append(
+        EffectParameter(
+          name: (try? string(vo, "nm", ip)) ?? "", matchName: (try? string(vo, "mn", ip)) ?? "",
+          index: ((try? int(vo, "ix", ip)) ?? nil) ?? i + 1, type: ((try? int(vo, "ty", ip)) ?? nil) ?? 0,
+          value: value))
+    }
+    effectControls.append(
+      EffectControl(
+        name: name, matchName: matchName, index: ((try? int(o, "ix", p)) ?? nil) ?? effectControls.count + 1,
+        isEnabled: enabled, parameters: parameters))
+    guard enabled else {
+      note(.info, p, "effect '\(name)' (ty \(type)) is disabled; ignored")
+      return
+    }
     func value<V>(_ index: Int, _ decode: ValueDecoder<V>, _ fallback: V) throws(LottieError) -> Animatable<V> {
       guard index < values.count else { return .fixed(fallback) }
       let ip = vp.appending(index)
@@ -232,21 +257,8 @@ extension Reader {
       if let repeatEdges = try option(3), repeatEdges != 0 {
         note(.info, vp.appending(3), "blur 'repeat edge pixels' is not supported; edges fade to transparent")
       }
-    case 5 where Reader.isExpressionControl(try string(o, "mn", p) ?? ""):
-      // Nothing to draw, but expressions read its values: keep every parameter as numbers.
-      var parameters: [(name: String, value: Animatable<NumberList>?)] = []
-      for (i, item) in values.enumerated() {
-        guard case .object(let vo) = item, let v = vo["v"], v != .null,
-          let value = try? property(v, vp.appending(i).appending("v"), Reader.numberList)
-        else { continue }
-        // A parameter driven by an expression we cannot evaluate has no known value.
-        parameters.append(
-          (
-            try string(vo, "nm", vp.appending(i)) ?? "",
-            unevaluatedExpressions.contains(vp.appending(i).appending("v")) ? nil : value
-          ))
-      }
-      effectControls.append(EffectControl(name: name, parameters: parameters))
+    case 5 where Reader.isExpressionControl(matchName):
+      // Nothing to draw; expressions read its values (kept above).
       note(
         .info, p,
         "effect '\(name)' (ty 5) is an expression control: nothing to draw; its values are kept for expressions")

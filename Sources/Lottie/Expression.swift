@@ -83,10 +83,50 @@ public protocol ExpressionEnvironment: AnyObject {
   func evaluate<V>(_ property: ExpressionProperty<V>, at frame: Double) -> V?
 }
 
-/// An expression control effect's parameters, as numbers (sliders, angles, colours, points, checkboxes).
+/// An effect as expressions see it (`effect("Slider Control")("Slider")`): every effect of the layer, drawn or
+/// not, enabled or not, with its parameters' values as numbers (sliders, angles, colours, points, checkboxes,
+/// layer pickers). Expressions find effects and parameters by name, match name or index, as After Effects does.
 public struct EffectControl: Sendable {
   /// The effect's name (`nm`).
   public var name: String
-  /// Each parameter's name and value; nil when its own expression does not parse (its value is unknown).
-  public var parameters: [(name: String, value: Animatable<NumberList>?)]
+  /// After Effects' match name (`mn`: "ADBE Slider Control", "Pseudo/..."), empty when the file has none.
+  public var matchName: String = ""
+  /// Its index (`ix`), 1-based; its position in `ef` plus one when the file gives none.
+  public var index: Int = 1
+  /// Whether it is on (`en`).
+  public var isEnabled: Bool = true
+  /// The parameters, in order.
+  public var parameters: [EffectParameter]
+
+  public init(
+    name: String, matchName: String = "", index: Int = 1, isEnabled: Bool = true, parameters: [EffectParameter]
+  ) {
+    self.name = name
+    self.matchName = matchName
+    self.index = index
+    self.isEnabled = isEnabled
+    self.parameters = parameters
+  }
+}
+
+/// One parameter of an effect.
+public struct EffectParameter: Sendable {
+  /// Its name (`nm`).
+  public var name: String
+  /// After Effects' match name (`mn`: "ADBE Slider Control-0001"), empty when the file has none.
+  public var matchName: String = ""
+  /// Its index (`ix`), 1-based; its position plus one when the file gives none.
+  public var index: Int = 1
+  /// Its type (`ty`): 0 slider, 1 angle, 2 colour, 3 point, 4 checkbox, 6 group marker, 7 dropdown, 10 layer.
+  public var type: Int = 0
+  /// Its value; nil when it has none or its own expression does not parse (its value is unknown).
+  public var value: Animatable<NumberList>?
+
+  public init(name: String, matchName: String = "", index: Int = 1, type: Int = 0, value: Animatable<NumberList>?) {
+    self.name = name
+    self.matchName = matchName
+    self.index = index
+    self.type = type
+    self.value = value
+  }
 }

@@ -106,6 +106,8 @@ public enum MaskMode: String, Sendable {
 
 /// A layer mask (`masksProperties[]`).
 public struct Mask: Sendable {
+  /// Its name (`nm`), as expressions find it (`mask("Mask 1")`); "Mask N" (its position) when the file has none.
+  public var name: String = ""
   public var mode: MaskMode
   public var isInverted: Bool
   public var path: Animatable<BezierPath>

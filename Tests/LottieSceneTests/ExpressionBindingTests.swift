@@ -104,7 +104,9 @@ struct ExpressionBindingTests {
      {"ty": 4, "nm": "Child", "ind": 2, "parent": 1, "ip": 0, "op": 60,
       "ks": {"p": {"a": 1, "k": [{"t": 0, "s": [0, 0], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 10, "s": [10, 5]}]},
              "r": {"a": 0, "k": 30, "x": "value + 5"}},
-      "ef": [{"ty": 5, "nm": "Size", "mn": "ADBE Slider Control", "ef": [{"ty": 0, "nm": "Slider", "v": {"a": 0, "k": 7}}]}],
+      "ef": [{"ty": 5, "nm": "Size", "mn": "ADBE Slider Control", "ix": 1, "ef": [{"ty": 0, "nm": "Slider", "mn": "ADBE Slider Control-0001", "ix": 1, "v": {"a": 0, "k": 7}}]},
+             {"ty": 5, "nm": "Pick", "mn": "ADBE Layer Control", "ix": 2, "ef": [{"ty": 10, "nm": "Layer", "mn": "ADBE Layer Control-0001", "ix": 1, "v": {"a": 0, "k": 1}}]},
+             {"ty": 5, "nm": "Wiggle - position", "mn": "ADBE CM WigglePosition", "ix": 3, "en": 0, "ef": [{"ty": 0, "nm": "Wiggle Speed", "mn": "ADBE CM WigglePosition-0001", "ix": 1, "v": {"a": 0, "k": 2}}]}],
       "shapes": [{"ty": "gr", "nm": "Group 1", "it": [
         {"ty": "rc", "nm": "Rect", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [40, 30]}, "r": {"a": 0, "k": 0}},
         {"ty": "sh", "nm": "Path 1", "ks": {"a": 0, "k": {"c": true, "v": [[0, 0], [10, 0], [10, 10]], "i": [[0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0]]}}},
@@ -141,7 +143,8 @@ struct ExpressionBindingTests {
       ("thisComp.layer('Child').content('Group 1').transform.scale[0]", 100),
       ("thisComp.layer('Child').effect('Size')('Slider') + thisComp.layer(2).effect(1)(1)", 14),
       ("thisComp.layer('Child').effect('Size').param('Slider')", 7),
-      ("thisComp.layer('Child').transform.rotation.propertyIndex", 4),
+      // After Effects' index of Rotation in a layer's transform (Bodymovin writes it as `ix`).
+      ("thisComp.layer('Child').transform.rotation.propertyIndex", 10),
       ("thisComp.layer('Child').transform.rotation.propertyGroup(1).name.length", 9),
       ("thisComp.layer('Child').transform.rotation.propertyGroup(2).name.length", 5),
       ("thisComp.layer('Child').toComp([0, 0])[0]", 50),
@@ -158,6 +161,52 @@ struct ExpressionBindingTests {
   func objectModel(expression: String, expected: Double) throws {
     let actual = try Self.follower(expression)
     #expect(abs(actual - expected) < 1e-6, "\(expression): \(actual)")
+  }
+
+  /// Issue 39: what exported rigs write: groups called with After Effects' match names and indices (the `ix`
+  /// Bodymovin writes), every effect (drawn, disabled, not an expression control) by name, match name or
+  /// index, a layer control's layer, the path helpers and the lowercase aliases, as lottie-web resolves them.
+  @Test(
+    "match names, indices and aliases resolve as in lottie-web",
+    arguments: [
+      ("thisComp.layer('Child')('ADBE Transform Group')('ADBE Rotate Z')", 35.0),
+      ("thisComp.layer('Child')(1)(10) + thisComp.layer('Child')(6)('Rotation')", 70),
+      ("thisComp.layer('Child')('transform')('ADBE Position')[0]", 0),
+      ("thisComp.layer('Child')(2)('Group 1')(2)('Rect')('ADBE Vector Rect Size')[0]", 40),
+      ("thisComp.layer('Child')(2)(1)(2)(1)(2)[1]", 30),
+      ("thisComp.layer('Child')('ADBE Root Vectors Group')(1)('ADBE Vectors Group')('Fill 1')(4)[0]", 1),
+      (
+        "thisComp.layer('Child')('ADBE Root Vectors Group')(1)('ADBE Vector Transform Group')('ADBE Vector Scale')[0]",
+        100
+      ),
+      ("thisComp.layer('Child').content('Group 1')(3)(3)[1]", 100),
+      (
+        "thisComp.layer('Child').content('Group 1').propertyIndex + thisComp.layer('Child').content('Group 1')._name.length",
+        8
+      ),
+      ("thisComp.layer('Child')._name.length", 5),
+      ("thisComp.layer('Child')(4)('ADBE Slider Control')('ADBE Slider Control-0001')", 7),
+      ("thisComp.layer('Child')('ADBE Effect Parade')(1)(1) + thisComp.layer('Child').effect(1).numProperties", 8),
+      ("thisComp.layer('Child').effect('Pick')('ADBE Layer Control-0001').name.length", 6),
+      ("thisComp.layer('Child').effect('Pick')('Layer').transform.position[0]", 50),
+      ("thisComp.layer('Child').effect('Wiggle - position')('Wiggle Speed')", 2),
+      ("thisComp.layer('Child').effect('ADBE CM WigglePosition')(1) + thisComp.layer('Child').effect(3).active", 2),
+      ("thisComp.layer('Child').effect('Size').active ? 1 : 0", 1),
+      (
+        "thisComp.layer('Child').content('Group 1')('Path 1')('ADBE Vector Shape').pointOnPath(0.5)[1]",
+        7.0710678118654755
+      ),
+      ("thisComp.layer('Child').content('Group 1')('Path 1').path.pointOnPath(0)[0]", 0),
+      ("thisComp.layer('Child').content('Group 1')('Path 1')('Path').tangentOnPath(0.1)[0]", 1),
+      ("thisComp.layer('Child').content('Group 1')('Path 1')('Shape').normalOnPath(0.1)[1]", 1),
+      ("var p = createPath([[0, 0], [4, 0]], [], [], false); p.pointOnPath(0.5)[0]", 2),
+      ("loop_out('cycle') + loop_in() + 3", 3),
+      ("fromCompToSurface([60, 20])[0]", 60),
+    ])
+  func matchNamesAndIndices(expression: String, expected: Double) throws {
+    let actual = try Self.follower(expression)
+    // The path helpers measure lengths on 64 samples a segment, as lottie-web samples them.
+    #expect(abs(actual - expected) < 1e-3, "\(expression): \(actual)")
   }
 
   @Test("references that loop end: each side is read through the other a few levels deep, then as keyframes")

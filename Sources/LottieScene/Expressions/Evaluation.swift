@@ -38,7 +38,67 @@ final class Evaluation {
   /// This property as `thisProperty` (its `value` and `valueAtTime` without the expression).
   lazy var thisProperty: PropertyBinding = PropertyBinding(
     name: propertyName, keyframes: keyframes, frameRate: scope.frameRate, value: own, own: own,
-    parents: parentGroups())
+    parents: parentGroups(), index: propertyIndex())
+
+  /// The indices After Effects writes (`ix`) for the properties of each kind of item, by JSON key: rigs read
+  /// `thisProperty.propertyIndex` and call groups with it.
+  static let propertyIndices: [String: [String: Int]] = [
+    "ks": ["a": 1, "p": 2, "s": 6, "r": 10, "rz": 10, "o": 11, "rx": 8, "ry": 9, "or": 7, "px": 3, "py": 4],
+    "tr": ["a": 1, "p": 2, "s": 3, "sk": 4, "sa": 5, "r": 6, "o": 7],
+    "fl": ["c": 4, "o": 5], "st": ["c": 3, "o": 4, "w": 5], "gf": ["s": 5, "e": 6, "o": 10],
+    "gs": ["s": 5, "e": 6, "o": 10], "el": ["s": 2, "p": 3], "rc": ["s": 2, "p": 3, "r": 4],
+    "sr": ["pt": 3, "p": 4, "r": 5, "ir": 6, "or": 7, "is": 8, "os": 9], "sh": ["ks": 2],
+    "tm": ["s": 1, "e": 2, "o": 3], "rd": ["r": 1], "rp": ["c": 1, "o": 2],
+    "masksProperties": ["pt": 1, "o": 3, "x": 4],
+  ]
+
+  /// This property's index in its group (`thisProperty.propertyIndex`), from its JSON path: 1 when unknown.
+  func propertyIndex() -> Int {
+    let steps = path.components
+    guard let layerStep = steps.lastIndex(of: .key("layers")), layerStep + 2 < steps.count else { return 1 }
+    let rest = Array(steps[(layerStep + 2)...])
+    var keys: [String] = []
+    for step in rest { if case .key(let k) = step { keys.append(k) } }
+    guard let first = keys.first, var key = keys.last else { return 1 }
+    switch first {
+    case "ks":
+      // A split position's dimensions: `ks.p.x`, `ks.p.y`.
+      if keys.count >= 3, keys[keys.count - 2] == "p" { key = key == "x" ? "px" : "py" }
+      return Self.propertyIndices["ks"]?[key] ?? 1
+    case "masksProperties": return Self.propertyIndices["masksProperties"]?[key] ?? 1
+    case "ef":
+      // ef[i].ef[j].v: the parameter's own index.
+      guard rest.count > 3, case .index(let i) = rest[1], case .index(let j) = rest[3],
+        scope.layers.indices.contains(owner)
+      else { return 1 }
+      let controls = scope.layers[owner].expressionControls
+      guard controls.indices.contains(i), controls[i].parameters.indices.contains(j) else { return j + 1 }
+      return controls[i].parameters[j].index
+    case "shapes":
+      guard let item = ownItem() else { return 1 }
+      return Self.propertyIndices[item.type]?[key] ?? 1
+    default: return 1
+    }
+  }
+
+  /// The shape item holding this property (`shapes[i].it[j]...`), nil when it is not in one.
+  func ownItem() -> ShapeItem? {
+    let steps = path.components
+    guard let layerStep = steps.lastIndex(of: .key("layers")), layerStep + 2 < steps.count,
+      case .shapes(let items)? = scope.layers.indices.contains(owner) ? scope.layers[owner].content : nil
+    else { return nil }
+    let rest = Array(steps[(layerStep + 2)...])
+    var level = items
+    var found: ShapeItem? = nil
+    var k = 1
+    while k < rest.count, case .index(let i) = rest[k] {
+      guard let item = level.first(where: { $0.index == i }) else { return nil }
+      found = item
+      if case .group(let children) = item.kind { level = children } else { level = [] }
+      if k + 2 < rest.count, rest[k + 1] == .key("it") { k += 2 } else { break }
+    }
+    return found
+  }
 
   /// `thisProperty.propertyGroup(1)`, `(2)`, ...: the groups around the property, found from its JSON path
   /// (a layer transform's property is in the transform, then the layer; a shape item's in the item, its
@@ -78,14 +138,20 @@ final class Evaluation {
       var chain: [() -> JSValue] = []
       var level = items
       for i in indices {
-        guard level.indices.contains(i) else { break }
-        let item = level[i]
-        let name = item.name
-        let previous = chain.last ?? { member(layerValue(), "content") }
+        // Items by their place in the JSON (hidden ones are not in the model, so not by position in it).
+        guard let item = level.first(where: { $0.index == i }) else { break }
+        let previous = chain.last
+        let root: () -> JSValue = { member(layerValue(), "content") }
         chain.append({ [unowned self] in
-          let container = previous()
+          let interpreter = self.scope.engine.interpreter
+          // The layer's contents, or the enclosing group's ("ADBE Vectors Group"), called with the item's number.
+          var container = root()
+          if let previous, let group = previous().asFunction {
+            container =
+              (try? interpreter.call(.object(group), this: .undefined, [.string("ADBE Vectors Group")])) ?? .undefined
+          }
           guard let f = container.asFunction else { return .undefined }
-          return (try? self.scope.engine.interpreter.call(.object(f), this: .undefined, [.string(name)])) ?? .undefined
+          return (try? interpreter.call(.object(f), this: .undefined, [.number(Double(i + 1))])) ?? .undefined
         })
         if case .group(let children) = item.kind { level = children } else { level = [] }
       }
@@ -144,6 +210,12 @@ final class Evaluation {
       }
     case "createPath": return PathObjects.createPath
     case "active", "enabled": return .boolean(true)
+    // Bodymovin's lowercase aliases and After Effects' names lottie-web gives as globals.
+    case "loop_out": return try property("loopOut")
+    case "loop_in": return try property("loopIn")
+    case "fromCompToSurface":
+      guard case .object(let layer) = thisLayer else { return nil }
+      return try layer.get("fromComp")
     default: break
     }
     if let v = try property(name) { return v }

@@ -12,6 +12,8 @@ package final class ExpressionEngine {
   package private(set) var failures: [JSONPath: ExpressionError] = [:]
   /// Expressions that gave a value at least once, by the property's path.
   package private(set) var evaluated: Set<JSONPath> = []
+  /// The first error a `catch` of each expression stopped (the value it gave was its fallback's), by path.
+  package private(set) var fallbacks: [JSONPath: ExpressionError] = [:]
 
   package init(budget: ExpressionBudget = .default) {
     interpreter = Interpreter(budget: budget)
@@ -58,4 +60,8 @@ package final class ExpressionEngine {
   }
 
   func recordSuccess(_ path: JSONPath) { evaluated.insert(path) }
+
+  func recordFallback(_ path: JSONPath, _ error: ExpressionError) {
+    if fallbacks[path] == nil { fallbacks[path] = error }
+  }
 }

@@ -6,11 +6,24 @@ import Lottie
 /// exact reason (the property keeps its own value then). The same frames go on the work budget: a frame the
 /// export would refuse (shapes, vertices or dashes over their limits) is an error here too.
 package enum ExpressionReport {
-  /// The frames tried: the first, the middle and the last of the root composition.
+  /// Frames tried at most: spread evenly from the first to the last of the root composition.
+  static let frameCount = 24
+
+  /// The frames tried: the first, the last and evenly spaced ones between (every frame of a short
+  /// animation), whole frames as an export draws them.
   static func frames(_ animation: Animation) -> [Double] {
     let first = animation.inPoint
     let last = max(first, animation.outPoint - 1)
-    return [first, ((first + last) / 2).rounded(.down), last]
+    let span = last - first
+    guard span.isFinite, span > 0 else { return [first] }
+    let count = min(frameCount, Int(span.rounded(.down)) + 1)  // int-audit: span finite, positive, below 1e6 frames
+    guard count > 1 else { return [first] }
+    var out: [Double] = []
+    for k in 0..<count {
+      let frame = k == count - 1 ? last : (first + span * Double(k) / Double(count - 1)).rounded(.down)
+      if out.last != frame { out.append(frame) }
+    }
+    return out
   }
 
   /// One diagnostic per expression the parser accepted (those it refused already have theirs).
@@ -37,6 +50,11 @@ package enum ExpressionReport {
           Diagnostic(
             severity: .warning, file: file, path: x,
             message: "expression failed (\(error)); the property's own value is used"))
+      } else if let caught = engine.fallbacks[path] {
+        out.append(
+          Diagnostic(
+            severity: .warning, file: file, path: x,
+            message: "expression fell back: its try caught an error (\(caught)) and its catch gave the value"))
       } else if engine.evaluated.contains(path) {
         out.append(Diagnostic(severity: .info, file: file, path: x, message: "expression evaluated"))
       } else {
@@ -44,7 +62,7 @@ package enum ExpressionReport {
           Diagnostic(
             severity: .warning, file: file, path: x,
             message:
-              "expression not evaluated at the frames checked (first, middle, last): its layer is not drawn then, or the scene does not read this property from expressions (text documents, text selectors); the property's own value is used"
+              "expression not evaluated at the frames checked (\(frameCount) from the first to the last): its layer is not drawn then, or the scene does not read this property from expressions (text documents, text selectors); the property's own value is used"
           ))
       }
     }

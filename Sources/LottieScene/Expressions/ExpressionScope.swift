@@ -104,6 +104,7 @@ package final class ExpressionScope: ExpressionEnvironment {
           .runtime, "the result (\(result.typeName) \(result.stringValue.prefix(40))) is not a value for this property")
       }
       engine.recordSuccess(property.path)
+      if !interpreter.isRunning, let caught = interpreter.caught { engine.recordFallback(property.path, caught) }
       return value
     } catch let error as ExpressionError {
       engine.record(property.path, error)

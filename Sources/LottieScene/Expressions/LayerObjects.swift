@@ -5,6 +5,21 @@ import Lottie
 /// Layers, their transforms, shape contents and expression controls as expressions see them (the names of
 /// lottie-web's `LayerExpressionInterface`, `TransformExpressionInterface` and `ShapeExpressionInterface`).
 enum LayerObjects {
+  /// A member of a group as expressions reach it: by any of its names (the name lottie-web's members have, After
+  /// Effects' display name and match name) or, called with a number, by its index (the `ix` After Effects
+  /// writes: a layer transform's rotation is 10, a fill's colour 4).
+  struct Member {
+    var names: [String]
+    var index: Int?
+    var value: () -> JSValue
+
+    init(_ names: [String], index: Int? = nil, _ value: @escaping () -> JSValue) {
+      self.names = names
+      self.index = index
+      self.value = value
+    }
+  }
+
   /// A group of named members, callable by name or 1-based index (`content("Group 1")`, `effect(2)`).
   static func group(
     name: String, members: [(String, () -> JSValue)],
@@ -12,23 +27,42 @@ enum LayerObjects {
       _ in nil
     }
   ) -> JSValue {
+    group(
+      name: name, members: members.enumerated().map { Member([$1.0], index: $0 + 1, $1.1) }, extra: extra)
+  }
+
+  /// A group whose members answer to their names and indices (`Member`); a number no member has as its index
+  /// picks the member at that position when `byPosition`. `matchName` and `propertyIndex` are the group's
+  /// own (`mn`, `propertyIndex` as lottie-web gives them).
+  static func group(
+    name: String, matchName: String = "", propertyIndex: Int? = nil, members: [Member], byPosition: Bool = true,
+    extra: @escaping (String) throws(ExpressionError) -> JSValue? = { _ in nil },
+    number: ((Int) throws(ExpressionError) -> JSValue?)? = nil
+  ) -> JSValue {
     let f = JSFunction(
       name: name,
       lookup: { key throws(ExpressionError) in
-        if key == "name" { return .string(name) }
-        if key == "numProperties" { return .number(Double(members.count)) }
+        switch key {
+        case "name", "_name": return .string(name)
+        case "numProperties": return .number(Double(members.count))
+        case "mn", "matchName": return matchName.isEmpty ? nil : .string(matchName)
+        case "propertyIndex": return propertyIndex.map { .number(Double($0)) }
+        default: break
+        }
         if let v = try extra(key) { return v }
-        return members.first { $0.0 == key }?.1()
+        return members.first { $0.names.contains(key) }?.value()
       }
     ) { i, _, a throws(ExpressionError) in
       let selector = a[argument: 0]
-      if case .number(let n) = selector {
+      if case .number(let n) = selector.primitive {
         let k = Int(clamping: n)
-        guard k >= 1, k <= members.count else { throw i.typeError("\(name)(\(k)): no such item") }
-        return members[k - 1].1()
+        if let m = members.first(where: { $0.index == k }) { return m.value() }
+        if let number, let v = try number(k) { return v }
+        guard byPosition, k >= 1, k <= members.count else { throw i.typeError("\(name)(\(k)): no such item") }
+        return members[k - 1].value()
       }
       let key = selector.stringValue
-      if let m = members.first(where: { $0.0 == key }) { return m.1() }
+      if let m = members.first(where: { $0.names.contains(key) }) { return m.value() }
       if let v = try extra(key) { return v }
       throw i.typeError("\(name)('\(key)'): no such item")
     }
@@ -50,7 +84,7 @@ enum LayerObjects {
       [unowned scope, unowned e] name throws(ExpressionError) in
       switch name {
       case "index": return .number(Double(layer.index ?? position + 1))
-      case "name": return .string(layer.name)
+      case "name", "_name": return .string(layer.name)
       case "inPoint": return .number(layer.inPoint / rate)
       case "outPoint": return .number(layer.outPoint / rate)
       case "startTime": return .number(layer.startTime / rate)
@@ -59,6 +93,9 @@ enum LayerObjects {
         guard let p = parentPosition(layer, scope) else { return .undefined }
         return LayerObjects.layer(p, scope, e)
       case "transform": return transform
+      case "anchor_point":
+        guard case .object(let t) = transform else { return nil }
+        return try t.get("anchorPoint")
       case "position", "anchorPoint", "scale", "rotation", "opacity":
         // lottie-web's layers read their transform's properties directly too (`thisComp.layer(1).rotation`).
         guard case .object(let t) = transform else { return nil }
@@ -76,28 +113,30 @@ enum LayerObjects {
         }
       case "effect": return effects(layer, scope, e, parents: [this])
       case "mask":
-        let members: [(String, () -> JSValue)] = layer.masks.enumerated().map { k, m in
-          let maskParents: [() -> JSValue] = [this]
-          return (
-            "Mask \(k + 1)",
-            {
-              group(
-                name: "Mask \(k + 1)",
-                members: [
-                  (
-                    "maskPath",
-                    { PropertyObjects.object(.make(m.path, name: "maskPath", scope: scope, parents: maskParents), e) }
-                  ),
-                  ("maskOpacity", { PropertyObjects.object(.make(m.opacity, name: "maskOpacity", scope: scope), e) }),
-                  (
-                    "maskExpansion",
-                    { PropertyObjects.object(.make(m.expansion, name: "maskExpansion", scope: scope), e) }
-                  ),
-                ])
+        // By the mask's name (`nm`) or position, as lottie-web finds them; their properties by After Effects'
+        // names and indices too (`mask("Mask 1")("ADBE Mask Shape")`).
+        let members: [Member] = layer.masks.enumerated().map { k, m in
+          Member([m.name.isEmpty ? "Mask \(k + 1)" : m.name], index: k + 1) {
+            var mask: JSValue = .undefined
+            let here: [() -> JSValue] = [{ mask }, this]
+            func property(_ a: Animatable<Double>, _ names: [String], _ index: Int) -> Member {
+              Member(names, index: index) {
+                PropertyObjects.object(.make(a, name: names[1], scope: scope, parents: here, index: index), e)
+              }
             }
-          )
+            mask = group(
+              name: m.name.isEmpty ? "Mask \(k + 1)" : m.name, matchName: "ADBE Mask Atom", propertyIndex: k + 1,
+              members: [
+                Member(["maskPath", "Mask Path", "ADBE Mask Shape"], index: 1) {
+                  PropertyObjects.object(.make(m.path, name: "Mask Path", scope: scope, parents: here, index: 1), e)
+                },
+                property(m.opacity, ["maskOpacity", "Mask Opacity", "ADBE Mask Opacity"], 3),
+                property(m.expansion, ["maskExpansion", "Mask Expansion", "ADBE Mask Offset"], 4),
+              ], byPosition: false)
+            return mask
+          }
         }
-        return group(name: "mask", members: members)
+        return group(name: "Masks", matchName: "ADBE Mask Parade", members: members)
       case "toComp", "toWorld", "fromComp", "fromWorld":
         return .function(name) { _, _, a throws(ExpressionError) in
           let p = a[argument: 0].numbers ?? [0, 0]
@@ -125,12 +164,22 @@ enum LayerObjects {
       default: return nil
       }
     }
-    // A layer is called with a group's name or match name too: `thisLayer("ADBE Root Vectors Group")`.
+    // A layer is called with a group's name, match name or index too: `thisLayer("ADBE Root Vectors Group")`,
+    // `thisLayer(2)` (the contents), `thisLayer(4)` (the effects), as lottie-web numbers them.
     let o = JSFunction(name: layer.name, lookup: lookup) { i, _, a throws(ExpressionError) in
-      let key = a[argument: 0].stringValue
+      let selector = a[argument: 0].primitive
+      if case .number(let n) = selector {
+        switch n {
+        case 1, 6: return try lookup("transform") ?? .undefined
+        case 2: return try lookup("content") ?? .undefined
+        case 4: return try lookup("effect") ?? .undefined
+        default: throw i.typeError("\(layer.name)(\(JSValue.format(n))): no such property group")
+        }
+      }
+      let key = selector.stringValue
       switch key {
-      case "Transform", "ADBE Transform Group": return try lookup("transform") ?? .undefined
-      case "Effects", "ADBE Effect Parade": return try lookup("effect") ?? .undefined
+      case "Transform", "transform", "ADBE Transform Group": return try lookup("transform") ?? .undefined
+      case "Effects", "effects", "ADBE Effect Parade": return try lookup("effect") ?? .undefined
       case "Masks", "ADBE Mask Parade": return try lookup("mask") ?? .undefined
       case "Contents", "ADBE Root Vectors Group": return try lookup("content") ?? .undefined
       default:
@@ -142,16 +191,6 @@ enum LayerObjects {
     object = .object(o)
     return object
   }
-
-  /// After Effects' display and match names of transform properties, as groups are called with them.
-  static let transformAliases: [String: String] = [
-    "Anchor Point": "anchorPoint", "ADBE Anchor Point": "anchorPoint", "Position": "position",
-    "ADBE Position": "position", "Scale": "scale", "ADBE Scale": "scale", "Rotation": "rotation",
-    "ADBE Rotate Z": "rotation", "Opacity": "opacity", "ADBE Opacity": "opacity", "Skew": "skew",
-    "ADBE Skew": "skew", "Skew Axis": "skewAxis", "ADBE Skew Axis": "skewAxis", "X Position": "xPosition",
-    "Y Position": "yPosition", "ADBE Vector Position": "position", "ADBE Vector Scale": "scale",
-    "ADBE Vector Rotation": "rotation", "ADBE Vector Group Opacity": "opacity", "ADBE Vector Anchor": "anchorPoint",
-  ]
 
   static func parentPosition(_ layer: Layer, _ scope: ExpressionScope) -> Int? {
     guard let index = layer.parent, let p = scope.position(index: index) else { return nil }
@@ -213,55 +252,76 @@ enum LayerObjects {
     return m
   }
 
-  static func transform(_ t: Transform, _ scope: ExpressionScope, _ e: Evaluation, parents: [() -> JSValue]) -> JSValue
-  {
+  /// A transform group: a layer's (`ks`) or a shape group's (`tr`, `shape`), its properties by lottie-web's
+  /// names, After Effects' display and match names, and the indices After Effects writes (`ix`: a layer's
+  /// anchor 1, position 2, scale 6, rotation 10, opacity 11; a shape group's 1, 2, 3, rotation 6, opacity 7).
+  static func transform(
+    _ t: Transform, _ scope: ExpressionScope, _ e: Evaluation, parents: [() -> JSValue], shape: Bool = false
+  ) -> JSValue {
     var group: JSValue = .undefined
     let groupParents: [() -> JSValue] = [{ group }] + parents
-    func property<V: ExpressionConvertible>(_ a: Animatable<V>, _ name: String, _ index: Int) -> (String, () -> JSValue)
-    {
-      (name, { PropertyObjects.object(.make(a, name: name, scope: scope, parents: groupParents, index: index), e) })
+    func property<V: ExpressionConvertible>(_ a: Animatable<V>, _ names: [String], _ index: Int) -> Member {
+      Member(names, index: index) {
+        PropertyObjects.object(.make(a, name: names[1], scope: scope, parents: groupParents, index: index), e)
+      }
     }
-    var members: [(String, () -> JSValue)] = [
-      property(t.anchor, "anchorPoint", 1), property(t.scale, "scale", 3), property(t.rotation, "rotation", 4),
-      property(t.opacity, "opacity", 5), property(t.skew, "skew", 6), property(t.skewAxis, "skewAxis", 7),
-      property(t.rotation, "rotationZ", 4),
+    let v = shape ? "ADBE Vector " : "ADBE "
+    var members: [Member] = [
+      property(
+        t.anchor,
+        [
+          "anchorPoint", "Anchor Point", "AnchorPoint", "anchor_point", "ADBE Anchor Point", "ADBE AnchorPoint",
+          "ADBE Vector Anchor",
+        ], 1),
+      property(t.scale, ["scale", "Scale", v + "Scale"], shape ? 3 : 6),
+      property(
+        t.rotation,
+        ["rotation", "Rotation", "rotationZ", "Z Rotation", "ADBE Rotate Z", "ADBE Rotation", v + "Rotation"],
+        shape ? 6 : 10),
+      property(
+        t.opacity, ["opacity", "Opacity", shape ? "ADBE Vector Group Opacity" : "ADBE Opacity"], shape ? 7 : 11),
+      property(t.skew, ["skew", "Skew", v + "Skew"], shape ? 4 : 12),
+      property(t.skewAxis, ["skewAxis", "Skew Axis", v + "Skew Axis"], shape ? 5 : 13),
     ]
     switch t.position {
     case .combined(let p):
-      members.append(property(p, "position", 2))
+      members.append(property(p, ["position", "Position", v + "Position"], 2))
     case .split(let x, let y):
-      members.append(property(x, "xPosition", 2))
-      members.append(property(y, "yPosition", 2))
+      members.append(property(x, ["xPosition", "X Position", "ADBE Position_0"], 3))
+      members.append(property(y, ["yPosition", "Y Position", "ADBE Position_1"], 4))
       let binding = PropertyBinding(
-        name: "position", keyframes: [], frameRate: scope.frameRate,
+        name: "Position", keyframes: [], frameRate: scope.frameRate,
         value: { [unowned scope] f in
           .numbers([scope.read(x, at: f).numbers?.first ?? 0, scope.read(y, at: f).numbers?.first ?? 0])
         },
         own: { f in .numbers([x.withoutExpression.value(at: f), y.withoutExpression.value(at: f)]) },
         parents: groupParents, index: 2)
-      members.append(("position", { PropertyObjects.object(binding, e) }))
+      members.append(
+        Member(["position", "Position", "ADBE Position"], index: 2) { PropertyObjects.object(binding, e) })
     }
-    if let x = t.rotationX { members.append(property(x, "xRotation", 8)) }
-    if let y = t.rotationY { members.append(property(y, "yRotation", 9)) }
-    if let o = t.orientation { members.append(property(o, "orientation", 10)) }
-    let byName = members
-    for (alias, name) in transformAliases {
-      if let m = byName.first(where: { $0.0 == name }) { members.append((alias, m.1)) }
-    }
-    group = self.group(name: "transform", members: members)
+    if let x = t.rotationX { members.append(property(x, ["xRotation", "X Rotation", "ADBE Rotate X"], 8)) }
+    if let y = t.rotationY { members.append(property(y, ["yRotation", "Y Rotation", "ADBE Rotate Y"], 9)) }
+    if let o = t.orientation { members.append(property(o, ["orientation", "Orientation", "ADBE Orientation"], 7)) }
+    group = self.group(
+      name: "Transform", matchName: shape ? "ADBE Vector Transform Group" : "ADBE Transform Group",
+      members: members, byPosition: false)
     return group
   }
 
-  /// Shape items by name (`content("Group 1").content("Path 1").path`), with their animatable properties.
+  /// Shape items by name (`content("Group 1").content("Path 1").path`), match name, or number (the item's `ix`,
+  /// its position in the JSON), with their animatable properties.
   static func contents(_ items: [ShapeItem], _ scope: ExpressionScope, _ e: Evaluation, parents: [() -> JSValue])
     -> JSValue
   {
     var group: JSValue = .undefined
     let here: [() -> JSValue] = [{ group }] + parents
-    let members: [(String, () -> JSValue)] = items.map { item in
-      (item.name, { shapeItem(item, scope, e, parents: here) })
+    let members: [Member] = items.enumerated().compactMap { k, item in
+      if case .transform = item.kind { return nil }
+      var names = [item.name]
+      if !item.matchName.isEmpty { names.append(item.matchName) }
+      return Member(names, index: (item.index ?? k) + 1) { shapeItem(item, scope, e, parents: here) }
     }
-    group = self.group(name: "content", members: members)
+    group = self.group(name: "Contents", matchName: "ADBE Vectors Group", propertyIndex: 2, members: members)
     return group
   }
 
@@ -270,88 +330,151 @@ enum LayerObjects {
   {
     var object: JSValue = .undefined
     let here: [() -> JSValue] = [{ object }] + parents
-    func property<V: ExpressionConvertible>(_ a: Animatable<V>, _ name: String, _ index: Int) -> (String, () -> JSValue)
-    {
-      (name, { PropertyObjects.object(.make(a, name: name, scope: scope, parents: here, index: index), e) })
+    func property<V: ExpressionConvertible>(_ a: Animatable<V>, _ names: [String], _ index: Int) -> Member {
+      Member(names, index: index) {
+        PropertyObjects.object(.make(a, name: names[1], scope: scope, parents: here, index: index), e)
+      }
     }
-    var members: [(String, () -> JSValue)] = []
+    var members: [Member] = []
     var extra: (String) throws(ExpressionError) -> JSValue? = { _ in nil }
+    var number: ((Int) throws(ExpressionError) -> JSValue?)? = nil
+    var byPosition = false
     switch item.kind {
     case .group(let children):
+      // A group is its contents (2, "Contents", "ADBE Vectors Group") and its transform (any other number, as
+      // lottie-web answers; "Transform"); called with a name, one of its items (`group("Rect 1")`).
       let inner = contents(children, scope, e, parents: here)
-      members = children.map { child in (child.name, { shapeItem(child, scope, e, parents: here) }) }
+      let transform: () -> JSValue = {
+        for child in children {
+          if case .transform(let t) = child.kind {
+            return LayerObjects.transform(t, scope, e, parents: here, shape: true)
+          }
+        }
+        return .undefined
+      }
+      members = children.compactMap { child in
+        if case .transform = child.kind { return nil }
+        return Member([child.name]) { shapeItem(child, scope, e, parents: here) }
+      }
       extra = { name in
         switch name {
         case "content", "Contents", "ADBE Vectors Group": return inner
-        case "transform", "Transform", "ADBE Vector Transform Group":
-          for child in children {
-            if case .transform(let t) = child.kind { return transform(t, scope, e, parents: here) }
-          }
-          return .undefined
+        case "transform", "Transform", "ADBE Vector Transform Group": return transform()
         default: return nil
         }
       }
+      number = { n in n == 2 ? inner : transform() }
     case .rectangle(let p, let s, let r, _):
-      members = [property(s, "size", 2), property(p, "position", 3), property(r, "roundness", 4)]
-    case .ellipse(let p, let s, _): members = [property(s, "size", 2), property(p, "position", 3)]
-    case .path(let path, _): members = [property(path, "path", 1)]
+      members = [
+        property(s, ["size", "Size", "ADBE Vector Rect Size"], 2),
+        property(p, ["position", "Position", "ADBE Vector Rect Position"], 3),
+        property(r, ["roundness", "Roundness", "ADBE Vector Rect Roundness"], 4),
+      ]
+    case .ellipse(let p, let s, _):
+      members = [
+        property(s, ["size", "Size", "ADBE Vector Ellipse Size"], 2),
+        property(p, ["position", "Position", "ADBE Vector Ellipse Position"], 3),
+      ]
+    case .path(let path, _): members = [property(path, ["path", "Path", "Shape", "shape", "ADBE Vector Shape"], 2)]
     case .polystar(let s):
       members = [
-        property(s.points, "points", 1), property(s.position, "position", 2), property(s.rotation, "rotation", 3),
-        property(s.innerRadius, "innerRadius", 4), property(s.outerRadius, "outerRadius", 5),
-        property(s.innerRoundness, "innerRoundness", 6), property(s.outerRoundness, "outerRoundness", 7),
+        property(s.points, ["points", "Points", "ADBE Vector Star Points"], 3),
+        property(s.position, ["position", "Position", "ADBE Vector Star Position"], 4),
+        property(s.rotation, ["rotation", "Rotation", "ADBE Vector Star Rotation"], 5),
+        property(s.innerRadius, ["innerRadius", "Inner Radius", "ADBE Vector Star Inner Radius"], 6),
+        property(s.outerRadius, ["outerRadius", "Outer Radius", "ADBE Vector Star Outer Radius"], 7),
+        // After Effects' match names spell "Roundess".
+        property(s.innerRoundness, ["innerRoundness", "Inner Roundness", "ADBE Vector Star Inner Roundess"], 8),
+        property(s.outerRoundness, ["outerRoundness", "Outer Roundness", "ADBE Vector Star Outer Roundess"], 9),
       ]
-    case .fill(let c, let o, _): members = [property(c, "color", 1), property(o, "opacity", 2)]
+    case .fill(let c, let o, _):
+      members = [
+        property(c, ["color", "Color", "ADBE Vector Fill Color"], 4),
+        property(o, ["opacity", "Opacity", "ADBE Vector Fill Opacity"], 5),
+      ]
     case .stroke(let c, let o, let style):
-      members = [property(c, "color", 1), property(o, "opacity", 2), property(style.width, "strokeWidth", 3)]
+      members = [
+        property(c, ["color", "Color", "ADBE Vector Stroke Color"], 3),
+        property(o, ["opacity", "Opacity", "ADBE Vector Stroke Opacity"], 4),
+        property(style.width, ["strokeWidth", "Stroke Width", "stroke width", "ADBE Vector Stroke Width"], 5),
+      ]
     case .gradientFill(let g, let o, _), .gradientStroke(let g, let o, _):
-      members = [property(g.start, "startPoint", 1), property(g.end, "endPoint", 2), property(o, "opacity", 3)]
-    case .transform(let t): return transform(t, scope, e, parents: parents)
+      members = [
+        property(g.start, ["startPoint", "Start Point", "ADBE Vector Grad Start Pt"], 5),
+        property(g.end, ["endPoint", "End Point", "ADBE Vector Grad End Pt"], 6),
+        property(o, ["opacity", "Opacity", "ADBE Vector Fill Opacity", "ADBE Vector Stroke Opacity"], 10),
+      ]
+    case .transform(let t): return transform(t, scope, e, parents: parents, shape: true)
     case .trim(let s, let en, let off, _):
-      members = [property(s, "start", 1), property(en, "end", 2), property(off, "offset", 3)]
-    case .roundCorners(let r): members = [property(r, "radius", 1)]
+      members = [
+        property(s, ["start", "Start", "ADBE Vector Trim Start"], 1),
+        property(en, ["end", "End", "ADBE Vector Trim End"], 2),
+        property(off, ["offset", "Offset", "ADBE Vector Trim Offset"], 3),
+      ]
+    case .roundCorners(let r): members = [property(r, ["radius", "Radius", "ADBE Vector RoundCorner Radius"], 1)]
     case .repeater(let r):
-      members = [property(r.copies, "copies", 1), property(r.offset, "offset", 2)]
-      extra = { name in name == "transform" ? transform(r.transform, scope, e, parents: here) : nil }
-    default: break
+      members = [
+        property(r.copies, ["copies", "Copies", "ADBE Vector Repeater Copies"], 1),
+        property(r.offset, ["offset", "Offset", "ADBE Vector Repeater Offset"], 2),
+      ]
+      extra = { name in
+        switch name {
+        case "transform", "Transform", "ADBE Vector Repeater Transform":
+          return transform(r.transform, scope, e, parents: here, shape: true)
+        default: return nil
+        }
+      }
+    default: byPosition = true
     }
-    object = group(name: item.name, members: members, extra: extra)
+    object = group(
+      name: item.name, matchName: item.matchName, propertyIndex: item.index.map { $0 + 1 }, members: members,
+      byPosition: byPosition, extra: extra, number: number)
     return object
   }
 
-  /// Expression controls: `effect("Slider Control")("Slider")`, by name or index, `.param(...)` too.
+  /// Effects: `effect("Slider Control")("Slider")`, each by its name, match name or index (`ix`), every effect
+  /// of the layer (drawn or not, enabled or not: `active` says), `.param(...)` too. A layer parameter (type 10)
+  /// is the layer it names (its `ind`), as lottie-web gives it.
   static func effects(_ layer: Layer, _ scope: ExpressionScope, _ e: Evaluation, parents: [() -> JSValue]) -> JSValue {
-    let members: [(String, () -> JSValue)] = layer.expressionControls.map { control in
-      (
-        control.name,
-        {
-          var effect: JSValue = .undefined
-          let here: [() -> JSValue] = [{ effect }] + parents
-          let params: [(String, () -> JSValue)] = control.parameters.enumerated().map { k, p in
-            (
-              p.name,
-              {
-                guard let value = p.value else { return .undefined }
-                return PropertyObjects.object(.make(value, name: p.name, scope: scope, parents: here, index: k + 1), e)
-              }
-            )
+    var effects: JSValue = .undefined
+    let outer: [() -> JSValue] = [{ effects }] + parents
+    let members: [Member] = layer.expressionControls.map { control in
+      Member([control.name] + (control.matchName.isEmpty ? [] : [control.matchName]), index: control.index) {
+        var effect: JSValue = .undefined
+        let here: [() -> JSValue] = [{ effect }] + outer
+        let params: [Member] = control.parameters.map { p in
+          Member([p.name] + (p.matchName.isEmpty ? [] : [p.matchName]), index: p.index) {
+            guard let value = p.value else { return .undefined }
+            if p.type == 10 {
+              // A layer control: the layer whose `ind` it holds (none: null).
+              let index = value.withoutExpression.value(at: e.frame).values.first ?? .nan
+              guard index.isFinite,
+                let position = scope.position(index: index.clampedInt(-1_000_000_000...1_000_000_000))
+              else { return .null }
+              if scope === e.scope, position == e.owner { return e.thisLayer }
+              return LayerObjects.layer(position, scope, e)
+            }
+            return PropertyObjects.object(.make(value, name: p.name, scope: scope, parents: here, index: p.index), e)
           }
-          var paramGroup: JSValue = .undefined
-          paramGroup = group(
-            name: control.name, members: params,
-            extra: { name in
-              guard name == "param" else { return nil }
+        }
+        effect = group(
+          name: control.name, matchName: control.matchName, propertyIndex: control.index, members: params,
+          extra: { name in
+            switch name {
+            case "active", "enabled": return .boolean(control.isEnabled)
+            case "param":
               return .function("param") { i, _, a throws(ExpressionError) in
-                guard let f = paramGroup.asFunction else { return .undefined }
+                guard let f = effect.asFunction else { return .undefined }
                 return try i.call(.object(f), this: .undefined, a)
               }
-            })
-          effect = paramGroup
-          return effect
-        }
-      )
+            default: return nil
+            }
+          })
+        return effect
+      }
     }
-    return group(name: "effect", members: members)
+    effects = group(name: "Effects", matchName: "ADBE Effect Parade", propertyIndex: 4, members: members)
+    return effects
   }
 }
 

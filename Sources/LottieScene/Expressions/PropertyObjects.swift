@@ -118,6 +118,12 @@ enum PropertyObjects {
           guard case .path(let path) = p.value(t) else { throw i.typeError("\(name)() needs a path property") }
           return try PathObjects.member(path, name, i)
         }
+      case "pointOnPath", "tangentOnPath", "normalOnPath":
+        return .function(name) { i, _, a throws(ExpressionError) in
+          let t = a.count > 1 ? a[1].numberValue * rate : e.frame
+          guard case .path(let path) = p.value(t) else { throw i.typeError("\(name)() needs a path property") }
+          return try PathObjects.onPath(path, name, a[argument: 0], i)
+        }
       default: return nil
       }
     }
@@ -250,11 +256,43 @@ enum PathObjects {
       switch name {
       case "points", "inTangents", "outTangents", "isClosed":
         return .function(name) { i, _, _ throws(ExpressionError) in try member(path, name, i) }
+      case "pointOnPath", "tangentOnPath", "normalOnPath":
+        return .function(name) { i, _, a throws(ExpressionError) in try onPath(path, name, a[argument: 0], i) }
       default: return nil
       }
     })
     o.payload = path
     return .object(o)
+  }
+
+  /// `pointOnPath(perc)`, `tangentOnPath(perc)`, `normalOnPath(perc)` as lottie-web computes them: the point
+  /// at `perc` (0...1, default 0.5) of the path's length (its closing segment included when closed), and the
+  /// unit vector from there to the point 0.001 further (`perc` 1 is taken as 0 on a closed path and 0.999 on
+  /// an open one); the normal is the tangent turned a quarter (`[-dy, dx]`). Charged a step per sample.
+  static func onPath(_ path: BezierPath, _ name: String, _ argument: JSValue, _ interpreter: Interpreter)
+    throws(ExpressionError) -> JSValue
+  {
+    let n = path.vertices.count
+    guard n > 0 else { return .numbers([0, 0]) }
+    let segments = path.isClosed ? n : n - 1
+    let (samples, overflow) = max(1, segments).multipliedReportingOverflow(by: PathMeasure.samples)
+    try interpreter.step(overflow ? Int.max : samples)
+    let measure = PathMeasure(path)
+    var perc = 0.5
+    if case .undefined = argument {} else { perc = argument.numberValue }
+    if !perc.isFinite { perc = 0 }
+    if name == "pointOnPath" {
+      let p = measure.point(at: perc)
+      return .numbers([p.x, p.y])
+    }
+    if perc == 1 { perc = path.isClosed ? 0 : 0.999 }
+    let p1 = measure.point(at: perc), p2 = measure.point(at: perc + 0.001)
+    let d = p2 - p1
+    let length = d.length
+    guard length > 0 else { return .numbers([0, 0]) }
+    let unit = Vec2(d.x / length, d.y / length)
+    if name == "tangentOnPath" { return .numbers([unit.x, unit.y]) }
+    return .numbers([-unit.y, unit.x])
   }
 
   /// `points()`, `inTangents()`, `outTangents()` (an array of pairs, charged to `interpreter`'s memory and
@@ -297,5 +335,68 @@ enum PathObjects {
       let closed = a.count > 3 ? a[3].isTruthy : true
       return make(BezierPath(isClosed: closed, vertices: vertices, inTangents: ins, outTangents: outs))
     }
+  }
+}
+
+/// Lengths along a path, for `pointOnPath`: each cubic segment sampled at `samples` points.
+struct PathMeasure {
+  static let samples = 64
+  let path: BezierPath
+  /// Per segment, the length from its start at each sample (samples + 1 entries, the first 0).
+  private var tables: [[Double]] = []
+  private(set) var total = 0.0
+
+  init(_ path: BezierPath) {
+    self.path = path
+    let n = path.vertices.count
+    let segments = path.isClosed ? n : n - 1
+    guard segments > 0 else { return }
+    for k in 0..<segments {
+      var table = [0.0]
+      table.reserveCapacity(Self.samples + 1)
+      var previous = point(segment: k, t: 0)
+      var length = 0.0
+      for s in 1...Self.samples {
+        let p = point(segment: k, t: Double(s) / Double(Self.samples))
+        length += (p - previous).length
+        table.append(length)
+        previous = p
+      }
+      tables.append(table)
+      total += length
+    }
+  }
+
+  /// The point at `t` (0...1) of segment `k` (from vertex k to the next).
+  func point(segment k: Int, t: Double) -> Vec2 {
+    let n = path.vertices.count
+    let j = (k + 1) % n
+    let p0 = path.vertices[k], p3 = path.vertices[j]
+    let p1 = p0 + path.outTangents[k], p2 = p3 + path.inTangents[j]
+    let u = 1 - t
+    let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
+    return Vec2(a * p0.x + b * p1.x + c * p2.x + d * p3.x, a * p0.y + b * p1.y + c * p2.y + d * p3.y)
+  }
+
+  /// The point at `perc` of the length (held to 0...1; past the end of a closed path, its first point).
+  func point(at perc: Double) -> Vec2 {
+    guard !tables.isEmpty, total > 0 else { return path.vertices.first ?? Vec2(0, 0) }
+    if perc >= 1 { return path.isClosed ? path.vertices[0] : path.vertices[path.vertices.count - 1] }
+    var target = Swift.max(0, perc) * total
+    for (k, table) in tables.enumerated() {
+      let length = table[table.count - 1]
+      if target > length, k < tables.count - 1 {
+        target -= length
+        continue
+      }
+      // The sample interval holding the target, then linear between its ends.
+      var s = 1
+      while s < table.count - 1, table[s] < target { s += 1 }
+      let start = table[s - 1], end = table[s]
+      let fraction = end > start ? (target - start) / (end - start) : 0
+      let t = (Double(s - 1) + Swift.min(1, Swift.max(0, fraction))) / Double(Self.samples)
+      return point(segment: k, t: t)
+    }
+    return path.vertices[0]
   }
 }
