@@ -22,7 +22,8 @@ public final class Interpreter {
   private var thrownByProgram = false
   /// The first error of this evaluation that a `catch` stopped and that the program did not throw itself (a
   /// missing layer or effect inside `try { ... } catch (e) { value }`): the value given is the fallback's.
-  public private(set) var caught: ExpressionError?
+  /// The host sets it aside around an expression it evaluates inside another (each is reported for its own).
+  public var caught: ExpressionError?
   /// The value of the last expression statement run outside functions (After Effects' result when there is
   /// no `$bm_rt`).
   private var completion: JSValue = .undefined
@@ -66,6 +67,7 @@ public final class Interpreter {
     var previousArena: Arena? = nil
     if !nested {
       caught = nil
+      thrownByProgram = false
       arena.sweep()
       previousArena = Arena.makeCurrent(arena)
       // The host's values handed in (made before the run) are this evaluation's too.
@@ -421,7 +423,10 @@ public final class Interpreter {
     if let finalizer {
       // Running out of budget skips `finally` too: nothing may run once a limit is hit.
       if let failure, failure.kind != .runtime { throw failure }
+      // What the failure carries (its thrown value, whose throw it was) survives a try-catch in the `finally`.
+      let carried = (thrown, thrownByProgram)
       let f = try execute(finalizer, scope)
+      (thrown, thrownByProgram) = carried
       if case .normal = f {} else { return f }
     }
     if let failure { throw failure }

@@ -90,8 +90,13 @@ public enum JSValue {
   /// itself is written as empty, as JavaScript's `join` does, and so is nesting past ``maxNesting``.
   static func joined(_ root: JSArray) -> String {
     var visited = 0
-    return joined(root, limit: .max, visited: &visited, maxVisits: maxVisits) ?? ""
+    return joined(root, limit: maxTextBytes, visited: &visited, maxVisits: maxVisits) ?? ""
   }
+
+  /// The longest text a conversion outside the interpreter builds (the default memory of an evaluation):
+  /// past it, the text is given as empty. An array of 65,536 references to one 64 KB string is cheap to hold
+  /// and 4 GB written out (found by scripts/fuzz: the host wrote such a result into an error message).
+  static let maxTextBytes = 16 << 20
 
   /// Elements a conversion outside the interpreter visits at most (an array that holds another many times over
   /// is visited once per path): past it, the text is given as empty.

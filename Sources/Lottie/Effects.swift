@@ -100,10 +100,15 @@ extension Reader {
   func effects(_ json: JSON, _ path: JSONPath) throws(LottieError) -> [LayerEffect] {
     var out: [LayerEffect] = []
     for (i, item) in try array(json, path).enumerated() {
+      let recorded = effectControls.count
       do {
         try effect(item, path.appending(i), into: &out)
       } catch {
         note(.warning, path.appending(i), "effect could not be read (\(Reader.reason(error))); ignored")
+      }
+      // One record per effect, so that expressions count them as the file does.
+      if effectControls.count == recorded {
+        effectControls.append(EffectControl(name: "", index: i + 1, isEnabled: false, parameters: []))
       }
     }
     return out
@@ -134,18 +139,24 @@ extension Reader {
     if let v = o["ef"], v != .null { values = try array(v, p.appending("ef")) } else { values = [] }
     let vp = p.appending("ef")
     // Every effect is there for expressions, drawn or not, enabled or not (`effect("Wiggle - position")(1)`).
-    let matchName = try string(o, "mn", p) ?? ""
+    var position = 0
+    if case .index(let i)? = p.components.last { position = i }
+    let matchName = ((try? string(o, "mn", p)) ?? nil) ?? ""
+    // An expression control's parameters are read (and their expressions listed) here; other effects'
+    // quietly: drawn ones are read again below, and the rest are not drawn.
+    let isControl = type == 5 && Reader.isExpressionControl(matchName)
     var parameters: [EffectParameter] = []
     for (i, item) in values.enumerated() {
       guard case .object(let vo) = item else { continue }
       let ip = vp.appending(i)
-      var value: Animatable<NumberList>? = nil
-      if let v = vo["v"], v != .null, let read = try? property(v, ip.appending("v"), Reader.numberList),
-        !unevaluatedExpressions.contains(ip.appending("v"))
-      {
+      func read() -> Animatable<NumberList>? {
+        guard let v = vo["v"], v != .null, let read = try? property(v, ip.appending("v"), Reader.numberList),
+          !unevaluatedExpressions.contains(ip.appending("v"))
+        else { return nil }
         // A parameter driven by an expression we cannot evaluate has no known value.
-        value = read
+        return read
       }
+      let value = isControl ? read() : ((try? quietly { () throws(LottieError) in read() }) ?? nil)
       parameters.append(
         EffectParameter(
           name: (try? string(vo, "nm", ip)) ?? "", matchName: (try? string(vo, "mn", ip)) ?? "",
@@ -154,7 +165,7 @@ extension Reader {
     }
     effectControls.append(
       EffectControl(
-        name: name, matchName: matchName, index: ((try? int(o, "ix", p)) ?? nil) ?? effectControls.count + 1,
+        name: name, matchName: matchName, index: ((try? int(o, "ix", p)) ?? nil) ?? position + 1,
         isEnabled: enabled, parameters: parameters))
     guard enabled else {
       note(.info, p, "effect '\(name)' (ty \(type)) is disabled; ignored")
@@ -257,7 +268,7 @@ extension Reader {
       if let repeatEdges = try option(3), repeatEdges != 0 {
         note(.info, vp.appending(3), "blur 'repeat edge pixels' is not supported; edges fade to transparent")
       }
-    case 5 where Reader.isExpressionControl(matchName):
+    case 5 where isControl:
       // Nothing to draw; expressions read its values (kept above).
       note(
         .info, p,

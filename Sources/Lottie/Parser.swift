@@ -345,7 +345,7 @@ extension Reader {
         }
         masks.append(
           Mask(
-            name: try string(m, "nm", p) ?? "Mask \(i + 1)", mode: mode, isInverted: try bool(m, "inv", p),
+            name: ((try? string(m, "nm", p)) ?? nil) ?? "Mask \(i + 1)", mode: mode, isInverted: try bool(m, "inv", p),
             // `cl` on the mask: Bodymovin before 4.4.18 (see `Reader.bezier(closedByDefault:)`).
             path: try property(
               m, "pt", p, Reader.bezier(closedByDefault: try bool(m, "cl", p)),

@@ -29,6 +29,14 @@ final class Reader {
     self.limits = limits
   }
 
+  /// Runs `body` leaving no trace in what the reader reports: its diagnostics, expressions and unevaluated
+  /// paths are dropped (a second reading of values that are read and reported elsewhere, or not at all).
+  func quietly<T>(_ body: () throws(LottieError) -> T) throws(LottieError) -> T {
+    let saved = (diagnostics, reportedKinds, expressions, unevaluatedExpressions)
+    defer { (diagnostics, reportedKinds, expressions, unevaluatedExpressions) = saved }
+    return try body()
+  }
+
   func note(_ severity: Severity, _ path: JSONPath, _ message: String) {
     // The same message for many items (say, 300 expressions) is listed a few times, then counted.
     let count = reportedKinds[message, default: 0]

@@ -109,6 +109,23 @@ struct ExpressionWorkerCLITests {
     }
   }
 
+  /// A result that is cheap to hold and huge written out (65,536 references to one 64 KB string) is refused
+  /// with a short message: the host wrote it out whole for the message and aborted on a 4 GB allocation (found
+  /// by scripts/fuzz).
+  @Test(.hangGuard)
+  func aHugeResultIsShownShort() async throws {
+    let directory = Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let input = directory.appendingPathComponent("huge.json")
+    try Data(Self.animation("Array(65536).fill('x'.repeat(65536))").utf8).write(to: input)
+    let result = try await CommandRunner.lottie2video(["check", input.path])
+    #expect(result.exited(0), "\(result)")
+    #expect(
+      result.stdout.contains(
+        "$.layers[0].ks.p.x: warning: expression failed (the result (object (too long to show)) is not a value for this property)"
+      ), "\(result)")
+  }
+
   /// Each expression limit has its `--limit` name, in the message of the expression it stops.
   @Test(.hangGuard)
   func expressionLimitsAreNamed() async throws {

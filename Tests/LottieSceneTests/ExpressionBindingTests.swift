@@ -111,7 +111,7 @@ struct ExpressionBindingTests {
         {"ty": "rc", "nm": "Rect", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [40, 30]}, "r": {"a": 0, "k": 0}},
         {"ty": "sh", "nm": "Path 1", "ks": {"a": 0, "k": {"c": true, "v": [[0, 0], [10, 0], [10, 10]], "i": [[0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0]]}}},
         {"ty": "fl", "nm": "Fill 1", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}},
-        {"ty": "tr", "p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}]}]},
+        {"ty": "tr", "p": {"a": 0, "k": [0, 0], "x": "[propertyIndex, thisProperty.propertyGroup(1).name.length + thisProperty.propertyGroup(2).numProperties]"}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}]}]},
      {"ty": 3, "nm": "Follower", "ind": 3, "ip": 5, "op": 60, "ks": {"o": {"a": 0, "k": 0, "x": "0"}}}]
     """#, extra: #""markers": [{"cm": "go", "tm": 15, "dr": 0}]"#)
 
@@ -202,6 +202,10 @@ struct ExpressionBindingTests {
       ("var p = createPath([[0, 0], [4, 0]], [], [], false); p.pointOnPath(0.5)[0]", 2),
       ("loop_out('cycle') + loop_in() + 3", 3),
       ("fromCompToSurface([60, 20])[0]", 60),
+      // A shape group's transform property: its index (position 2) and its groups (the transform, then the
+      // group: "Transform" is 9 letters, the group holds 3 items besides it).
+      ("thisComp.layer('Child').content('Group 1').transform.position[0]", 2),
+      ("thisComp.layer('Child').content('Group 1').transform.position[1]", 12),
     ])
   func matchNamesAndIndices(expression: String, expected: Double) throws {
     let actual = try Self.follower(expression)

@@ -46,7 +46,8 @@ final class Evaluation {
     "ks": ["a": 1, "p": 2, "s": 6, "r": 10, "rz": 10, "o": 11, "rx": 8, "ry": 9, "or": 7, "px": 3, "py": 4],
     "tr": ["a": 1, "p": 2, "s": 3, "sk": 4, "sa": 5, "r": 6, "o": 7],
     "fl": ["c": 4, "o": 5], "st": ["c": 3, "o": 4, "w": 5], "gf": ["s": 5, "e": 6, "o": 10],
-    "gs": ["s": 5, "e": 6, "o": 10], "el": ["s": 2, "p": 3], "rc": ["s": 2, "p": 3, "r": 4],
+    "gs": ["s": 4, "e": 5, "o": 9, "w": 10], "rptr": ["a": 1, "p": 2, "s": 3, "r": 4, "so": 5, "eo": 6],
+    "el": ["s": 2, "p": 3], "rc": ["s": 2, "p": 3, "r": 4],
     "sr": ["pt": 3, "p": 4, "r": 5, "ir": 6, "or": 7, "is": 8, "os": 9], "sh": ["ks": 2],
     "tm": ["s": 1, "e": 2, "o": 3], "rd": ["r": 1], "rp": ["c": 1, "o": 2],
     "masksProperties": ["pt": 1, "o": 3, "x": 4],
@@ -76,6 +77,10 @@ final class Evaluation {
       return controls[i].parameters[j].index
     case "shapes":
       guard let item = ownItem() else { return 1 }
+      // A repeater's transform: `...rp.tr.r`.
+      if item.type == "rp", keys.count >= 2, keys[keys.count - 2] == "tr" {
+        return Self.propertyIndices["rptr"]?[key] ?? 1
+      }
       return Self.propertyIndices[item.type]?[key] ?? 1
     default: return 1
     }
@@ -144,6 +149,12 @@ final class Evaluation {
         let root: () -> JSValue = { member(layerValue(), "content") }
         chain.append({ [unowned self] in
           let interpreter = self.scope.engine.interpreter
+          // A group's transform is the group's ("ADBE Vector Transform Group"), not an item of its contents.
+          if case .transform = item.kind {
+            guard let previous, let group = previous().asFunction else { return .undefined }
+            return (try? interpreter.call(.object(group), this: .undefined, [.string("ADBE Vector Transform Group")]))
+              ?? .undefined
+          }
           // The layer's contents, or the enclosing group's ("ADBE Vectors Group"), called with the item's number.
           var container = root()
           if let previous, let group = previous().asFunction {

@@ -16,11 +16,11 @@ package enum ExpressionReport {
     let last = max(first, animation.outPoint - 1)
     let span = last - first
     guard span.isFinite, span > 0 else { return [first] }
-    let count = min(frameCount, Int(span.rounded(.down)) + 1)  // int-audit: span finite, positive, below 1e6 frames
+    let count = Int(min(Double(frameCount), span.rounded(.down) + 1))  // int-audit: 1...frameCount
     guard count > 1 else { return [first] }
     var out: [Double] = []
     for k in 0..<count {
-      let frame = k == count - 1 ? last : (first + span * Double(k) / Double(count - 1)).rounded(.down)
+      let frame = k == count - 1 ? last : first + (span * Double(k) / Double(count - 1)).rounded(.down)
       if out.last != frame { out.append(frame) }
     }
     return out

@@ -93,6 +93,10 @@ package final class ExpressionScope: ExpressionEnvironment {
       if depth == 0 { interpreter.releaseEvaluation() }
     }
     interpreter.random = SeededRandom(seed: property.seed ^ frame.bitPattern)
+    // What a try of this expression caught is this expression's (one it reads has its own).
+    let outerCaught = interpreter.caught
+    interpreter.caught = nil
+    defer { interpreter.caught = outerCaught }
     let evaluation = Evaluation(
       scope: self, frame: frame, owner: property.owner, own: property.own, keyframes: property.keyframeFrames,
       seed: property.seed, propertyName: property.selfProperty ?? Self.keyName(property.path), path: property.path)
@@ -100,11 +104,13 @@ package final class ExpressionScope: ExpressionEnvironment {
       let result = try interpreter.run(
         program, names: evaluation.names(), lookup: { name throws(ExpressionError) in try evaluation.global(name) })
       guard let output = ExpressionScope.output(result), let value = property.convert(output) else {
+        var visited = 0
+        let shown = result.stringValue(limit: 200, visited: &visited, maxVisits: 10_000) ?? "(too long to show)"
         throw ExpressionError(
-          .runtime, "the result (\(result.typeName) \(result.stringValue.prefix(40))) is not a value for this property")
+          .runtime, "the result (\(result.typeName) \(shown.prefix(40))) is not a value for this property")
       }
       engine.recordSuccess(property.path)
-      if !interpreter.isRunning, let caught = interpreter.caught { engine.recordFallback(property.path, caught) }
+      if let caught = interpreter.caught { engine.recordFallback(property.path, caught) }
       return value
     } catch let error as ExpressionError {
       engine.record(property.path, error)

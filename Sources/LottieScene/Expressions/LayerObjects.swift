@@ -255,9 +255,19 @@ enum LayerObjects {
   /// A transform group: a layer's (`ks`) or a shape group's (`tr`, `shape`), its properties by lottie-web's
   /// names, After Effects' display and match names, and the indices After Effects writes (`ix`: a layer's
   /// anchor 1, position 2, scale 6, rotation 10, opacity 11; a shape group's 1, 2, 3, rotation 6, opacity 7).
+  enum TransformKind {
+    /// A layer's (`ks`): anchor 1, position 2, scale 6, rotation 10, opacity 11.
+    case layer
+    /// A shape group's (`tr`): 1, 2, 3, skew 4, skew axis 5, rotation 6, opacity 7.
+    case shape
+    /// A repeater's (`rp`'s `tr`): 1, 2, 3, rotation 4, start and end opacity 5 and 6.
+    case repeater
+  }
+
   static func transform(
-    _ t: Transform, _ scope: ExpressionScope, _ e: Evaluation, parents: [() -> JSValue], shape: Bool = false
+    _ t: Transform, _ scope: ExpressionScope, _ e: Evaluation, parents: [() -> JSValue], kind: TransformKind = .layer
   ) -> JSValue {
+    let shape = kind != .layer
     var group: JSValue = .undefined
     let groupParents: [() -> JSValue] = [{ group }] + parents
     func property<V: ExpressionConvertible>(_ a: Animatable<V>, _ names: [String], _ index: Int) -> Member {
@@ -277,7 +287,7 @@ enum LayerObjects {
       property(
         t.rotation,
         ["rotation", "Rotation", "rotationZ", "Z Rotation", "ADBE Rotate Z", "ADBE Rotation", v + "Rotation"],
-        shape ? 6 : 10),
+        kind == .repeater ? 4 : shape ? 6 : 10),
       property(
         t.opacity, ["opacity", "Opacity", shape ? "ADBE Vector Group Opacity" : "ADBE Opacity"], shape ? 7 : 11),
       property(t.skew, ["skew", "Skew", v + "Skew"], shape ? 4 : 12),
@@ -321,7 +331,9 @@ enum LayerObjects {
       if !item.matchName.isEmpty { names.append(item.matchName) }
       return Member(names, index: (item.index ?? k) + 1) { shapeItem(item, scope, e, parents: here) }
     }
-    group = self.group(name: "Contents", matchName: "ADBE Vectors Group", propertyIndex: 2, members: members)
+    // Numbers are the items' own (a hidden item's number reaches nothing, never the next item).
+    group = self.group(
+      name: "Contents", matchName: "ADBE Vectors Group", propertyIndex: 2, members: members, byPosition: false)
     return group
   }
 
@@ -347,7 +359,7 @@ enum LayerObjects {
       let transform: () -> JSValue = {
         for child in children {
           if case .transform(let t) = child.kind {
-            return LayerObjects.transform(t, scope, e, parents: here, shape: true)
+            return LayerObjects.transform(t, scope, e, parents: here, kind: .shape)
           }
         }
         return .undefined
@@ -398,13 +410,20 @@ enum LayerObjects {
         property(o, ["opacity", "Opacity", "ADBE Vector Stroke Opacity"], 4),
         property(style.width, ["strokeWidth", "Stroke Width", "stroke width", "ADBE Vector Stroke Width"], 5),
       ]
-    case .gradientFill(let g, let o, _), .gradientStroke(let g, let o, _):
+    case .gradientFill(let g, let o, _):
       members = [
         property(g.start, ["startPoint", "Start Point", "ADBE Vector Grad Start Pt"], 5),
         property(g.end, ["endPoint", "End Point", "ADBE Vector Grad End Pt"], 6),
-        property(o, ["opacity", "Opacity", "ADBE Vector Fill Opacity", "ADBE Vector Stroke Opacity"], 10),
+        property(o, ["opacity", "Opacity", "ADBE Vector Fill Opacity"], 10),
       ]
-    case .transform(let t): return transform(t, scope, e, parents: parents, shape: true)
+    case .gradientStroke(let g, let o, let style):
+      members = [
+        property(g.start, ["startPoint", "Start Point", "ADBE Vector Grad Start Pt"], 4),
+        property(g.end, ["endPoint", "End Point", "ADBE Vector Grad End Pt"], 5),
+        property(o, ["opacity", "Opacity", "ADBE Vector Stroke Opacity"], 9),
+        property(style.width, ["strokeWidth", "Stroke Width", "stroke width", "ADBE Vector Stroke Width"], 10),
+      ]
+    case .transform(let t): return transform(t, scope, e, parents: parents, kind: .shape)
     case .trim(let s, let en, let off, _):
       members = [
         property(s, ["start", "Start", "ADBE Vector Trim Start"], 1),
@@ -420,7 +439,7 @@ enum LayerObjects {
       extra = { name in
         switch name {
         case "transform", "Transform", "ADBE Vector Repeater Transform":
-          return transform(r.transform, scope, e, parents: here, shape: true)
+          return transform(r.transform, scope, e, parents: here, kind: .repeater)
         default: return nil
         }
       }
