@@ -1,5 +1,6 @@
 import Foundation
 import Lottie
+import LottieScene
 import Pipeline
 import VideoEncoding
 
@@ -97,7 +98,14 @@ extension ExportCommand {
       output: toStandardOutput ? nil : output, isSequence: format == .pngSequence, poster: poster,
       inputs: o.protectedInputs(job))
     // 2. The animation, its size, timeline and rate.
-    let loaded = try o.input.loadWithImages(job.input, extra: job.values)
+    var loaded = try o.input.loadWithImages(job.input, extra: job.values)
+    // What `check` says of the expressions that do not give their value (failed, fell back, not reached): said
+    // with the input's warnings, so --strict fails on them as `check --strict` does (issue 41).
+    if !loaded.animation.expressions.isEmpty {
+      loaded.diagnostics += ExpressionReport.diagnostics(
+        loaded.animation, file: name, limits: o.input.load.workLimits(for: job.input)
+      ).filter { $0.severity == .warning }
+    }
     let animation = loaded.animation
     let (w, h) = try o.size.outputSize(animation: animation, command: "export")
     let timeline = try o.timing.timeline(
@@ -197,7 +205,24 @@ extension ExportCommand {
         ("frames", .int(total)), ("fps", .number(fps, digits: 4)), ("width", .int(w)), ("height", .int(h)),
         ("format", .text(format.optionName)), ("codec", .text(codec.rawValue)),
       ])
-    for d in loaded.diagnostics where d.severity >= .warning { reporter.diagnostic(d, file: name) }
+    // Expressions' warnings are listed five at a time (a rig has hundreds): the rest are counted, and `check`
+    // lists them; the report and --strict have them all.
+    var expressionWarnings = 0
+    for d in loaded.diagnostics where d.severity >= .warning {
+      if d.path.description.hasSuffix(".x") {
+        expressionWarnings += 1
+        if expressionWarnings > 5 { continue }
+      }
+      reporter.diagnostic(d, file: name)
+    }
+    if expressionWarnings > 5 {
+      reporter.diagnostic(
+        Diagnostic(
+          severity: .warning, file: name, path: .root,
+          message:
+            "\(expressionWarnings - 5) more expressions did not give their value (`lottie2video check` lists each)"),
+        file: name)
+    }
     let warnings = loaded.diagnostics.filter { $0.severity >= .warning }.count
     if o.strict && warnings > 0 {
       throw StrictFailure(

@@ -126,6 +126,31 @@ struct ExpressionWorkerCLITests {
       ), "\(result)")
   }
 
+  /// Issue 41, item 1: an export says what `check` says of expressions that do not give their value, with
+  /// the expression's text, and `--strict` fails on them and writes nothing (it exited 0 in silence).
+  @Test(.hangGuard)
+  func exportsReportExpressionsThatFail() async throws {
+    let directory = Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let input = directory.appendingPathComponent("missing.json")
+    try Data(Self.animation("thisComp.layer('Nowhere').transform.position").utf8).write(to: input)
+    let output = directory.appendingPathComponent("out.mp4").path
+    let line =
+      "missing.json: $.layers[0].ks.p.x: warning: expression failed (uncaught exception: TypeError: "
+      + "thisComp.layer(Nowhere): no such layer); the property's own value is used; the expression: "
+      + "thisComp.layer('Nowhere').transform.position\n"
+    let plain = try await CommandRunner.lottie2video([input.path, "-o", output])
+    #expect(plain.exited(0), "\(plain)")
+    #expect(plain.stderr.contains(line), "\(plain)")
+    #expect(FileManager.default.fileExists(atPath: output))
+    try FileManager.default.removeItem(atPath: output)
+    let strict = try await CommandRunner.lottie2video([input.path, "-o", output, "--strict"])
+    #expect(strict.exited(1), "\(strict)")
+    #expect(strict.stderr.contains(line), "\(strict)")
+    #expect(strict.stderr.contains("missing.json: --strict: 1 warning (listed above); nothing written"), "\(strict)")
+    #expect(!FileManager.default.fileExists(atPath: output))
+  }
+
   /// Each expression limit has its `--limit` name, in the message of the expression it stops.
   @Test(.hangGuard)
   func expressionLimitsAreNamed() async throws {

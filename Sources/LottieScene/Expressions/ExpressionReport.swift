@@ -26,6 +26,14 @@ package enum ExpressionReport {
     return out
   }
 
+  /// An expression's text on one line, for a message: whitespace runs as one space, Bodymovin's `var $bm_rt;`
+  /// left out, at most 80 characters.
+  static func snippet(_ source: String) -> String {
+    var words = source.prefix(4000).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    if words.hasPrefix("var $bm_rt; ") { words.removeFirst("var $bm_rt; ".count) }
+    return words.count > 80 ? String(words.prefix(79)) + "…" : words
+  }
+
   /// One diagnostic per expression the parser accepted (those it refused already have theirs).
   package static func diagnostics(_ animation: Animation, file: String?, limits: WorkLimits = .defaults)
     -> [Diagnostic]
@@ -45,16 +53,19 @@ package enum ExpressionReport {
     for path in animation.expressions.keys.sorted(by: { $0.description < $1.description }) {
       let x = path.appending("x")
       if refused.contains(x) { continue }
+      let text = snippet(animation.expressions[path] ?? "")
       if let error = engine.failures[path] {
         out.append(
           Diagnostic(
             severity: .warning, file: file, path: x,
-            message: "expression failed (\(error)); the property's own value is used"))
+            message: "expression failed (\(error)); the property's own value is used; the expression: \(text)"))
       } else if let caught = engine.fallbacks[path] {
         out.append(
           Diagnostic(
             severity: .warning, file: file, path: x,
-            message: "expression fell back: its try caught an error (\(caught)) and its catch gave the value"))
+            message:
+              "expression fell back: its try caught an error (\(caught)) and its catch gave the value; the expression: \(text)"
+          ))
       } else if engine.evaluated.contains(path) {
         out.append(Diagnostic(severity: .info, file: file, path: x, message: "expression evaluated"))
       } else {
