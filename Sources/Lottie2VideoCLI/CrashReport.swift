@@ -1,4 +1,5 @@
 import Foundation
+import Pipeline
 
 /// A crash says so at once and ends the process, under `-q` too.
 ///
@@ -25,8 +26,23 @@ public enum CrashReport {
     case "worker":
       DispatchQueue.global().async { badAccess() }
       while true { sleep(60) }
+    case "worker-overflow":
+      // Endless recursion on a worker that prepared its signal stack as the render workers do.
+      DispatchQueue.global().async {
+        SignalStack.ensure()
+        _ = overflow(0)
+      }
+      while true { sleep(60) }
     default: return
     }
+  }
+
+  /// Recursion without end (a frame of its own each call: the buffer's address escapes).
+  @inline(never)
+  private static func overflow(_ depth: Int) -> Int {
+    var frame = (depth, depth, depth, depth, depth, depth, depth, depth)
+    let escaped = withUnsafeMutablePointer(to: &frame) { Int(bitPattern: $0) }
+    return overflow(depth &+ 1) &+ escaped &+ frame.0
   }
 
   private static func badAccess() {
@@ -37,12 +53,9 @@ public enum CrashReport {
   /// Installs the handler, unless the caller asked for the runtime's backtracer (`SWIFT_BACKTRACE`).
   public static func install() {
     guard ProcessInfo.processInfo.environment["SWIFT_BACKTRACE"] == nil else { return }
-    // An alternate stack for the main thread, so a stack overflow there can still be reported.
-    let size = 64 << 10
-    if let memory = malloc(size) {
-      var stack = stack_t(ss_sp: memory, ss_flags: 0, ss_size: size)
-      sigaltstack(&stack, nil)
-    }
+    // An alternate stack for the main thread, so a stack overflow there can still be reported (the render
+    // workers get theirs as they start).
+    SignalStack.ensure()
     for signo in signals {
       var action = sigaction()
       action.__sigaction_handler.sa_handler = crashHandler

@@ -180,6 +180,8 @@ public enum ParallelRenderer {
       group.enter()
       queue.async {
         defer { group.leave() }
+        // A crash on a worker (a stack overflow too) is reported as on the main thread (`CrashReport`).
+        SignalStack.ensure()
         work()
       }
     }

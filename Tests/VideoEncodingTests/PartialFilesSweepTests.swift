@@ -47,7 +47,8 @@ struct PartialFilesSweepTests {
     try Self.write("\(directory)/.live.partial-\(getppid()).mp4")
     let locked = "\(directory)/.locked.partial-\(dead).mp4"
     try Self.write(locked)
-    let lock = open(locked, O_RDONLY)
+    // Close-on-exec: a child another test starts meanwhile must not inherit (and hold) the lock.
+    let lock = open(locked, O_RDONLY | O_CLOEXEC)
     try #require(flock(lock, LOCK_EX | LOCK_NB) == 0)
     try FileManager.default.createSymbolicLink(
       atPath: "\(directory)/.link.partial-\(dead).mp4", withDestinationPath: "\(directory)/keep.mp4")
