@@ -20,13 +20,14 @@ public final class ExpressionProperty<Value: Interpolatable>: Sendable {
   public let keyframeFrames: [Double]
   /// The property's own value at a frame, as the expression reads `value`.
   public let own: @Sendable (Double) -> ExpressionOutput
-  /// The property's value from what the expression computed; nil when it does not fit.
-  public let convert: @Sendable (ExpressionOutput) -> Value?
+  /// The property's value from what the expression computed at a frame; nil when it does not fit. (A text
+  /// document takes the text and keeps its own style at that frame.)
+  public let convert: @Sendable (ExpressionOutput, Double) -> Value?
 
   public init(
     base: Animatable<Value>, source: String, path: JSONPath, owner: Int, selfProperty: String?, seed: UInt64,
     frameRate: Double, own: @escaping @Sendable (Double) -> ExpressionOutput,
-    convert: @escaping @Sendable (ExpressionOutput) -> Value?
+    convert: @escaping @Sendable (ExpressionOutput, Double) -> Value?
   ) {
     self.base = base
     self.source = source
@@ -46,7 +47,7 @@ public final class ExpressionProperty<Value: Interpolatable>: Sendable {
     let convert = self.convert
     return ExpressionProperty<T>(
       base: base.map(transform), source: source, path: path, owner: owner, selfProperty: selfProperty, seed: seed,
-      frameRate: frameRate, own: own, convert: { convert($0).map(transform) })
+      frameRate: frameRate, own: own, convert: { convert($0, $1).map(transform) })
   }
 
   /// The layer transform properties expressions name, by their key in a layer's `ks`.
@@ -60,6 +61,8 @@ public final class ExpressionProperty<Value: Interpolatable>: Sendable {
 public enum ExpressionOutput: Sendable, Equatable {
   case numbers([Double])
   case path(BezierPath)
+  /// A text document's text (`sourceText`).
+  case text(String)
 
   /// The numbers, when it is numbers.
   public var numbers: [Double]? {

@@ -153,6 +153,29 @@ extension Reader {
   func withExpression<Value>(_ source: String, _ base: Animatable<Value>, _ propertyPath: JSONPath) -> Animatable<Value>
   {
     let path = propertyPath.appending("x")
+    // A text document's expression (`sourceText`) gives its text; the style stays the document's own.
+    if let documents = base as? Animatable<TextDocument> {
+      do {
+        _ = try Program.compile(source)
+      } catch {
+        note(.warning, path, "expression not evaluated (\(error)); the property's own value is used")
+        unevaluatedExpressions.insert(propertyPath)
+        return base
+      }
+      let property = ExpressionProperty<TextDocument>(
+        base: documents, source: source, path: propertyPath, owner: layerSlot, selfProperty: nil,
+        seed: Reader.seed(propertyPath), frameRate: frameRate, own: { .text(documents.value(at: $0).text) },
+        convert: { output, frame in
+          var document = documents.value(at: frame)
+          switch output {
+          case .text(let text): document.text = text
+          case .numbers(let n) where n.count == 1: document.text = Reader.numberText(n[0])
+          default: return nil
+          }
+          return document
+        })
+      return (Animatable<TextDocument>.expression(property) as? Animatable<Value>) ?? base
+    }
     guard let convertible = Value.self as? any ExpressionConvertible.Type else {
       note(.warning, path, "expressions are not evaluated on this kind of property; the property's own value is used")
       unevaluatedExpressions.insert(propertyPath)
@@ -173,9 +196,7 @@ extension Reader {
     if steps.count >= 2, steps[steps.count - 2] == .key("ks"), case .key(let key) = steps[steps.count - 1] {
       selfProperty = ExpressionProperty<Double>.transformProperties[key]
     }
-    // wiggle's and random's numbers are seeded by where the property is (FNV-1a of its path).
-    var seed: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in propertyPath.description.utf8 { seed = (seed ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    let seed = Reader.seed(propertyPath)
     let owner = layerSlot
     let rate = frameRate
     func make<C: ExpressionConvertible>(_ type: C.Type) -> Animatable<Value> {
@@ -183,10 +204,25 @@ extension Reader {
       let property = ExpressionProperty<C>(
         base: typed, source: source, path: propertyPath, owner: owner, selfProperty: selfProperty, seed: seed,
         frameRate: rate, own: { C.ownValue(typed, at: $0).expressionOutput },
-        convert: { C(expressionOutput: $0) })
+        convert: { output, _ in C(expressionOutput: output) })
       return (Animatable<C>.expression(property) as? Animatable<Value>) ?? base
     }
     return make(convertible)
+  }
+
+  /// wiggle's and random's numbers are seeded by where the property is (FNV-1a of its path).
+  static func seed(_ path: JSONPath) -> UInt64 {
+    var seed: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in path.description.utf8 { seed = (seed ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    return seed
+  }
+
+  /// A number as a text document shows an expression's number: whole numbers without a decimal point, others
+  /// as Swift writes them (`0.5`, `1e+21` as `1e+21`).
+  static func numberText(_ n: Double) -> String {
+    guard n.isFinite else { return n.isNaN ? "NaN" : (n > 0 ? "Infinity" : "-Infinity") }
+    if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }  // int-audit: whole, below 1e15
+    return "\(n)"
   }
 
   /// A keyframe's easing handle (`o` or `i`), nil when absent or without `x` and `y`.

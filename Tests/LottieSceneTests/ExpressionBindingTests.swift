@@ -213,6 +213,34 @@ struct ExpressionBindingTests {
     #expect(abs(actual - expected) < 1e-3, "\(expression): \(actual)")
   }
 
+  /// Issue 39: an expression on a text document (`sourceText`) gives the text: a counter (Bodymovin's
+  /// `$bm_sum('', n)` makes a string), a number shown as After Effects shows it, words from another layer's
+  /// slider; the style stays the document's own, and `value` is the document's text.
+  @Test(
+    "sourceText expressions give the document's text",
+    arguments: [
+      ("$bm_sum($bm_sum('', Math.round(linear(time, 0, 1, 0, 10))), '+')", 15.0, "5+"),
+      ("Math.round(time * 30)", 12, "12"),
+      ("time / 4", 15, "0.125"),
+      ("value + ' ' + thisComp.layer('Child').effect('Size')('Slider')", 0, "Hello 7"),
+      ("value.toUpperCase().split('').reverse().join('')", 0, "OLLEH"),
+    ])
+  func sourceText(expression: String, frame: Double, expected: String) throws {
+    let text =
+      #"{"ty": 5, "nm": "Label", "ind": 4, "ip": 0, "op": 60, "ks": {}, "t": {"d": {"x": "\#(Self.escaped(expression))", "#
+      + #""k": [{"s": {"s": 40, "f": "Sans", "t": "Hello", "j": 0, "tr": 0, "lh": 48, "ls": 0, "fc": [1, 0, 0]}, "t": 0}]}, "#
+      + #""a": [], "m": {"a": {"a": 0, "k": [0, 0]}}, "p": {}}}"#
+    let json = Self.rig.replacingOccurrences(of: #""x": "0"}}}]"#, with: #""x": "0"}}}, "# + text + "]")
+    let animation = try Self.parse(json)
+    guard case .text(let layer)? = animation.layers.last?.content else {
+      Issue.record("no text layer")
+      return
+    }
+    let document = layer.document.value(at: frame, using: Self.scope(animation))
+    #expect(document.text == expected, "\(expression)")
+    #expect(document.size == 40 && document.fillColor == RGBA(1, 0, 0))
+  }
+
   @Test("references that loop end: each side is read through the other a few levels deep, then as keyframes")
   func referenceCycle() throws {
     let json = Self.composition(

@@ -181,7 +181,7 @@ final class ExpressionAnimator<Value: Interpolatable>: Animator<Value> {
 
   override func value(at frame: Double) -> Value {
     if let v = scope?.evaluate(expression, at: frame) { return v }
-    if let v = expression.convert(expression.own(frame)) { return v }
+    if let v = expression.convert(expression.own(frame), frame) { return v }
     return expression.base.value(at: frame)
   }
 }

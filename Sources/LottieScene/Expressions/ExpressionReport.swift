@@ -73,7 +73,7 @@ package enum ExpressionReport {
           Diagnostic(
             severity: .warning, file: file, path: x,
             message:
-              "expression not evaluated at the frames checked (\(frameCount) from the first to the last): its layer is not drawn then, or the scene does not read this property from expressions (text documents, text selectors); the property's own value is used"
+              "expression not evaluated at the frames checked (\(frameCount) from the first to the last): its layer is not drawn then, or the scene does not read this property from expressions (text selectors); the property's own value is used"
           ))
       }
     }

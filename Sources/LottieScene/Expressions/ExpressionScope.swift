@@ -103,7 +103,15 @@ package final class ExpressionScope: ExpressionEnvironment {
     do {
       let result = try interpreter.run(
         program, names: evaluation.names(), lookup: { name throws(ExpressionError) in try evaluation.global(name) })
-      guard let output = ExpressionScope.output(result), let value = property.convert(output) else {
+      // A text document takes any value as its text (`sourceText`: a counter, a date, words from sliders).
+      var output = ExpressionScope.output(result)
+      if V.self == TextDocument.self {
+        if case .numbers(let n)? = output, n.count == 1 {
+        } else {
+          output = .text(try interpreter.string(result))
+        }
+      }
+      guard let output, let value = property.convert(output, frame) else {
         var visited = 0
         let shown = result.stringValue(limit: 200, visited: &visited, maxVisits: 10_000) ?? "(too long to show)"
         throw ExpressionError(
@@ -148,6 +156,7 @@ extension JSValue {
     switch output {
     case .numbers(let n): return .numbers(n)
     case .path(let p): return PathObjects.make(p)
+    case .text(let text): return .string(text)
     }
   }
 }

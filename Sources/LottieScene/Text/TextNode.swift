@@ -27,10 +27,10 @@ package final class TextNode {
   /// What a module above derived from the values at `version` (see ``cached(_:)``).
   @exclusivity(unchecked) private var kept: (version: UInt64, value: Any)?
 
-  /// The node for `text`. Text properties are evaluated as the model evaluates them (no expression scope:
-  /// text expressions read nothing of other layers).
+  /// The node for `text`. The document's expression (`sourceText`) is evaluated in the composition's scope and
+  /// the text laid out again when its value changes; other text properties as the model evaluates them.
   init(_ text: TextLayer, context: BuildContext) {
-    documentTrack = Track(text.document)
+    documentTrack = Track(text.document, scope: context.scope)
     alignmentTrack = Track(text.alignment)
     grouping = text.grouping
     animators = text.animators.map(TextAnimatorNode.init)
