@@ -151,6 +151,30 @@ struct ExpressionWorkerCLITests {
     #expect(!FileManager.default.fileExists(atPath: output))
   }
 
+  /// `check` and `info` spend at most three frames' steps on a file's expressions: one whose expressions use
+  /// up their steps every frame is checked at its first frames only, and says so.
+  @Test(.hangGuard)
+  func checkStopsWhenExpressionsUseUpTheirSteps() async throws {
+    let directory = Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let input = directory.appendingPathComponent("busy.json")
+    let busy =
+      #"{"ty":3,"ip":0,"op":60,"st":0,"ks":{"r":{"a":0,"k":0,"x":"var i = 0; while (true) { i++ }"}}}"#
+    // A shape drawn from frame 50 on: its fill's expression is reached only then.
+    let late =
+      #"{"ty":4,"ip":50,"op":60,"st":0,"ks":{},"shapes":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[8,8]},"#
+      + #""r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100,"x":"value"}}]}"#
+    let layers = Array(repeating: busy, count: 21) + [late]
+    let json = #"{"v":"5.7.0","w":64,"h":64,"fr":30,"ip":0,"op":60,"layers":["# + layers.joined(separator: ",") + "]}"
+    try Data(json.utf8).write(to: input)
+    let result = try await CommandRunner.lottie2video(["check", input.path, "--limit", "expression-steps=1000"])
+    #expect(result.exited(0), "\(result)")
+    #expect(
+      result.stdout.contains(
+        "$.layers[21].shapes[1].o.x: warning: expression not evaluated at the frames checked (the first 4: the expressions "
+          + "used up the steps of three)"), "\(result)")
+  }
+
   /// Each expression limit has its `--limit` name, in the message of the expression it stops.
   @Test(.hangGuard)
   func expressionLimitsAreNamed() async throws {
