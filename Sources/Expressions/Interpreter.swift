@@ -69,6 +69,7 @@ public final class Interpreter {
       caught = nil
       thrownByProgram = false
       arena.sweep()
+      arena.debt = 0
       previousArena = Arena.makeCurrent(arena)
       // The host's values handed in (made before the run) are this evaluation's too.
       for value in names.values { arena.adopt(value) }
@@ -128,6 +129,11 @@ public final class Interpreter {
 
   @inline(__always)
   public func step(_ count: Int = 1) throws(ExpressionError) {
+    var count = count
+    if arena.debt > 0 {
+      count = count.addingReportingOverflow(arena.debt).overflow ? .max : count + arena.debt
+      arena.debt = 0
+    }
     // A built-in may charge a huge count (`''.repeat(1e19)`): it must end the evaluation, not wrap around.
     let (total, overflow) = steps.addingReportingOverflow(max(0, count))
     if overflow || total > stepLimit {
@@ -178,8 +184,10 @@ public final class Interpreter {
   /// are charged as steps.
   public func string(_ value: JSValue, limit: Int? = nil) throws(ExpressionError) -> String {
     var visited = 0
-    let s = value.stringValue(limit: limit ?? memoryLeft, visited: &visited, maxVisits: stepsLeft)
-    try step(visited)
+    let s = value.stringValue(
+      limit: limit ?? memoryLeft, visited: &visited, maxVisits: stepsLeft / JSValue.stepsPerVisit)
+    try step(
+      visited.multipliedReportingOverflow(by: JSValue.stepsPerVisit).overflow ? .max : visited * JSValue.stepsPerVisit)
     guard let s else { throw memoryError() }
     return s
   }

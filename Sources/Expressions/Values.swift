@@ -90,7 +90,10 @@ public enum JSValue {
   /// itself is written as empty, as JavaScript's `join` does, and so is nesting past ``maxNesting``.
   static func joined(_ root: JSArray) -> String {
     var visited = 0
-    return joined(root, limit: maxTextBytes, visited: &visited, maxVisits: maxVisits) ?? ""
+    let text = joined(root, limit: maxTextBytes, visited: &visited, maxVisits: maxVisits) ?? ""
+    // Charged to the evaluation under way on this thread, at its next step (this getter cannot throw).
+    Arena.current?.debt += visited * stepsPerVisit
+    return text
   }
 
   /// The longest text a conversion outside the interpreter builds (the default memory of an evaluation):
@@ -99,8 +102,14 @@ public enum JSValue {
   static let maxTextBytes = 16 << 20
 
   /// Elements a conversion outside the interpreter visits at most (an array that holds another many times over
-  /// is visited once per path): past it, the text is given as empty.
-  static let maxVisits = 10_000_000
+  /// is visited once per path): past it, the text is given as empty. What it visits is owed to the evaluation
+  /// under way, as steps (`Arena.debt`): 10 million visits of a nested array took 12 s (found by scripts/fuzz,
+  /// through `parseInt` of an array doubled 60 times).
+  static let maxVisits = 100_000
+
+  /// Steps an element visited by a conversion to text costs: a visit (a stack push and a set insertion and
+  /// removal for a nested array) takes about ten times a plain step.
+  static let stepsPerVisit = 10
 
   /// `String(value)`, or nil when it would be longer than `limit` bytes (found while it is built, not after) or
   /// would visit more than `maxVisits` elements; `visited` counts the elements visited (the interpreter charges
@@ -473,6 +482,9 @@ extension JSValue {
 /// The interpreter makes its arena current on its thread while a run is under way (``current``); containers
 /// made outside runs (the built-ins, the host's values handed in as names) are not in it.
 final class Arena {
+  /// Steps the evaluation owes for work done where no step could be charged (a conversion to text by a
+  /// getter): the interpreter charges them at its next step.
+  var debt = 0
   var arrays: [JSArray] = []
   var objects: [JSObject] = []
   var scopes: [Scope] = []

@@ -207,7 +207,7 @@ final class HostileProgramTests: XCTestCase {
     var budget = ExpressionBudget.default
     budget.steps = 3_000_000
     budget.frameSteps = 3_000_000
-    let setup = "var s = 'x'.repeat(400000), t = 'x'.repeat(400000), a = new Array(100000); "
+    let setup = "var s = 'x'.repeat(400000), t = 'x'.repeat(400000), a = new Array(10000); "
     for test in ["s == t", "s < t", "s >= t", "s === t", "s !== t", "s[399999] == 'x'", "a == 'x'", "a != 1"] {
       func program(_ n: Int) -> String {
         setup + "var k = 0; for (var i = 0; i < \(n); i++) { if (\(test)) k++ } k >= 0"

@@ -171,7 +171,7 @@ struct ExpressionWorkerCLITests {
     #expect(result.exited(0), "\(result)")
     #expect(
       result.stdout.contains(
-        "$.layers[21].shapes[1].o.x: warning: expression not evaluated at the frames checked (the first 4: the expressions "
+        "$.layers[21].shapes[1].o.x: warning: expression not evaluated at the frames checked (the first 3: the expressions "
           + "used up the steps of three)"), "\(result)")
   }
 

@@ -44,10 +44,11 @@ package enum ExpressionReport {
     let engine = scene.expressions
     // The frames' expressions may take three frames' steps in all: a file whose expressions use up their
     // budget every frame is checked at its first frames only (24 such frames took `info` 10 s and more).
-    let allowance = Double(engine.budget.frameSteps) * 3
+    let perFrame = Double(engine.budget.frameSteps)
     var spent = 0.0
     var checked = 0
-    for frame in frames(animation) where spent <= allowance {
+    // A frame is seeked only while a whole frame's steps still fit in three.
+    for frame in frames(animation) where spent + perFrame <= perFrame * 3 {
       scene.seek(toFrame: frame)
       spent += Double(engine.interpreter.frameSteps)
       checked += 1
