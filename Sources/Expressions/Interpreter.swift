@@ -39,9 +39,6 @@ public final class Interpreter {
     Builtins.install(into: globals)
   }
 
-  /// Whether a run is under way (a host function evaluating another expression runs inside it).
-  public var isRunning: Bool { running > 0 }
-
   /// Starts a frame's step count.
   public func beginFrame() { frameSteps = 0 }
 

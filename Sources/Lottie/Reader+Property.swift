@@ -153,15 +153,24 @@ extension Reader {
   func withExpression<Value>(_ source: String, _ base: Animatable<Value>, _ propertyPath: JSONPath) -> Animatable<Value>
   {
     let path = propertyPath.appending("x")
-    // A text document's expression (`sourceText`) gives its text; the style stays the document's own.
-    if let documents = base as? Animatable<TextDocument> {
-      do {
-        _ = try Program.compile(source)
-      } catch {
-        note(.warning, path, "expression not evaluated (\(error)); the property's own value is used")
-        unevaluatedExpressions.insert(propertyPath)
-        return base
-      }
+    // A text document's expression (`sourceText`) gives its text; other properties take values expressions
+    // compute.
+    let documents = base as? Animatable<TextDocument>
+    let convertible = Value.self as? any ExpressionConvertible.Type
+    guard documents != nil || convertible != nil else {
+      note(.warning, path, "expressions are not evaluated on this kind of property; the property's own value is used")
+      unevaluatedExpressions.insert(propertyPath)
+      return base
+    }
+    do {
+      _ = try Program.compile(source)
+    } catch {
+      note(.warning, path, "expression not evaluated (\(error)); the property's own value is used")
+      unevaluatedExpressions.insert(propertyPath)
+      return base
+    }
+    if let documents {
+      // The style stays the document's own at the frame; the expression gives the text.
       let property = ExpressionProperty<TextDocument>(
         base: documents, source: source, path: propertyPath, owner: layerSlot, selfProperty: nil,
         seed: Reader.seed(propertyPath), frameRate: frameRate, own: { .text(documents.value(at: $0).text) },
@@ -175,18 +184,6 @@ extension Reader {
           return document
         })
       return (Animatable<TextDocument>.expression(property) as? Animatable<Value>) ?? base
-    }
-    guard let convertible = Value.self as? any ExpressionConvertible.Type else {
-      note(.warning, path, "expressions are not evaluated on this kind of property; the property's own value is used")
-      unevaluatedExpressions.insert(propertyPath)
-      return base
-    }
-    do {
-      _ = try Program.compile(source)
-    } catch {
-      note(.warning, path, "expression not evaluated (\(error)); the property's own value is used")
-      unevaluatedExpressions.insert(propertyPath)
-      return base
     }
     // Whether it evaluates is for the scene to say (`check` and `info` list each expression's outcome).
     // A layer transform's expression that reads its own property (`transform.opacity` in the opacity) gets
@@ -207,6 +204,7 @@ extension Reader {
         convert: { output, _ in C(expressionOutput: output) })
       return (Animatable<C>.expression(property) as? Animatable<Value>) ?? base
     }
+    guard let convertible else { return base }
     return make(convertible)
   }
 

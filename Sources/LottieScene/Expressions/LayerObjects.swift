@@ -20,18 +20,8 @@ enum LayerObjects {
     }
   }
 
-  /// A group of named members, callable by name or 1-based index (`content("Group 1")`, `effect(2)`).
-  static func group(
-    name: String, members: [(String, () -> JSValue)],
-    extra: @escaping (String) throws(ExpressionError) -> JSValue? = {
-      _ in nil
-    }
-  ) -> JSValue {
-    group(
-      name: name, members: members.enumerated().map { Member([$1.0], index: $0 + 1, $1.1) }, extra: extra)
-  }
-
-  /// A group whose members answer to their names and indices (`Member`); a number no member has as its index
+  /// A group of named members, callable by name or 1-based index (`content("Group 1")`, `effect(2)`): its
+  /// members answer to their names and indices (`Member`); a number no member has as its index
   /// picks the member at that position when `byPosition`. `matchName` and `propertyIndex` are the group's
   /// own (`mn`, `propertyIndex` as lottie-web gives them).
   static func group(
