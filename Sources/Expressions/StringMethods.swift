@@ -158,7 +158,29 @@ enum StringMethods {
           replacement, this: .undefined, [.string(text(u[at..<(at + pattern.count)])), .number(Double(at)), .string(s)]
         ).stringValue
       } else {
-        inserted = replacement.stringValue.replacingOccurrences(of: "$&", with: text(u[at..<(at + pattern.count)]))
+        // `$&` stands for the match; the size is known before anything is built, so a replacement of many `$&`
+        // and a long match is refused unbuilt rather than written out (it could be terabytes).
+        let template = Array(replacement.stringValue.utf8)
+        try interpreter.step(1 + template.count / 16)
+        var parts: [ArraySlice<UInt8>] = []
+        var start = 0
+        var k = 0
+        while k + 1 < template.count {
+          if template[k] == UInt8(ascii: "$") && template[k + 1] == UInt8(ascii: "&") {
+            parts.append(template[start..<k])
+            k += 2
+            start = k
+          } else {
+            k += 1
+          }
+        }
+        parts.append(template[start...])
+        let matched = Array(text(u[at..<(at + pattern.count)]).utf8)
+        let (repeated, overflow) = (parts.count - 1).multipliedReportingOverflow(by: matched.count)
+        guard !overflow, repeated + template.count + s.utf8.count <= interpreter.memoryLeft else {
+          throw interpreter.memoryError()
+        }
+        inserted = String(decoding: Array(parts.joined(separator: matched)), as: UTF8.self)
       }
       return try result(text(u[..<at]) + inserted + text(u[(at + pattern.count)...]))
     case "match":

@@ -217,6 +217,21 @@ final class HostileProgramTests: XCTestCase {
     }
   }
 
+  /// A string stringified over and over doubles its backslashes each time: escaped in one pass and measured
+  /// before it is written, it reaches the memory budget in a few dozen passes (Foundation's replacing took
+  /// minutes: scripts/fuzz). A replacement of many `$&` over a long match is refused unbuilt.
+  func testEscapingAndReplacementAreBoundedByMemory() {
+    XCTAssertEqual(Self.outcome(#"JSON.stringify('a"b\\c\n\t\x01')"#), #"value "a\"b\\c\n\t\u0001""#)
+    let budget = ExpressionBudget(steps: 50_000_000, frameSteps: 50_000_000)
+    XCTAssertEqual(
+      failure(#"var o = '"'; for (var i = 0; i < 40; i++) o = JSON.stringify(o); o.length"#, budget: budget)?.kind,
+      .memory)
+    XCTAssertEqual(
+      failure("var s = 'x'.repeat(1000000); s.replace(s, '$&'.repeat(1000000)).length", budget: budget)?.kind,
+      .memory)
+    XCTAssertEqual(Self.outcome("'abc'.replace('b', '[$&$&]')"), "value a[bb]c")
+  }
+
   func testHugeStepCountsDoNotWrapAround() {
     XCTAssertEqual(failure("''.repeat(1e19)")?.kind, .steps)
     XCTAssertEqual(failure("''.repeat(9.2e18); while (true) {}")?.kind, .steps)
