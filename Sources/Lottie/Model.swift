@@ -419,3 +419,18 @@ public struct Repeater: Sendable {
   public var startOpacity: Animatable<Double>
   public var endOpacity: Animatable<Double>
 }
+
+extension Animation {
+  /// True when no root layer can draw anything at any frame: none that is shown, draws content of its own
+  /// (not a null, not audio or a camera, not only a matte) and is in range within the animation's `ip`..`op`.
+  /// `check` warns about such a file, which exports to a blank video.
+  public var drawsNothing: Bool {
+    !layers.contains { layer in
+      guard !layer.isHidden, !layer.isMatteSource else { return false }
+      switch layer.content {
+      case .null, .other: return false
+      default: return max(layer.inPoint, inPoint) < min(layer.outPoint, outPoint)
+      }
+    }
+  }
+}

@@ -47,7 +47,8 @@ public enum CommandLineTool {
     if first == "help" {
       // `lottie2video help snapshot`
       if arguments.count > 1 {
-        guard let command = CommandTable.named(arguments[1]), command.isTyped else {
+        guard let command = CommandTable.named(arguments[1]), command.isTyped || command.name == ExportCommand.spec.name
+        else {
           throw UsageError(message: unknownCommandMessage(arguments[1]), command: nil)
         }
         Console.output(Help.help(for: command).trimmingTrailingNewlines)
@@ -72,6 +73,9 @@ public enum CommandLineTool {
   static func select(_ arguments: [String]) throws(UsageError) -> (CommandSpec, [String]) {
     let first = arguments[0]
     if let command = CommandTable.named(first), command.isTyped { return (command, Array(arguments.dropFirst())) }
+    // The export may be named as the other commands are (`lottie2video export in.json -o out.mp4`), as users of
+    // other exporters type it; like theirs, the name wins over a file of that name (`./export` is the file).
+    if first == ExportCommand.spec.name { return (ExportCommand.spec, Array(arguments.dropFirst())) }
     if !first.hasPrefix("-"), !first.contains("."), !first.contains("/"),
       !FileManager.default.fileExists(atPath: first),
       Suggestions.nearest(to: first, in: CommandTable.typedNames) != nil

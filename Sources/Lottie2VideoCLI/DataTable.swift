@@ -28,6 +28,71 @@ extension ExportCommand {
     return .name
   }
 
+  /// A row's values: each keypath cell a `--set`, each `slot:ID` a `--slot`, each `image:ID` an image read from
+  /// the table's folder; an empty cell keeps the animation's own value.
+  static func rowValues(_ row: [String: String], columns: [String], tableFolder: String) -> TemplateValues {
+    var values = TemplateValues()
+    values.tableFolder = tableFolder
+    for column in columns {
+      guard let value = row[column], !value.isEmpty else { continue }
+      switch classify(column) {
+      case .keypath(let keypath): values.sets.append(Template.Assignment(key: keypath, value: value))
+      case .slot(let id): values.slots.append(Template.Assignment(key: id, value: value))
+      case .image(let id): values.tableImages.append(Template.Assignment(key: id, value: value))
+      case .name: break
+      }
+    }
+    return values
+  }
+
+  /// The table's columns checked against the animation before any row is drawn, so that a table that would
+  /// silently change nothing is refused whole rather than giving the file's own text in every video. Refused:
+  /// a name `--data-ignore` gives that is no column; a keypath column that matches nothing in the animation
+  /// (with the nearest keypaths it has); and, when `named` is given (the columns the output and poster names
+  /// use), a column that is neither a keypath, `slot:ID` nor `image:ID`, nor used by the names, nor ignored.
+  /// Returns the columns of that last kind when `named` is nil (`check`, which names no outputs).
+  @discardableResult
+  static func checkColumns(
+    _ table: DataTable, path: String, keypaths: [Keypath], named: Set<String>?, ignored: [String]
+  ) throws -> [String] {
+    for name in ignored where !table.columns.contains(name) {
+      throw UsageError(
+        message:
+          "--data-ignore names '\(name)', which is not a column of \(path) (columns: \(table.columns.joined(separator: ", ")))",
+        command: nil)
+    }
+    let texts = keypaths.map(\.text)
+    func nearest(_ header: String) -> String {
+      let near = Keypaths.nearest(to: header, in: texts, count: 3)
+      return near.isEmpty ? "the animation has no settable properties" : "nearest: " + near.joined(separator: ", ")
+    }
+    var unused: [String] = []
+    for column in table.columns where !ignored.contains(column) {
+      switch classify(column) {
+      case .keypath(let keypath):
+        let pattern = Keypaths.split(keypath)
+        guard keypaths.contains(where: { Keypaths.matches(pattern, $0.components) }) else {
+          throw TemplateOptionError(
+            message:
+              "\(path): the column '\(column)' matches no keypath of the animation; \(nearest(column)) "
+              + "(see 'lottie2video info --keypaths'; --data-ignore \(column) leaves it unused)")
+        }
+      case .name where named?.contains(column) != true:
+        unused.append(column)
+      default: break
+      }
+    }
+    if named != nil, let column = unused.first {
+      throw UsageError(
+        message:
+          "The column '\(column)' of \(path) would change nothing: it is no keypath (a header with a dot, as in "
+          + "'Layer.Property'), 'slot:ID' or 'image:ID', and the output name does not use it; \(nearest(column)) "
+          + "(or --data-ignore \(column))",
+        command: nil)
+    }
+    return unused
+  }
+
   /// The `{name}` placeholders of an output template.
   static func templatePlaceholders(_ template: String) -> [String] {
     var names: [String] = []

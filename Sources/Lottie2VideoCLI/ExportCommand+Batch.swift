@@ -113,9 +113,21 @@ extension ExportCommand {
     let batchLine =
       concurrent > 1 && Console.stderrIsTerminal && !reporter.isQuiet && !reporter.isJSON
       ? BatchProgress(fileCount: jobs.count, concurrent: concurrent) : nil
-    // A signal: the report keeps what finished, and the message says what is left.
+    // A signal: the report keeps what finished and marks what was under way as interrupted (what had not
+    // started is in no record: a rerun with --skip-existing, or merge-reports, says it is missing), and the
+    // message says what is left.
     let interrupt = InterruptHandler.install(json: reporter.isJSON) {
-      reportFile?.write(state.results().records, force: true)
+      reportFile?.write(
+        state.recordsOnInterrupt { index in
+          let job = jobs[index]
+          var record: [String: Any] = [
+            "input": job.input, "output": job.output, "status": "interrupted",
+            "reason": "interrupted by a signal before it finished; its output was removed",
+          ]
+          if let label = job.label { record["label"] = label }
+          if let place = job.place { record["batch"] = place.jsonObject }
+          return record
+        }, force: true)
       let (kept, running) = state.progress()
       return Self.interruptMessage(kept: kept, running: running)
     }
@@ -152,6 +164,7 @@ extension ExportCommand {
           record["frames"] = outcome.result.frames
           record["duration"] = outcome.result.duration
           record["bytes"] = outcome.result.bytes
+          record["codec"] = outcome.codec
           failure = outcome.failure
           if failure == nil { record["status"] = "done" }
         } catch {
@@ -160,7 +173,9 @@ extension ExportCommand {
         if let failure {
           record["status"] = "failed"
           record["reason"] = failure
-          reporter.fileFailed(failure, file: name, output: job.output, position: job.position)
+          // A data row's error names its row: every row reads the same file.
+          reporter.fileFailed(
+            job.label.map { "\($0): \(failure)" } ?? failure, file: name, output: job.output, position: job.position)
         }
         record["seconds"] = Date().timeIntervalSince(started)
         batchLine?.finish(index)
@@ -283,6 +298,14 @@ final class BatchState: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     return (done + skipped, nextIndex - done - skipped - failures.count)
+  }
+
+  /// The records of the files finished, and for each file started but not finished the record `interrupted`
+  /// makes, in batch order.
+  func recordsOnInterrupt(_ interrupted: (Int) -> [String: Any]) -> [[String: Any]] {
+    lock.lock()
+    defer { lock.unlock() }
+    return (0..<nextIndex).map { records[$0] ?? interrupted($0) }
   }
 
   func results() -> (records: [[String: Any]], failures: [(String, String)], done: Int, skipped: Int) {

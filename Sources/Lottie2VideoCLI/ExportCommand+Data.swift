@@ -30,6 +30,10 @@ extension ExportCommand {
           message: "The poster template '\(poster)' uses {\(name)}, which is not a column of \(dataPath)", command: nil)
       }
     }
+    // Columns that would change nothing, or match nothing, refuse the table before a row is drawn.
+    let keypaths = try o.input.load(input, listsKeypaths: true).animation.keypaths ?? []
+    let named = Set(placeholders + (o.poster.map(templatePlaceholders) ?? []))
+    try checkColumns(table, path: dataPath, keypaths: keypaths, named: named, ignored: o.dataIgnore)
     var jobs: [ExportJob] = []
     var seen: [String: Int] = [:]
     for (i, row) in table.rows.enumerated() {
@@ -41,18 +45,7 @@ extension ExportCommand {
           command: nil)
       }
       seen[output] = i + 1
-      var values = TemplateValues()
-      values.tableFolder = PathName.folder(of: dataPath)
-      for column in table.columns {
-        // An empty cell keeps the animation's own value.
-        guard let value = row[column], !value.isEmpty else { continue }
-        switch classify(column) {
-        case .keypath(let keypath): values.sets.append(Template.Assignment(key: keypath, value: value))
-        case .slot(let id): values.slots.append(Template.Assignment(key: id, value: value))
-        case .image(let id): values.tableImages.append(Template.Assignment(key: id, value: value))
-        case .name: break
-        }
-      }
+      let values = rowValues(row, columns: table.columns, tableFolder: PathName.folder(of: dataPath))
       jobs.append(
         ExportJob(
           input: input, output: output, poster: o.poster.map { fillTemplate($0, row: row, number: i + 1) },

@@ -40,6 +40,9 @@ struct ExportOutcome {
   var diagnostics: [Diagnostic]
   /// Why the export counts as failed although a file was written (a size budget it could not meet).
   var failure: String?
+  /// The codec it wrote (`h264`), which the batch report records so that `merge-reports` can tell shards of
+  /// another codec.
+  var codec: String
 }
 
 /// `--strict` found warnings: nothing was written.
@@ -159,7 +162,14 @@ extension ExportCommand {
         message: "the folder '\(outputFolder)' does not exist (a video's folder is not created; make it first)")
     }
     // Said after the input's diagnostics, once --strict has had its say.
-    if o.size.background == nil, let note = alphaNote(format: format, codec: codec) {
+    // Only where there is transparency to lose: not over an opaque --background, nor for an animation whose
+    // sampled frames cover the canvas.
+    let background = o.size.backgroundColor
+    if (background?.a ?? 0) < 1, let note = alphaNote(format: format, codec: codec),
+      try background != nil
+        || PosterFrame.showsTransparency(
+          animation: animation, schedule: try timeline.schedule(fps: fps, maxFrames: o.maxFrames), settings: render)
+    {
       notes.append((note, "alpha \(format) \(codec)"))
     }
     for note in ignoredOptionNotes(given: o.given, format: format, codec: codec) { notes.append((note, note)) }
@@ -227,7 +237,7 @@ extension ExportCommand {
     if o.strict && warnings > 0 {
       throw StrictFailure(
         description:
-          "\(name): --strict: \(warnings) warning\(warnings == 1 ? "" : "s") (\(reporter.isJSON ? "in the warning events" : "listed above")); nothing written"
+          "\(name): --strict: \(warnings) warning\(warnings == 1 ? "" : "s") (\(strictWhere(loaded.diagnostics.filter { $0.severity >= .warning }, reporter))); nothing written"
       )
     }
     for note in plan.notes { reporter.note(note.message, file: name, once: note.key) }
@@ -323,7 +333,7 @@ extension ExportCommand {
         if let poster { unlink(poster) }
         throw StrictFailure(
           description:
-            "\(name): --strict: \(late.count) warning\(late.count == 1 ? "" : "s") while exporting (\(reporter.isJSON ? "in the warning events" : "listed above")); nothing written"
+            "\(name): --strict: \(late.count) warning\(late.count == 1 ? "" : "s") while exporting (\(strictWhere(late, reporter))); nothing written"
         )
       }
     } catch {
@@ -350,7 +360,8 @@ extension ExportCommand {
         toStandardOutput: toStandardOutput, encodes: encodes)
       if toStandardOutput { Console.error(line) } else { Console.output(line) }
     }
-    return ExportOutcome(result: result, diagnostics: loaded.diagnostics + exportNotes.all, failure: failure)
+    return ExportOutcome(
+      result: result, diagnostics: loaded.diagnostics + exportNotes.all, failure: failure, codec: codec.rawValue)
   }
 
   /// The output's name, with a plain `name.png` numbered `name_%05d.png`: it asks for frames.
@@ -416,6 +427,15 @@ extension ExportCommand {
       notes.append("\(option) is for animated WebP; ignored for \(output)")
     }
     return notes
+  }
+
+  /// Where `--strict`'s warnings are to be read: above, in the events, or (under `-q`, which prints no
+  /// warning) in the failure itself, the first five and a count.
+  static func strictWhere(_ warnings: [Diagnostic], _ reporter: Reporter) -> String {
+    if reporter.isJSON { return "in the warning events" }
+    if !reporter.isQuiet { return "listed above" }
+    let shown = warnings.prefix(5).map { "\($0.path): \($0.message)" }.joined(separator: "; ")
+    return shown + (warnings.count > 5 ? "; and \(warnings.count - 5) more (`lottie2video check` lists each)" : "")
   }
 
   /// Why the frames lose their transparency, when they do and no background was chosen.

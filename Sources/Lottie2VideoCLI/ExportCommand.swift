@@ -70,19 +70,27 @@ enum ExportCommand {
 
 extension ExportCommand {
   /// `--dry-run`: plans each job and prints the plans (text, or one JSON document: an object for one export,
-  /// an array for a batch or data run); writes nothing. A plan that fails stops the run with the export's
-  /// error; one over the memory limit is refused as the export would be.
+  /// an array for a batch or data run); writes nothing. A plan that fails fails as the export would: one
+  /// export stops with its error; in a batch or data run, as the export goes on with the other files, the
+  /// others are planned and the failure is printed naming its file or row, and the run exits 1.
   static func dryRun(_ jobs: [ExportJob], _ o: ExportCommandOptions, single: Bool = true) throws -> Int32 {
     var documents: [ExportPlan.Document] = []
     var texts: [String] = []
+    var failed = false
     for job in jobs {
-      let plan = try plan(job, o, context: ExportContext(jobs: o.jobs, createsFolders: !single))
-      // What the export checks before rendering: the encoder's settings and size, then the memory.
-      _ = try Exporter.encoderSettings(for: plan.options).validate(
-        outputPath: plan.output, format: plan.options.resolvedFormat)
-      try plan.memory.check(limit: plan.options.memoryLimit)
-      documents.append(plan.document)
-      texts.append(plan.text)
+      do {
+        let plan = try plan(job, o, context: ExportContext(jobs: o.jobs, createsFolders: !single))
+        // What the export checks before rendering: the encoder's settings and size, then the memory.
+        _ = try Exporter.encoderSettings(for: plan.options).validate(
+          outputPath: plan.output, format: plan.options.resolvedFormat)
+        try plan.memory.check(limit: plan.options.memoryLimit)
+        documents.append(plan.document)
+        texts.append(plan.text)
+      } catch {
+        if single { throw error }
+        failed = true
+        Console.error("Error: " + (job.label.map { "\($0): \(error)" } ?? "\(error)"))
+      }
     }
     if o.printsPlanAsJSON {
       let encoder = JSONEncoder()
@@ -92,7 +100,7 @@ extension ExportCommand {
     } else {
       Console.output(texts.joined(separator: "\n\n"))
     }
-    return 0
+    return failed ? 1 : 0
   }
 }
 

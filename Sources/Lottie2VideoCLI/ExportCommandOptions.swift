@@ -113,6 +113,11 @@ struct ExportCommandOptions: Sendable {
     case data(String)
   }
 
+  /// The `--data` table's path, in a data run.
+  var dataTable: String? {
+    if case .data(let path) = mode { path } else { nil }
+  }
+
   var inputs: [String]
   var output: String?
   var format: OutputFormat?
@@ -140,6 +145,8 @@ struct ExportCommandOptions: Sendable {
   var recursive: Bool
   var skipExisting: Bool
   var report: String?
+  /// `--data-ignore`: columns of the table that do nothing, on purpose.
+  var dataIgnore: [String]
   var shard: Shard?
   var mode: Mode
   /// The canonical names of the options given (they win over a preset's values).
@@ -173,6 +180,7 @@ struct ExportCommandOptions: Sendable {
     recursive = p[OptionTable.recursive]
     skipExisting = p[OptionTable.skipExisting]
     report = p[OptionTable.report]
+    dataIgnore = p.all(OptionTable.dataIgnore).flatMap { $0 }
     shard = p[OptionTable.shard]
     given = p.given
     // A data run, a batch (several inputs, a folder, or a batch option), or one export.
@@ -204,6 +212,9 @@ struct ExportCommandOptions: Sendable {
     if p.has(OptionTable.posterFrame.spec) && poster == nil {
       throw UsageError(
         message: "--poster-frame chooses the frame of --poster <file.png>; give --poster too", command: nil)
+    }
+    if !dataIgnore.isEmpty && dataTable == nil {
+      throw UsageError(message: "--data-ignore names columns of a --data table: give --data too", command: nil)
     }
     switch mode {
     case .single:

@@ -72,20 +72,35 @@ struct InfoCommand {
   }
 }
 
-/// `check`: what each input uses that is ignored or approximated, without rendering.
+/// `check`: what each input uses that is ignored or approximated, without rendering; with `--data`, the
+/// template under every row of the table.
 struct CheckCommand {
   var inputs: [String]
   var inputOptions: InputOptions
   var json: Bool
   var strict: Bool
+  var data: String?
+  var dataIgnore: [String]
 
   static let spec = CommandSpec(
     name: "check",
     summary: "List, for each input, what is ignored or approximated, with JSON paths, without rendering.",
-    discussion: "Exit 1 when an input cannot be loaded, or with --strict when one has warnings.",
+    discussion:
+      "Exit 1 when an input cannot be loaded (with --data: when a row cannot be applied), or with --strict when "
+      + "one has warnings.",
     arguments: [ArgumentSpec.input(repeatable: true)],
-    groups: [.templating, .input, OptionGroup(OptionTable.json.spec, OptionTable.strict.spec)],
-    helpFor: ["--strict": ("Exit 1 when an input has warnings.", "off")]
+    groups: [
+      .templating, .input,
+      OptionGroup(
+        OptionTable.json.spec, OptionTable.strict.spec, OptionTable.data.spec, OptionTable.dataIgnore.spec),
+    ],
+    helpFor: [
+      "--strict": ("Exit 1 when an input has warnings.", "off"),
+      "--data": (
+        "Check the animation under every row of the table (its columns as export reads them), without rendering.",
+        "none"
+      ),
+    ]
   ) { p in try CheckCommand(p).run() }
 
   init(_ p: ParsedArguments) throws(UsageError) {
@@ -96,29 +111,84 @@ struct CheckCommand {
     inputOptions = InputOptions(p)
     json = p[OptionTable.json]
     strict = p[OptionTable.strict]
+    data = p[OptionTable.data]
+    dataIgnore = p.all(OptionTable.dataIgnore).flatMap { $0 }
+    if data != nil && inputs.count != 1 {
+      throw UsageError(
+        message: "--data checks one animation under every row: give exactly one input", command: p.command)
+    }
+    if data == nil && !dataIgnore.isEmpty {
+      throw UsageError(message: "--data-ignore names columns of a --data table: give --data too", command: p.command)
+    }
+  }
+
+  /// One animation checked: an input, or the input under one row of the table.
+  private struct Subject {
+    var input: String
+    var name: String
+    var values = TemplateValues()
+    var row: Int?
   }
 
   func run() throws -> Int32 {
     var failed = false
     var records: [[String: Any]] = []
-    for input in inputs {
-      let name = InputOptions.name(of: input)
+    var subjects = inputs.map { Subject(input: $0, name: InputOptions.name(of: $0)) }
+    if let data {
+      let input = inputs[0]
+      let table = try ExportCommand.readDataTable(data)
+      guard !table.rows.isEmpty else { throw TemplateOptionError(message: "\(data): no rows") }
+      let keypaths = try inputOptions.load(input, listsKeypaths: true).animation.keypaths ?? []
+      let unused = try ExportCommand.checkColumns(
+        table, path: data, keypaths: keypaths, named: nil, ignored: dataIgnore)
+      for column in unused {
+        let note =
+          "the column '\(column)' changes nothing in the animation: an export needs it in the output's name "
+          + "(-o 'out/{\(column)}.mp4') or in --data-ignore"
+        if json {
+          records.append(["file": data, "ok": true, "note": note])
+        } else {
+          Console.output("\(data): note: \(note)")
+        }
+      }
+      subjects = table.rows.enumerated().map { i, row in
+        Subject(
+          input: input, name: "\(InputOptions.name(of: input)) row \(i + 1)",
+          values: ExportCommand.rowValues(row, columns: table.columns, tableFolder: PathName.folder(of: data)),
+          row: i + 1)
+      }
+    }
+    for subject in subjects {
+      let name = subject.name
+      let file = InputOptions.name(of: subject.input)
       do {
-        let loadedInput = try inputOptions.loadWithImages(input)
+        let loadedInput = try inputOptions.loadWithImages(subject.input, extra: subject.values)
         // Each expression's outcome: evaluated, or why not (issue 24).
-        let diagnostics =
+        var diagnostics =
           loadedInput.diagnostics
           + ExpressionReport.diagnostics(
-            loadedInput.animation, file: name, limits: inputOptions.load.workLimits(for: input))
+            loadedInput.animation, file: file, limits: inputOptions.load.workLimits(for: subject.input))
+        let animation = loadedInput.animation
+        if animation.drawsNothing {
+          diagnostics.append(
+            Diagnostic(
+              severity: .warning, file: file, path: JSONPath.root.appending("layers"),
+              message:
+                "nothing is drawn: no shown layer with content of its own is in range between frames "
+                + "\(ValueParser.format(animation.inPoint)) and \(ValueParser.format(animation.outPoint)); "
+                + "an export is blank"))
+        }
         let warnings = diagnostics.filter { $0.severity >= .warning }.count
         if strict && warnings > 0 { failed = true }
         if json {
-          records.append([
-            "file": name, "ok": true, "warnings": warnings,
+          var record: [String: Any] = [
+            "file": file, "ok": true, "warnings": warnings,
             "diagnostics": diagnostics.map {
               ["severity": $0.severity.rawValue, "path": $0.path.description, "message": $0.message]
             },
-          ])
+          ]
+          if let row = subject.row { record["row"] = row }
+          records.append(record)
         } else {
           Console.output(
             "\(name): \(diagnostics.isEmpty ? "ok" : "\(diagnostics.count) diagnostic\(diagnostics.count == 1 ? "" : "s")")"
@@ -128,9 +198,11 @@ struct CheckCommand {
       } catch {
         failed = true
         if json {
-          records.append(["file": name, "ok": false, "error": "\(error)"])
+          var record: [String: Any] = ["file": file, "ok": false, "error": "\(error)"]
+          if let row = subject.row { record["row"] = row }
+          records.append(record)
         } else {
-          Console.output("\(name): error: \(FileMessage.dropping(name, from: "\(error)"))")
+          Console.output("\(name): error: \(FileMessage.dropping(file, from: "\(error)"))")
         }
       }
     }

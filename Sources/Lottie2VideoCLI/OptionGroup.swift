@@ -41,6 +41,7 @@ extension OptionGroup {
     OptionTable.audioBitrate.spec)
   /// Data runs and batches (export).
   static let batch = OptionGroup(
-    OptionTable.data.spec, OptionTable.recursive.spec, OptionTable.skipExisting.spec, OptionTable.report.spec,
+    OptionTable.data.spec, OptionTable.dataIgnore.spec, OptionTable.recursive.spec, OptionTable.skipExisting.spec,
+    OptionTable.report.spec,
     OptionTable.shard.spec)
 }

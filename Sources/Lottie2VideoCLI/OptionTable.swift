@@ -18,7 +18,7 @@ enum OptionTable {
     // Timing
     frames.spec, progress.spec, marker.spec, speed.spec, repeatCount.spec, bounce.spec, duration.spec,
     // Templating
-    setKeypath.spec, slot.spec, image.spec, theme.spec, data.spec,
+    setKeypath.spec, slot.spec, image.spec, theme.spec, data.spec, dataIgnore.spec,
     // Size
     size.spec, width.spec, height.spec, scale.spec, fit.spec, padding.spec, background.spec, count.spec, columns.spec,
     // Encoding
@@ -194,6 +194,16 @@ enum OptionTable {
       + "--jobs; --report works).",
     default: "none", section: .templating, completion: .file(["csv", "json"]),
     parse: ValueParser.string)
+
+  static let dataIgnore = Option<[String]>(
+    "--data-ignore", value: "column[,column...]",
+    help:
+      "Columns of --data to leave unused. A column that is neither a keypath, 'slot:ID' nor 'image:ID' and that "
+      + "the output name does not use is refused (a header 'text' where 'Title.Text' was meant), unless named here.",
+    default: "none", section: .templating, repeatable: true, values: "column names, separated by commas"
+  ) { text throws(InvalidValue) in
+    text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+  }
 
   // MARK: - Parsing helpers
 

@@ -1,4 +1,5 @@
 import Foundation
+import Lottie
 
 /// Batch reports: the records a batch (`--report`) writes, one per file, and the merge of the reports of a
 /// sharded batch (a Kubernetes Indexed Job, a Slurm array) into one report for the whole batch.
@@ -153,6 +154,9 @@ public enum BatchReport {
     // 1. Read every record with its position.
     var entries: [(record: [String: Any], position: Position, report: String)] = []
     var identity: (position: Position, report: String)? = nil
+    // The output's kind (its extension, and the codec where the record has it): shards of one batch are
+    // exported alike, and a merged report of MP4s and WebMs describes no one batch.
+    var kinds: [String: (value: String, report: String, input: String)] = [:]
     for shard in shards {
       let parsed = try? JSONSerialization.jsonObject(with: shard.data)
       guard let records = parsed as? [Any] else {
@@ -181,7 +185,7 @@ public enum BatchReport {
               "record \(offset + 1) ('\(input)') has an impossible position: file \(position.file) of \(position.files) in shard \(position.shard)/\(position.shards)"
           )
         }
-        if let status = record["status"] as? String, !["done", "failed", "skipped"].contains(status) {
+        if let status = record["status"] as? String, !["done", "failed", "skipped", "interrupted"].contains(status) {
           throw .notABatchReport(
             report: shard.name, reason: "record \(offset + 1) ('\(input)') has an unknown status '\(status)'")
         }
@@ -192,6 +196,22 @@ public enum BatchReport {
           }
         } else {
           identity = (position, shard.name)
+        }
+        let output = record["output"] as? String ?? ""
+        for (what, value) in [
+          ("format", output.isEmpty ? nil : "." + PathName.fileExtension(of: output).lowercased()),
+          ("codec", record["codec"] as? String),
+        ] {
+          guard let value else { continue }
+          if let first = kinds[what] {
+            if first.value != value {
+              throw .differentOutputs(
+                what: what, first: first.report, firstInput: first.input, firstValue: first.value, other: shard.name,
+                otherInput: input, otherValue: value)
+            }
+          } else {
+            kinds[what] = (value, shard.name, input)
+          }
         }
         entries.append((record, position, shard.name))
       }
@@ -205,7 +225,8 @@ public enum BatchReport {
     // 2. Every file exactly once.
     var byFile: [Int: (record: [String: Any], report: String)] = [:]
     var overlaps: [BatchReportError.Overlap] = []
-    for entry in entries {
+    // A file a signal interrupted counts as in no report (its shard must run again), unless another lists it.
+    for entry in entries where entry.record["status"] as? String != "interrupted" {
       if let earlier = byFile[entry.position.file] {
         overlaps.append(
           .init(

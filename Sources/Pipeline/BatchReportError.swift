@@ -23,6 +23,10 @@ public enum BatchReportError: Error, Sendable, Equatable, CustomStringConvertibl
   /// Two reports of different batches (other inputs, or another shard count).
   case differentBatches(first: String, firstBatch: String, other: String, otherBatch: String)
   case overlap([Overlap])
+  /// Two records whose outputs differ in format (extension) or codec.
+  case differentOutputs(
+    what: String, first: String, firstInput: String, firstValue: String, other: String, otherInput: String,
+    otherValue: String)
   /// Files in no report, grouped by the shard that should have exported them.
   case missing(files: Int, shards: Int, byShard: [MissingFiles])
 
@@ -38,6 +42,10 @@ public enum BatchReportError: Error, Sendable, Equatable, CustomStringConvertibl
     case .differentBatches(let first, let firstBatch, let other, let otherBatch):
       return
         "\(other) is from another batch than \(first) (\(otherBatch), against \(firstBatch)): every shard must be run with the same inputs and the same --shard count"
+    case .differentOutputs(
+      let what, let first, let firstInput, let firstValue, let other, let otherInput, let otherValue):
+      return
+        "\(other) exports '\(otherInput)' as \(otherValue) where \(first) exports '\(firstInput)' as \(firstValue): every shard of a batch must be run with the same output \(what) (-o, --format, --codec, --preset)"
     case .overlap(let overlaps):
       let named = overlaps.prefix(Self.listed).map { overlap in
         let where_ =

@@ -87,6 +87,43 @@ public enum PosterFrame {
     return schedule.compositionFrame(indexes[chosen])
   }
 
+  /// Whether the video would show the transparency that a format without alpha loses: thumbnails of a few
+  /// evenly spread frames at the video's placement, over nothing, any pixel less than nearly opaque (a file
+  /// whose background layer covers the canvas at every sampled frame is opaque). Stops at the first such frame;
+  /// an animation transparent only between the samples is taken as opaque.
+  public static func showsTransparency(animation: Animation, schedule: FrameSchedule, settings: RenderSettings)
+    throws -> Bool
+  {
+    let scale = min(1, Double(thumbnailSide) / Double(max(settings.width, settings.height)))
+    let width = (Double(settings.width) * scale).roundedClampedInt(1...thumbnailSide)
+    let height = (Double(settings.height) * scale).roundedClampedInt(1...thumbnailSide)
+    let renderer = try FrameRenderer(
+      animation: animation, width: width, height: height, fit: settings.fit, background: nil,
+      images: settings.images, fonts: settings.fonts,
+      padding: (Double(settings.padding) * scale).roundedClampedInt(-1_000_000...1_000_000),
+      limits: settings.workLimits)
+    let count = min(schedule.count, transparencySamples)
+    for i in 0..<count {
+      let index =
+        count == 1
+        ? 0 : (Double(i) * Double(schedule.count - 1) / Double(count - 1)).roundedClampedInt(0...schedule.count - 1)
+      let thumbnail = renderer.render(frame: schedule.compositionFrame(index))
+      if let exceeded = renderer.workLimitExceeded { throw exceeded }
+      // Alpha is the fourth byte of each BGRA pixel; edges anti-aliased against the canvas border stay above 250.
+      let seeThrough = thumbnail.bytes.withUnsafeBufferPointer { bytes in
+        (0..<thumbnail.height).contains { y in
+          let row = y * thumbnail.stride
+          return (0..<thumbnail.width).contains { x in bytes[row + 4 * x + 3] < 250 }
+        }
+      }
+      if seeThrough { return true }
+    }
+    return false
+  }
+
+  /// Frames sampled by ``showsTransparency(animation:schedule:settings:)``.
+  static let transparencySamples = 8
+
   /// A colour as a premultiplied BGRA pixel (transparent for nil).
   static func premultiplied(_ color: RGBA?) -> [Int] {
     guard let c = color else { return [0, 0, 0, 0] }

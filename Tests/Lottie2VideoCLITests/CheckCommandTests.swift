@@ -56,6 +56,35 @@ struct CheckCommandTests {
     #expect(try await CommandRunner.lottie2video(["check", "--strict", expr]).exited(1))
   }
 
+  /// A file that draws nothing at any frame exports a blank video: `check` says so, and `--strict` fails.
+  @Test func checkWarnsWhenNothingIsDrawn() async throws {
+    let directory = Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let head = #"{"v":"5.7.0","fr":30,"ip":0,"op":10,"w":40,"h":40,"layers":["#
+    let shape = #"{"ty":4,"ind":1,"ip":IP,"op":OP,"st":0,"ks":{},"shapes":[]}"#
+    let cases: [(String, String, Bool)] = [
+      ("empty", "", true),
+      ("late", shape.replacingOccurrences(of: "IP", with: "10").replacingOccurrences(of: "OP", with: "20"), true),
+      ("null", #"{"ty":3,"ind":1,"ip":0,"op":10,"st":0,"ks":{}}"#, true),
+      (
+        "hidden",
+        shape.replacingOccurrences(of: "IP", with: "0").replacingOccurrences(of: "OP", with: "10")
+          .replacingOccurrences(of: "\"ty\":4,", with: "\"ty\":4,\"hd\":true,"), true
+      ),
+      ("shown", shape.replacingOccurrences(of: "IP", with: "5").replacingOccurrences(of: "OP", with: "20"), false),
+    ]
+    for (name, layers, blank) in cases {
+      let url = directory.appendingPathComponent("\(name).json")
+      try Data((head + layers + "]}").utf8).write(to: url)
+      let result = try await CommandRunner.lottie2video(["check", "--strict", url.path])
+      #expect(result.exited(blank ? 1 : 0), "\(name): \(result)")
+      #expect(
+        result.stdout.contains(
+          "$.layers: warning: nothing is drawn: no shown layer with content of its own is in range between frames 0 and 10; an export is blank"
+        ) == blank, "\(name): \(result)")
+    }
+  }
+
   @Test func strictExportWritesNothing() async throws {
     let directory = Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -65,6 +94,14 @@ struct CheckCommandTests {
     #expect(result.exited(1), "\(result)")
     #expect(result.stderr.contains("--strict: 1 warning"))
     #expect(!FileManager.default.fileExists(atPath: output))
+    // Under -q no warning is printed above: the failure itself says which it was.
+    let quiet = try await CommandRunner.lottie2video([expr, "-o", output, "--strict", "-q"])
+    #expect(quiet.exited(1), "\(quiet)")
+    #expect(
+      quiet.stderr.contains(
+        "--strict: 1 warning ($.layers[0].ks.o.x: expression not evaluated (syntax error: expected ')', found the end"),
+      "\(quiet)")
+    #expect(!quiet.stderr.contains("listed above"))
     let relaxed = try await CommandRunner.lottie2video([expr, "-o", output, "--quiet"])
     #expect(relaxed.exited(0), "\(relaxed)")
     #expect(FileManager.default.fileExists(atPath: output))

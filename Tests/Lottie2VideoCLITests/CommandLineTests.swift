@@ -36,6 +36,23 @@ struct CommandLineTests {
     }
   }
 
+  /// `export` may be typed as the other commands are; `help export` is the main help.
+  @Test func theExportMayBeNamed() async throws {
+    let directory = Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let output = directory.appendingPathComponent("a.gif").path
+    let result = try await CommandRunner.lottie2video([
+      "export", Self.hello, "-o", output, "--frames", "0-0", "--width", "16", "-q",
+    ])
+    #expect(result.exited(0), "\(result)")
+    #expect(FileManager.default.fileExists(atPath: output))
+    let help = try await CommandRunner.lottie2video(["help", "export"])
+    let main = try await CommandRunner.lottie2video(["--help"])
+    #expect(help.exited(0) && help.stdout == main.stdout, "\(help)")
+    let missing = try await CommandRunner.lottie2video(["export"])
+    #expect(missing.exited(64) && missing.stderr.contains("Missing expected argument '<input>'"), "\(missing)")
+  }
+
   @Test func noArgumentsIsAUsageError() async throws {
     let result = try await CommandRunner.lottie2video([])
     #expect(result.exited(64), "\(result)")

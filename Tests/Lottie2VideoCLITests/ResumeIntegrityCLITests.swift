@@ -98,9 +98,13 @@ struct BatchReportResumeCLITests {
       result.stderr.hasSuffix("\ninterrupted; 1 finished output kept, the one in progress removed\n"),
       "\(result.stderr)")
     #expect(NothingLeftBehindCLITests.listing(out) == ["a.mp4"])
+    // What finished, and what was under way marked as interrupted.
     let records = try Self.records(report)
-    #expect(records.count == 1)
+    #expect(records.count == 2)
     #expect(records.first?["output"] as? String == out.path + "/a.mp4" && records.first?["status"] as? String == "done")
+    #expect(
+      records.last?["output"] as? String == out.path + "/b.mp4" && records.last?["status"] as? String == "interrupted",
+      "\(records)")
   }
 
   /// Before: the rerun recorded a.json as a bare "skipped", so merged totals lost its frames and bytes.

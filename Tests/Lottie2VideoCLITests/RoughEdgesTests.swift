@@ -86,7 +86,7 @@ struct RoughEdgesTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let output = directory.appendingPathComponent("a.webm").path
     let result = try await CommandRunner.lottie2video([
-      Self.hello, "-o", output, "--codec", "av1", "--width", "32", "--max-frames", "2",
+      Self.hello, "-o", output, "--codec", "av1", "--width", "32", "--height", "16", "--max-frames", "2",
     ])
     #expect(result.exited(0), "\(result)")
     #expect(
@@ -95,9 +95,28 @@ struct RoughEdgesTests {
     )
     #expect(try await CommandRunner.probe(output)["codec_name"] as? String == "av1")
     let chosen = try await CommandRunner.lottie2video([
-      Self.hello, "-o", output, "--codec", "av1", "--width", "32", "--max-frames", "2", "--background", "black",
+      Self.hello, "-o", output, "--codec", "av1", "--width", "32", "--height", "16", "--max-frames", "2",
+      "--background", "black",
     ])
     #expect(chosen.stderr == "", "a chosen background needs no note")
+  }
+
+  /// The alpha note is for transparency that is lost: an opaque animation (hello's background layer covers
+  /// its canvas) needs none; the letterbox of another aspect is transparent, and so is a translucent
+  /// --background.
+  @Test func theAlphaNoteIsForTransparencyThatIsLost() async throws {
+    let directory = Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let output = directory.appendingPathComponent("a.mp4").path
+    let note = "note: MP4 has no alpha channel; composited over white (use --background to choose)\n"
+    for (options, expected) in [
+      (["--width", "32"], ""), (["--width", "32", "--height", "16"], note),
+      (["--width", "32", "--background", "#00000080"], note), (["--width", "32", "--background", "transparent"], ""),
+    ] {
+      let result = try await CommandRunner.lottie2video([Self.hello, "-o", output, "--max-frames", "2"] + options)
+      #expect(result.exited(0), "\(result)")
+      #expect(result.stderr == expected, "\(options): \(result)")
+    }
   }
 
   /// A batch says each note once, not once per file.
@@ -108,7 +127,7 @@ struct RoughEdgesTests {
     try FileManager.default.copyItem(atPath: Self.hello, toPath: copy)
     let out = directory.appendingPathComponent("out").path
     let result = try await CommandRunner.lottie2video([
-      Self.hello, copy, "-o", out, "--width", "16", "--max-frames", "2", "--jobs", "1",
+      Self.hello, copy, "-o", out, "--width", "16", "--height", "8", "--max-frames", "2", "--jobs", "1",
     ])
     #expect(result.exited(0), "\(result)")
     let notes = result.stderr.split(separator: "\n").filter { $0.hasPrefix("note: ") }

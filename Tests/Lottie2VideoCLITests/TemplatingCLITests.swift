@@ -201,6 +201,11 @@ struct TemplatingCLITests {
     #expect(
       result.stdout.contains(
         "failed: row 2 (\(out)/2.gif): \(input): the value 'nope' for 'Left.Box.Fill 1.Color' is not a colour"))
+    // The error line, printed as it happens, names the row too: every row reads the same file.
+    #expect(
+      result.stderr.contains(
+        "Error: row 2 (\(out)/2.gif): \(input): the value 'nope' for 'Left.Box.Fill 1.Color' is not a colour"),
+      "\(result)")
     #expect(
       FileManager.default.fileExists(atPath: out + "/1.gif") && FileManager.default.fileExists(atPath: out + "/3.gif"))
     #expect(!FileManager.default.fileExists(atPath: out + "/2.gif"))

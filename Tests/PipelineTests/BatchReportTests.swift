@@ -10,14 +10,14 @@ struct BatchReportTests {
 
   /// The records shard `shard` of `shards` writes for `inputs`, as the batch does; `status` picks each file's.
   static func report(
-    shard: Int, of shards: Int, inputs: [String] = inputs, duration: Double = 0.5,
-    status: (String) -> String = { _ in "done" }
+    shard: Int, of shards: Int, inputs: [String] = inputs, duration: Double = 0.5, ext: String = "mp4",
+    codec: String? = nil, status: (String) -> String = { _ in "done" }
   ) throws -> Data {
     let batch = BatchReport.Batch(inputs: inputs, shard: (shard, shards))
     let records: [[String: Any]] = batch.files.map { file in
       let input = inputs[file - 1]
       var record: [String: Any] = [
-        "input": input, "output": "out/" + input.dropFirst(3).replacingOccurrences(of: ".json", with: ".mp4"),
+        "input": input, "output": "out/" + input.dropFirst(3).replacingOccurrences(of: ".json", with: "." + ext),
         "batch": batch.position(ofFile: file).jsonObject, "status": status(input), "seconds": 0.5,
       ]
       if record["status"] as? String == "done" {
@@ -26,6 +26,7 @@ struct BatchReportTests {
         record["bytes"] = 1000
       }
       if record["status"] as? String == "failed" { record["reason"] = "invalid JSON" }
+      if let codec, record["status"] as? String == "done" { record["codec"] = codec }
       return record
     }
     return try JSONSerialization.data(withJSONObject: records)
@@ -153,6 +154,25 @@ struct BatchReportTests {
     #expect(
       Self.failure([shards[0], threeWay]).hasPrefix(
         "r3.json is from another batch than report-0.json (5 files in 3 shards"))
+  }
+
+  /// Shards of one batch export alike: an MP4 shard and a WebM shard (or an H.264 and an H.265 one) make no
+  /// one batch's report. A file a signal interrupted counts as in no report.
+  @Test func shardsOfOtherFormatsOrCodecsAreRefused() throws {
+    let mp4 = BatchReport.Shard(name: "r1.json", data: try Self.report(shard: 1, of: 2))
+    let webm = BatchReport.Shard(name: "r2.json", data: try Self.report(shard: 2, of: 2, ext: "webm"))
+    #expect(
+      Self.failure([mp4, webm]) == """
+        r2.json exports 'in/b.json' as .webm where r1.json exports 'in/a.json' as .mp4: every shard of a batch must be run with the same output format (-o, --format, --codec, --preset)
+        """)
+    let h264 = BatchReport.Shard(name: "r1.json", data: try Self.report(shard: 1, of: 2, codec: "h264"))
+    let h265 = BatchReport.Shard(name: "r2.json", data: try Self.report(shard: 2, of: 2, codec: "h265"))
+    #expect(Self.failure([h264, h265]).hasPrefix("r2.json exports 'in/b.json' as h265 where r1.json exports"))
+    let alike = BatchReport.Shard(name: "r2.json", data: try Self.report(shard: 2, of: 2, codec: "h264"))
+    #expect(Self.failure([h264, alike]) == "merged")
+    let interrupted = BatchReport.Shard(
+      name: "r2.json", data: try Self.report(shard: 2, of: 2) { $0 == "in/d.json" ? "interrupted" : "done" })
+    #expect(Self.failure([mp4, interrupted]).hasPrefix("1 of 5 files is in no report: shard 2/2 (file 4)"))
   }
 
   @Test func reportsThatAreNotShardReports() {
