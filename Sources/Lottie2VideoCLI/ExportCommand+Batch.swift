@@ -158,7 +158,7 @@ extension ExportCommand {
         do {
           let context = ExportContext(
             batchProgress: batchLine, progressBar: concurrent == 1, handlesInterrupts: false, jobs: perFile,
-            createsFolders: true)
+            createsFolders: true, filesAtOnce: concurrent)
           let outcome = try exportOne(job, o, context: context, reporter: reporter)
           record["diagnostics"] = outcome.diagnostics.map(\.description)
           record["frames"] = outcome.result.frames
@@ -178,6 +178,7 @@ extension ExportCommand {
             job.label.map { "\($0): \(failure)" } ?? failure, file: name, output: job.output, position: job.position)
         }
         record["seconds"] = Date().timeIntervalSince(started)
+        MemoryGuard.trimHeap()
         batchLine?.finish(index)
         state.finish(index, record: record, failure: failure, skipped: false)
         reportFile?.write(state.results().records, force: false)

@@ -32,6 +32,9 @@ struct ExportContext {
   var jobs: Int
   /// Whether to create the output's folder (a batch mirrors folders; PNG sequences always get theirs).
   var createsFolders = false
+  /// How many files export at once: each plan is checked against that share of `--limit memory`, and
+  /// the frames of every one against the whole (``ExportOptions/residentLimit``).
+  var filesAtOnce = 1
 }
 
 /// What one export did.
@@ -134,7 +137,8 @@ extension ExportCommand {
     var options = ExportOptions(outputPath: output, render: render, fps: fps, maxFrames: o.maxFrames)
     options.timeline = timeline
     options.format = o.format ?? (toStandardOutput ? format : nil)
-    options.memoryLimit = o.input.load.memoryLimit
+    options.memoryLimit = o.input.load.memoryLimit.map { $0 / max(1, context.filesAtOnce) }
+    options.residentLimit = o.input.load.memoryLimit
     options.encoding = o.encoding.choice
     o.sound.configure(
       &options, loaded: loaded.loaded, assets: o.input.assets, allowsExternalPaths: o.input.allowsExternalPaths)
@@ -339,7 +343,7 @@ extension ExportCommand {
     } catch {
       progress.finish()
       removeCreatedFolders()
-      throw ExportFailure.wrap(error, output: output)
+      throw ExportFailure.wrap(error, output: output, filesAtOnce: context.filesAtOnce)
     }
     progress.finish()
     if failure != nil { removeCreatedFolders() }

@@ -77,13 +77,20 @@ extension ExportCommand {
     var documents: [ExportPlan.Document] = []
     var texts: [String] = []
     var failed = false
+    // A batch's files share --jobs and --limit memory as the export shares them (see `run`).
+    let concurrent = single ? 1 : max(1, min(o.jobs, jobs.count))
+    let context = ExportContext(jobs: max(1, o.jobs / concurrent), createsFolders: !single, filesAtOnce: concurrent)
     for job in jobs {
       do {
-        let plan = try plan(job, o, context: ExportContext(jobs: o.jobs, createsFolders: !single))
+        let plan = try plan(job, o, context: context)
         // What the export checks before rendering: the encoder's settings and size, then the memory.
         _ = try Exporter.encoderSettings(for: plan.options).validate(
           outputPath: plan.output, format: plan.options.resolvedFormat)
-        try plan.memory.check(limit: plan.options.memoryLimit)
+        do {
+          try plan.memory.check(limit: plan.options.memoryLimit)
+        } catch {
+          throw ExportFailure.wrap(error, output: plan.output, filesAtOnce: concurrent)
+        }
         documents.append(plan.document)
         texts.append(plan.text)
       } catch {

@@ -78,7 +78,7 @@ struct ExportFailure: Error, CustomStringConvertible {
   let description: String
 
   /// `error` with the output named, when it does not say which file already.
-  static func wrap(_ error: any Error, output: String) -> any Error {
+  static func wrap(_ error: any Error, output: String, filesAtOnce: Int = 1) -> any Error {
     let file = output == OutputFormat.standardOutputPath ? "standard output" : output
     switch error {
     case VideoEncodingError.ffmpeg(let function, let code, let message):
@@ -98,8 +98,8 @@ struct ExportFailure: Error, CustomStringConvertible {
       let needed = Int((Double(estimate.totalBytes) / 1e9).rounded(.up))  // int-audit: a byte count (< 2^62) over 1e9
       return ExportFailure(
         description: "\(file): this export would need about \(estimate), more than the memory limit of "
-          + "\(MemoryEstimate.format(limit)); make the output smaller, use fewer --jobs or a faster --codec-preset, "
-          + "or raise the limit with --limit memory=\(needed)G")
+          + "\(MemoryEstimate.format(limit))\(filesAtOnce > 1 ? " (its share of --limit memory with \(filesAtOnce) files exporting at once)" : ""); make the output smaller, use fewer --jobs or a faster --codec-preset, "
+          + "or raise the limit with --limit memory=\(needed * filesAtOnce)G")
     default:
       return error
     }

@@ -25,6 +25,10 @@ public struct ExportOptions: Sendable {
   /// The most memory the export may need (``MemoryEstimate``), in bytes, or nil for no limit; checked
   /// before anything is rendered. 4 GB by default (``MemoryEstimate/defaultLimit``, `--limit memory=`).
   public var memoryLimit: Int? = MemoryEstimate.defaultLimit
+  /// The process's resident memory the export stops at while it renders (``MemoryGuard``), or nil for no
+  /// limit; nil here takes ``memoryLimit``. A batch exporting several files at once checks each plan against
+  /// its share of the limit and sets this to the whole.
+  public var residentLimit: Int? = nil
 
   /// Makes options.
   public init(
@@ -190,7 +194,8 @@ public enum Exporter {
         audio = AudioInput(source: mix, bitrate: options.audio.bitrate)
       }
     }
-    // 3. Render and encode.
+    // 3. Render and encode, within the memory limit.
+    let memoryGuard = MemoryGuard(limit: options.residentLimit ?? options.memoryLimit, estimate: estimate.totalBytes)
     let encoder = try VideoEncoder(outputPath: options.outputPath, settings: settings, format: format, audio: audio)
     do {
       func report(_ index: Int) {
@@ -207,11 +212,13 @@ public enum Exporter {
           }
         ) { index, frame in
           try encoder.append(frame)
+          try memoryGuard?.check(frame: index)
           report(index)
         }
       } else {
         try ParallelRenderer.run(animation: animation, settings: render, schedule: schedule) { index, buffer in
           try encoder.append(buffer)
+          try memoryGuard?.check(frame: index)
           report(index)
         }
       }

@@ -1,5 +1,6 @@
 import Foundation
 import Lottie
+import Raster
 import VideoEncoding
 
 /// How much memory an export will take, estimated before anything is rendered, so that an absurd export
@@ -12,7 +13,8 @@ import VideoEncoding
 ///   ``ParallelRenderer``) and each worker's own canvas-size scratch surface;
 /// - the encoder's own frames: its lookahead, reference and threading buffers, in bytes per pixel of the
 ///   coded picture (``encoderBytesPerPixel(codec:settings:)``), measured with FFmpeg 5.1 at 1080p and 2160p;
-/// - decoded sound (48 kHz stereo float: 23 MB a minute), added once the sounds are decoded.
+/// - decoded sound (48 kHz stereo float: 23 MB a minute), added once the sounds are decoded;
+/// - decoded images, twice (as decoded, and copied once into the renderers' layout).
 /// Measured peaks stay within about 10% of it (e.g. 1080p H.264 veryfast, 2 jobs: 324 MB measured,
 /// 350 MB estimated; 2160p VP9 with alpha: 2.21 GB measured, 2.19 GB estimated).
 public struct MemoryEstimate: Sendable, Equatable, CustomStringConvertible {
@@ -29,11 +31,13 @@ public struct MemoryEstimate: Sendable, Equatable, CustomStringConvertible {
   public var encoderBytes: Int
   /// Decoded sound.
   public var audioBytes: Int = 0
+  /// Decoded images: each held twice, as decoded and in the renderers' layout (`SharedImages`).
+  public var imageBytes: Int = 0
   /// What the encoder is, for messages ("libx264 (veryfast)").
   public var encoderName: String
 
   /// Everything, base included.
-  public var totalBytes: Int { Self.baseBytes + renderBytes + encoderBytes + audioBytes }
+  public var totalBytes: Int { Self.baseBytes + renderBytes + encoderBytes + audioBytes + imageBytes }
 
   /// Estimates an export of `render` (size, jobs) encoded with `settings` as `codec`.
   public init(render: RenderSettings, settings: EncoderSettings, codec: VideoCodec) {
@@ -44,6 +48,7 @@ public struct MemoryEstimate: Sendable, Equatable, CustomStringConvertible {
     let coded = Double(settings.codedSize.width) * Double(settings.codedSize.height)
     encoderBytes = Self.clamped(coded * Self.encoderBytesPerPixel(codec: codec, settings: settings))
     encoderName = Self.describe(codec: codec, settings: settings)
+    imageBytes = Self.clamped(2 * render.images.values.reduce(0.0) { $0 + Double($1.bytes.count) })
   }
 
   /// Bytes the encoder holds per pixel of the coded picture.
@@ -90,6 +95,7 @@ public struct MemoryEstimate: Sendable, Equatable, CustomStringConvertible {
       "frames in flight and render surfaces \(Self.format(renderBytes))", "\(encoderName) \(Self.format(encoderBytes))",
     ]
     if audioBytes > 0 { parts.append("decoded sound \(Self.format(audioBytes))") }
+    if imageBytes > 0 { parts.append("images \(Self.format(imageBytes))") }
     parts.append("base \(Self.format(Self.baseBytes))")
     return "\(Self.format(totalBytes)) (\(parts.joined(separator: ", ")))"
   }
@@ -112,12 +118,19 @@ public struct MemoryEstimate: Sendable, Equatable, CustomStringConvertible {
 public enum ExportError: Error, CustomStringConvertible, Equatable {
   /// The memory estimate exceeds the limit.
   case memoryLimit(estimate: MemoryEstimate, limit: Int)
+  /// The process went over the limit while rendering (``MemoryGuard``): `resident` bytes after frame `frame`
+  /// (0-based), against a plan of `estimate` bytes.
+  case memoryExceeded(resident: Int, limit: Int, frame: Int, estimate: Int)
 
   public var description: String {
     switch self {
     case .memoryLimit(let estimate, let limit):
       return "this export would need about \(estimate), more than the memory limit of \(MemoryEstimate.format(limit)); "
         + "make the output smaller, use fewer jobs or a faster preset, or raise the limit (--limit memory=)"
+    case .memoryExceeded(let resident, let limit, let frame, let estimate):
+      return "the export used \(MemoryEstimate.format(resident)) of memory at frame \(frame + 1), more than the "
+        + "memory limit of \(MemoryEstimate.format(limit)) (its plan was about \(MemoryEstimate.format(estimate))); "
+        + "nothing was kept: make the output smaller, use fewer jobs, or raise the limit (--limit memory=)"
     }
   }
 }

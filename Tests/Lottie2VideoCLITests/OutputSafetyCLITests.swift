@@ -252,6 +252,28 @@ struct OutputSafetyCLITests {
     }
   }
 
+  /// A batch exporting two files at once plans each in half of `--limit memory` (the process holds both), and
+  /// says so; one at a time, each has the whole.
+  @Test func aBatchSharesTheMemoryLimit() async throws {
+    let directory = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let input = directory.appendingPathComponent("anim.json").path
+    let other = directory.appendingPathComponent("other.json").path
+    try FileManager.default.copyItem(atPath: input, toPath: other)
+    let out = directory.appendingPathComponent("out").path
+    // Each small export plans about 140 MB: within 200 MB, over its half.
+    let arguments = [input, other, "-o", out, "--width", "64", "--limit", "memory=200M", "--dry-run"]
+    let shared = try await CommandRunner.lottie2video(arguments + ["--jobs", "2"])
+    #expect(shared.exited(1), "\(shared)")
+    #expect(
+      shared.stderr.contains(
+        "more than the memory limit of 100 MB (its share of --limit memory with 2 files exporting at once);"),
+      "\(shared)")
+    let alone = try await CommandRunner.lottie2video(arguments + ["--jobs", "1"])
+    #expect(alone.exited(0), "\(alone)")
+    #expect(!FileManager.default.fileExists(atPath: out))
+  }
+
   /// `--limit memory=`: an export over it fails before rendering, saying how to raise it; `none` lifts it.
   @Test func memoryLimit() async throws {
     let directory = try Self.folder()
