@@ -77,6 +77,7 @@ extension ExportCommand {
     var documents: [ExportPlan.Document] = []
     var texts: [String] = []
     var failed = false
+    var strictFailure: StrictFailure?
     // A batch's files share --jobs and --limit memory as the export shares them (see `run`).
     let concurrent = single ? 1 : max(1, min(o.jobs, jobs.count))
     let context = ExportContext(jobs: max(1, o.jobs / concurrent), createsFolders: !single, filesAtOnce: concurrent)
@@ -93,6 +94,20 @@ extension ExportCommand {
         }
         documents.append(plan.document)
         texts.append(plan.text)
+        // --strict fails the plan as it would fail the export, on the input's warnings; the plan is still shown.
+        if o.strict && !plan.warnings.isEmpty {
+          let count = plan.warnings.count
+          let failure = StrictFailure(
+            description:
+              "\(plan.name): --strict: \(count) warning\(count == 1 ? "" : "s") (in the plan); an export would write nothing"
+          )
+          if single {
+            strictFailure = failure
+          } else {
+            failed = true
+            Console.error("Error: " + (job.label.map { "\($0): \(failure)" } ?? "\(failure)"))
+          }
+        }
       } catch {
         if single { throw error }
         failed = true
@@ -107,6 +122,7 @@ extension ExportCommand {
     } else {
       Console.output(texts.joined(separator: "\n\n"))
     }
+    if let strictFailure { throw strictFailure }
     return failed ? 1 : 0
   }
 }

@@ -34,6 +34,9 @@ struct ExportPlan {
   var memory: MemoryEstimate
 
   var animation: Animation { loaded.animation }
+  /// The input's warnings (expressions that do not give their value included): the export says them and
+  /// `--strict` fails on them, so the plan does too.
+  var warnings: [Diagnostic] { loaded.diagnostics.filter { $0.severity >= .warning } }
   var width: Int { options.render.width }
   var height: Int { options.render.height }
   /// Seconds of video.
@@ -127,6 +130,8 @@ extension ExportPlan {
     var timing: Timing
     var jobs: Int
     var notes: [String]
+    /// The input's warnings, as the export says them (`path: message`): what `--strict` fails on.
+    var warnings: [String] = []
   }
 
   var document: Document {
@@ -153,7 +158,7 @@ extension ExportPlan {
       timing: .init(
         start: timeline.start, end: timeline.end, speed: timeline.speed, repeatCount: timeline.repeatCount,
         bounce: timeline.bounce, duration: timeline.duration, maxDuration: timeline.maxDuration),
-      jobs: o.render.jobs, notes: notes.map(\.message))
+      jobs: o.render.jobs, notes: notes.map(\.message), warnings: warnings.map { "\($0.path): \($0.message)" })
   }
 
   /// A colour channel, 0...1, as a byte.
@@ -219,6 +224,15 @@ extension ExportPlan {
           + (budget.minFps.map { "\(f($0)) fps" } ?? "the same") + ", sides down to \(f(budget.minScale * 100))%)")
     }
     for note in d.notes { add("note", note) }
+    // As the export lists them: expressions five at a time, then a count.
+    let expressions = warnings.filter { $0.path.description.hasSuffix(".x") }
+    for w in warnings where !w.path.description.hasSuffix(".x") { add("warning", "\(w.path): \(w.message)") }
+    for w in expressions.prefix(5) { add("warning", "\(w.path): \(w.message)") }
+    if expressions.count > 5 {
+      add(
+        "warning",
+        "\(expressions.count - 5) more expressions did not give their value (`lottie2video check` lists each)")
+    }
     return lines.joined(separator: "\n")
   }
 }

@@ -74,6 +74,30 @@ struct DryRunTests {
     #expect(json.stderr.hasPrefix("Error: --json prints the plan of --dry-run; give --dry-run too"), "\(json)")
   }
 
+  /// The plan says the input's warnings as the export does, and `--strict` fails it as it fails the export
+  /// (exit 1), the plan still printed; nothing is written either way.
+  @Test func warningsAndStrictAreTheExports() async throws {
+    let directory = Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let input = try CheckCommandTests.withExpression(in: directory)
+    let output = directory.appendingPathComponent("e.mp4").path
+    let warning =
+      "  warning   $.layers[0].ks.o.x: expression not evaluated (syntax error: expected ')', found the end (at character 10)); the property's own value is used"
+    let plan = try await CommandRunner.lottie2video([input, "-o", output, "--dry-run"])
+    #expect(plan.exited(0), "\(plan)")
+    #expect(plan.stdout.contains(warning + "\n"), "\(plan)")
+    let strict = try await CommandRunner.lottie2video([input, "-o", output, "--dry-run", "--strict"])
+    let export = try await CommandRunner.lottie2video([input, "-o", output, "--strict"])
+    #expect(strict.exited(1) && export.exited(1), "\(strict)\n\(export)")
+    #expect(strict.stdout.contains(warning), "\(strict)")
+    #expect(strict.stderr.contains("--strict: 1 warning (in the plan); an export would write nothing"), "\(strict)")
+    let json = try await CommandRunner.lottie2video([input, "-o", output, "--dry-run", "--json"])
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    #expect(
+      (document["warnings"] as? [String])?.first?.hasPrefix("$.layers[0].ks.o.x: expression not evaluated") == true)
+    #expect(!FileManager.default.fileExists(atPath: output))
+  }
+
   @Test func aBatchPrintsOnePlanPerFile() async throws {
     let (directory, input) = try TimingAndPresetTests.workspace()
     defer { try? FileManager.default.removeItem(at: directory) }
