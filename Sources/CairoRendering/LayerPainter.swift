@@ -356,6 +356,10 @@ struct LayerPainter {
       let (w, h) = imageSize(id, image)
       box.addRect(w: w, h: h, world)
     case .text(let text):
+      // Refused before it is shaped: the bounds are asked first, and shaping a 10 MB text took a minute and
+      // 9.8 GB before the glyph limit was checked where it is drawn.
+      guard scene.graph.budget.checkGlyphs(text.document.text.unicodeScalars.count, at: layer.model.path.appending("t"))
+      else { return nil }
       // The laid-out glyphs where the animators put them.
       box = TextPainter(scene: scene, context: context).bounds(text, world: world)
     case .none:

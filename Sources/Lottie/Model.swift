@@ -434,3 +434,17 @@ extension Animation {
     }
   }
 }
+
+extension Animation {
+  /// Each text layer (precomps' too) whose text has more characters than `limit` in some document keyframe:
+  /// its `t` path and that count. An export refuses to draw such text (`--limit glyphs`); `check` says so.
+  public func textsLonger(than limit: Int) -> [(path: JSONPath, characters: Int)] {
+    var found: [(path: JSONPath, characters: Int)] = []
+    for layer in layers + precomps.keys.sorted().flatMap({ precomps[$0] ?? [] }) {
+      guard case .text(let text) = layer.content else { continue }
+      let most = text.document.allValues.map(\.text.unicodeScalars.count).max() ?? 0
+      if most > limit { found.append((layer.path.appending("t"), most)) }
+    }
+    return found
+  }
+}

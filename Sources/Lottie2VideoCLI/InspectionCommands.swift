@@ -169,6 +169,15 @@ struct CheckCommand {
           + ExpressionReport.diagnostics(
             loadedInput.animation, file: file, limits: inputOptions.load.workLimits(for: subject.input))
         let animation = loadedInput.animation
+        for (path, count) in animation.textsLonger(than: inputOptions.load.workLimits(for: subject.input).glyphs) {
+          diagnostics.append(
+            Diagnostic(
+              severity: .error, file: file, path: path,
+              message:
+                "the text here has \(count) characters, over the glyph limit of "
+                + "\(inputOptions.load.workLimits(for: subject.input).glyphs) (--limit glyphs=N); an export refuses it")
+          )
+        }
         if animation.drawsNothing {
           diagnostics.append(
             Diagnostic(

@@ -136,6 +136,9 @@ extension FontLibrary {
     var uncoloured: [(font: String, format: String, characters: [String])] = []
     var paths: [String: JSONPath] = [:]
     var primaryName = ""
+    // What the lists hold, looked up in sets: a text of many distinct characters (a 10 MB text value, or a
+    // --data cell) would make list lookups quadratic.
+    var listed = Set<String>()
     for (k, d) in text.document.allValues.enumerated() {
       let path = layerPath.appending("t").appending("d").appending("k").appending(k).appending("s").appending("t")
       let font = animation.fonts[d.fontName]
@@ -143,11 +146,13 @@ extension FontLibrary {
       let content = d.allCaps ? d.text.uppercased() : d.text
       let usesChars = hasGlyphs(d.fontName, in: animation)
       var system: [Character] = []
+      // Each character once: the fonts are asked about the distinct characters, not every one.
+      var seen = Set<Character>()
       for g in content where !["\r", "\n", "\r\n", "\u{3}", " "].contains(g) {
-        guard !g.unicodeScalars.allSatisfy(FontChoice.isIgnorable) else { continue }
+        guard seen.insert(g).inserted, !g.unicodeScalars.allSatisfy(FontChoice.isIgnorable) else { continue }
         if usesChars {
           guard animation.glyphs[GlyphKey(character: String(g), family: family, style: style)] == nil else { continue }
-          if !withoutOutlines.contains(String(g)) { withoutOutlines.append(String(g)) }
+          if listed.insert("chars\u{0}" + String(g)).inserted { withoutOutlines.append(String(g)) }
           paths["chars"] = paths["chars"] ?? path
         }
         system.append(g)
@@ -158,25 +163,27 @@ extension FontLibrary {
       let found = fontconfig.withLock { _ in system.map { (String($0), choice.font(for: $0)) } }
       for (g, f) in found {
         guard let f else {
-          if !undrawable.contains(g) { undrawable.append(g) }
+          if listed.insert("none\u{0}" + g).inserted { undrawable.append(g) }
           paths["none"] = paths["none"] ?? path
           continue
         }
         if let undrawn = UndrawnColourGlyphs.of(f.file), undrawn.affects(Character(g)) {
           let name = f.file.family
           if let i = uncoloured.firstIndex(where: { $0.font == name }) {
-            if !uncoloured[i].characters.contains(g) { uncoloured[i].characters.append(g) }
+            if listed.insert("colour\u{0}\(name)\u{0}" + g).inserted { uncoloured[i].characters.append(g) }
           } else {
             uncoloured.append((name, undrawn.format, [g]))
+            listed.insert("colour\u{0}\(name)\u{0}" + g)
             paths["colour " + name] = path
           }
         }
         guard f.file != choice.primary?.file else { continue }
         let name = f.file.family
         if let i = fallbacks.firstIndex(where: { $0.font == name }) {
-          if !fallbacks[i].characters.contains(g) { fallbacks[i].characters.append(g) }
+          if listed.insert("fallback\u{0}\(name)\u{0}" + g).inserted { fallbacks[i].characters.append(g) }
         } else {
           fallbacks.append((name, [g]))
+          listed.insert("fallback\u{0}\(name)\u{0}" + g)
           paths[name] = path
         }
       }
