@@ -441,7 +441,7 @@ extension Animation {
   public func textsLonger(than limit: Int) -> [(path: JSONPath, characters: Int)] {
     var found: [(path: JSONPath, characters: Int)] = []
     for layer in layers + precomps.keys.sorted().flatMap({ precomps[$0] ?? [] }) {
-      guard case .text(let text) = layer.content else { continue }
+      guard case .text(let text) = layer.content, !layer.isHidden else { continue }
       let most = text.document.allValues.map(\.text.unicodeScalars.count).max() ?? 0
       if most > limit { found.append((layer.path.appending("t"), most)) }
     }

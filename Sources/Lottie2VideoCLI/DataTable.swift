@@ -29,11 +29,13 @@ extension ExportCommand {
   }
 
   /// A row's values: each keypath cell a `--set`, each `slot:ID` a `--slot`, each `image:ID` an image read from
-  /// the table's folder; an empty cell keeps the animation's own value.
-  static func rowValues(_ row: [String: String], columns: [String], tableFolder: String) -> TemplateValues {
+  /// the table's folder; an empty cell keeps the animation's own value, and an `ignored` column does nothing.
+  static func rowValues(_ row: [String: String], columns: [String], tableFolder: String, ignored: [String] = [])
+    -> TemplateValues
+  {
     var values = TemplateValues()
     values.tableFolder = tableFolder
-    for column in columns {
+    for column in columns where !ignored.contains(column) {
       guard let value = row[column], !value.isEmpty else { continue }
       switch classify(column) {
       case .keypath(let keypath): values.sets.append(Template.Assignment(key: keypath, value: value))

@@ -122,7 +122,7 @@ extension ExportCommand {
           let job = jobs[index]
           var record: [String: Any] = [
             "input": job.input, "output": job.output, "status": "interrupted",
-            "reason": "interrupted by a signal before it finished; its output was removed",
+            "reason": "interrupted by a signal before it finished",
           ]
           if let label = job.label { record["label"] = label }
           if let place = job.place { record["batch"] = place.jsonObject }

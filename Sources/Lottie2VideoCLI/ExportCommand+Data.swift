@@ -31,8 +31,17 @@ extension ExportCommand {
       }
     }
     // Columns that would change nothing, or match nothing, refuse the table before a row is drawn.
-    let keypaths = try o.input.load(input, listsKeypaths: true).animation.keypaths ?? []
     let named = Set(placeholders + (o.poster.map(templatePlaceholders) ?? []))
+    // The animation's keypaths are listed only when a column must be matched with them: a keypath, or a name
+    // no output uses (the error suggests keypaths).
+    let needsKeypaths = table.columns.contains { column in
+      switch classify(column) {
+      case .keypath: return !o.dataIgnore.contains(column)
+      case .name: return !named.contains(column) && !o.dataIgnore.contains(column)
+      default: return false
+      }
+    }
+    let keypaths = needsKeypaths ? try o.input.load(input, listsKeypaths: true).animation.keypaths ?? [] : []
     try checkColumns(table, path: dataPath, keypaths: keypaths, named: named, ignored: o.dataIgnore)
     var jobs: [ExportJob] = []
     var seen: [String: Int] = [:]
@@ -45,7 +54,8 @@ extension ExportCommand {
           command: nil)
       }
       seen[output] = i + 1
-      let values = rowValues(row, columns: table.columns, tableFolder: PathName.folder(of: dataPath))
+      let values = rowValues(
+        row, columns: table.columns, tableFolder: PathName.folder(of: dataPath), ignored: o.dataIgnore)
       jobs.append(
         ExportJob(
           input: input, output: output, poster: o.poster.map { fillTemplate($0, row: row, number: i + 1) },

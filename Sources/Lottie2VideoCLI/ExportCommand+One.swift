@@ -137,8 +137,13 @@ extension ExportCommand {
     var options = ExportOptions(outputPath: output, render: render, fps: fps, maxFrames: o.maxFrames)
     options.timeline = timeline
     options.format = o.format ?? (toStandardOutput ? format : nil)
-    options.memoryLimit = o.input.load.memoryLimit.map { $0 / max(1, context.filesAtOnce) }
-    options.residentLimit = o.input.load.memoryLimit
+    // A --limit memory given holds the process while it renders, and a batch's files at once share it (the
+    // process's base counted once); the default only refuses absurd plans.
+    options.memoryLimit = o.input.load.memoryLimit
+    if o.input.load.memoryLimitIsGiven, let limit = o.input.load.memoryLimit {
+      options.memoryLimit = MemoryEstimate.share(of: limit, files: context.filesAtOnce)
+      options.residentLimit = limit
+    }
     options.encoding = o.encoding.choice
     o.sound.configure(
       &options, loaded: loaded.loaded, assets: o.input.assets, allowsExternalPaths: o.input.allowsExternalPaths)
@@ -343,7 +348,8 @@ extension ExportCommand {
     } catch {
       progress.finish()
       removeCreatedFolders()
-      throw ExportFailure.wrap(error, output: output, filesAtOnce: context.filesAtOnce)
+      throw ExportFailure.wrap(
+        error, output: output, filesAtOnce: o.input.load.memoryLimitIsGiven ? context.filesAtOnce : 1)
     }
     progress.finish()
     if failure != nil { removeCreatedFolders() }

@@ -90,7 +90,8 @@ extension ExportCommand {
         do {
           try plan.memory.check(limit: plan.options.memoryLimit)
         } catch {
-          throw ExportFailure.wrap(error, output: plan.output, filesAtOnce: concurrent)
+          throw ExportFailure.wrap(
+            error, output: plan.output, filesAtOnce: o.input.load.memoryLimitIsGiven ? concurrent : 1)
         }
         documents.append(plan.document)
         texts.append(plan.text)

@@ -146,7 +146,10 @@ struct CheckCommand {
           "the column '\(column)' changes nothing in the animation: an export needs it in the output's name "
           + "(-o 'out/{\(column)}.mp4') or in --data-ignore"
         if json {
-          records.append(["file": data, "ok": true, "note": note])
+          records.append([
+            "file": data, "ok": true, "warnings": 0,
+            "diagnostics": [["severity": "info", "path": "$", "message": note]],
+          ])
         } else {
           Console.output("\(data): note: \(note)")
         }
@@ -154,7 +157,8 @@ struct CheckCommand {
       subjects = table.rows.enumerated().map { i, row in
         Subject(
           input: input, name: "\(InputOptions.name(of: input)) row \(i + 1)",
-          values: ExportCommand.rowValues(row, columns: table.columns, tableFolder: PathName.folder(of: data)),
+          values: ExportCommand.rowValues(
+            row, columns: table.columns, tableFolder: PathName.folder(of: data), ignored: dataIgnore),
           row: i + 1)
       }
     }
@@ -188,7 +192,8 @@ struct CheckCommand {
                 + "an export is blank"))
         }
         let warnings = diagnostics.filter { $0.severity >= .warning }.count
-        if strict && warnings > 0 { failed = true }
+        // An error is what the export refuses (a frame over a work limit): check fails as the export would.
+        if strict && warnings > 0 || diagnostics.contains(where: { $0.severity == .error }) { failed = true }
         if json {
           var record: [String: Any] = [
             "file": file, "ok": true, "warnings": warnings,

@@ -10,6 +10,9 @@ struct LoadSettings: Sendable {
   var maxImagePixels = ImageAssets.defaultMaxPixels
   /// The most an export may need, by its estimate (``MemoryEstimate``), in bytes; nil for no limit.
   var memoryLimit: Int? = MemoryEstimate.defaultLimit
+  /// Whether `--limit memory` was given: only then is the running process held to it and a batch's files
+  /// planned in shares of it (the default refuses only absurd plans, so a batch on many cores still runs).
+  var memoryLimitIsGiven = false
   /// Shapes, vertices, glyphs, effect work and time per frame (``WorkLimits``).
   var work = WorkLimits.defaults
 
@@ -71,9 +74,14 @@ struct LimitSpec: Sendable {
     },
     LimitSpec(
       name: "memory", unit: "bytes: 512M, 8G or none",
-      help: "an export's estimated peak: frames in flight, render surfaces, the encoder's buffers, decoded sound",
+      help:
+        "an export's estimated peak (frames in flight, render surfaces, the encoder's buffers, decoded sound and "
+        + "images); when given, also the process's memory while it renders, shared by a batch's files at once",
       defaultText: "\(MemoryEstimate.defaultLimit / 1_000_000_000)G",
-      apply: { $0.memoryLimit = $1.isFinite ? Int($1) : nil },  // int-audit: parseByteSize gives 1e6...1e15 or infinity
+      apply: {
+        $0.memoryLimit = $1.isFinite ? Int($1) : nil  // int-audit: parseByteSize gives 1e6...1e15 or infinity
+        $0.memoryLimitIsGiven = true
+      },
       isByteSize: true),
     LimitSpec(
       name: "copies", unit: "shapes", help: "shapes drawn in one frame, repeater copies included",

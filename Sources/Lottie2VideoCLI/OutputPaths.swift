@@ -95,11 +95,15 @@ struct ExportFailure: Error, CustomStringConvertible {
       return ExportFailure(
         description: "\(file): cannot write: \(cause) (\(message); \(function), FFmpeg error \(code))\(left)")
     case ExportError.memoryLimit(let estimate, let limit):
-      let needed = Int((Double(estimate.totalBytes) / 1e9).rounded(.up))  // int-audit: a byte count (< 2^62) over 1e9
+      // With n files at once the process needs its base once and n times the rest.
+      let base = Double(MemoryEstimate.baseBytes)
+      let total = Double(estimate.totalBytes)
+      let bytes = filesAtOnce > 1 ? base + (total - base) * Double(filesAtOnce) : total
+      let needed = Int((bytes / 1e9).rounded(.up))  // int-audit: a byte count (< 2^62) over 1e9
       return ExportFailure(
         description: "\(file): this export would need about \(estimate), more than the memory limit of "
           + "\(MemoryEstimate.format(limit))\(filesAtOnce > 1 ? " (its share of --limit memory with \(filesAtOnce) files exporting at once)" : ""); make the output smaller, use fewer --jobs or a faster --codec-preset, "
-          + "or raise the limit with --limit memory=\(needed * filesAtOnce)G")
+          + "or raise the limit with --limit memory=\(needed)G")
     default:
       return error
     }

@@ -25,9 +25,9 @@ public struct ExportOptions: Sendable {
   /// The most memory the export may need (``MemoryEstimate``), in bytes, or nil for no limit; checked
   /// before anything is rendered. 4 GB by default (``MemoryEstimate/defaultLimit``, `--limit memory=`).
   public var memoryLimit: Int? = MemoryEstimate.defaultLimit
-  /// The process's resident memory the export stops at while it renders (``MemoryGuard``), or nil for no
-  /// limit; nil here takes ``memoryLimit``. A batch exporting several files at once checks each plan against
-  /// its share of the limit and sets this to the whole.
+  /// The process's resident memory the export stops at while it renders (``MemoryGuard``), or nil (the
+  /// default) to check only the plan. A batch exporting several files at once checks each plan against its
+  /// share of the limit and sets this to the whole.
   public var residentLimit: Int? = nil
 
   /// Makes options.
@@ -195,7 +195,7 @@ public enum Exporter {
       }
     }
     // 3. Render and encode, within the memory limit.
-    let memoryGuard = MemoryGuard(limit: options.residentLimit ?? options.memoryLimit, estimate: estimate.totalBytes)
+    let memoryGuard = MemoryGuard(limit: options.residentLimit, estimate: estimate.totalBytes)
     let encoder = try VideoEncoder(outputPath: options.outputPath, settings: settings, format: format, audio: audio)
     do {
       func report(_ index: Int) {

@@ -107,6 +107,12 @@ public struct MemoryEstimate: Sendable, Equatable, CustomStringConvertible {
     return String(format: "%.0f MB", value / 1e6)
   }
 
+  /// What one of `files` exports running at once in one process may plan for under `limit`: the process's
+  /// base once, and an equal part of the rest.
+  public static func share(of limit: Int, files: Int) -> Int {
+    files <= 1 || limit <= baseBytes ? limit : baseBytes + (limit - baseBytes) / files
+  }
+
   /// Throws ``ExportError/memoryLimit(estimate:limit:)`` when the total exceeds `limit` bytes.
   public func check(limit: Int?) throws {
     guard let limit, totalBytes > limit else { return }
@@ -128,9 +134,11 @@ public enum ExportError: Error, CustomStringConvertible, Equatable {
       return "this export would need about \(estimate), more than the memory limit of \(MemoryEstimate.format(limit)); "
         + "make the output smaller, use fewer jobs or a faster preset, or raise the limit (--limit memory=)"
     case .memoryExceeded(let resident, let limit, let frame, let estimate):
-      return "the export used \(MemoryEstimate.format(resident)) of memory at frame \(frame + 1), more than the "
-        + "memory limit of \(MemoryEstimate.format(limit)) (its plan was about \(MemoryEstimate.format(estimate))); "
-        + "nothing was kept: make the output smaller, use fewer jobs, or raise the limit (--limit memory=)"
+      return
+        "the process used \(MemoryEstimate.format(resident)) of memory at frame \(frame + 1) of this export (with any "
+        + "files exporting beside it), more than the memory limit of \(MemoryEstimate.format(limit)) (this export's plan "
+        + "was about \(MemoryEstimate.format(estimate))): make the output smaller, use fewer jobs, or raise the limit "
+        + "(--limit memory=)"
     }
   }
 }

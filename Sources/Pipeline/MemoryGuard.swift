@@ -1,8 +1,9 @@
 import Foundation
 
 #if os(Linux)
-// glibc's malloc_trim (malloc.h is not part of Swift's Glibc module): hands the heap's free pages back.
+// glibc's malloc_trim and mallopt (malloc.h is not part of Swift's Glibc module).
 @_silgen_name("malloc_trim") private func malloc_trim(_ pad: Int) -> Int32
+@_silgen_name("mallopt") private func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
 #endif
 
 /// Holds a running export to `--limit memory`. The plan (``MemoryEstimate``) refuses an export whose estimate
@@ -38,18 +39,45 @@ public final class MemoryGuard {
   /// Checks after frame `frame` (0-based) was handed to the encoder.
   func check(frame: Int) throws {
     guard let before = resident(), before > limit else { return }
+    if trims == 0 { Self.keepLessFreeMemory() }
     trim()
     trims += 1
     guard let after = resident(), after > limit else { return }
     throw ExportError.memoryExceeded(resident: after, limit: limit, frame: frame, estimate: estimate)
   }
 
-  /// The process's resident set in bytes, or nil where `/proc` cannot say.
+  /// The process's resident set in bytes, or nil where `/proc` cannot say: one read of `/proc/self/statm`
+  /// into a small buffer (a few microseconds; it runs after every frame).
   static func residentBytes() -> Int? {
-    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .ascii) else { return nil }
-    let fields = text.split(separator: " ")
-    guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
-    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    let fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { buffer -> Int? in
+      let count = read(fd, buffer.baseAddress, buffer.count)
+      guard count > 0 else { return nil }
+      // "size resident shared ...", in pages: the second field.
+      var field = 0, pages = 0, digits = 0
+      for byte in buffer.prefix(count) {
+        if byte == UInt8(ascii: " ") {
+          if field == 1 { break }
+          field += 1
+        } else if field == 1, byte >= 48, byte <= 57 {
+          pages = pages * 10 + Int(byte - 48)
+          digits += 1
+        }
+      }
+      return digits > 0 ? pages * pageSize : nil
+    }
+  }
+
+  private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+
+  /// Once the limit is reached, the heap stops keeping up to 1 GB of freed memory (`main.swift`) and gives back
+  /// what is over 32 MB by itself, so the process does not come back over the limit frame after frame.
+  private static func keepLessFreeMemory() {
+    #if os(Linux)
+    _ = mallopt(-1, 32 << 20)  // M_TRIM_THRESHOLD
+    #endif
   }
 
   /// Hands the heap's free pages back to the system. A batch calls it after each file: the binary keeps

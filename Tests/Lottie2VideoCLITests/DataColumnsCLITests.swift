@@ -29,6 +29,13 @@ struct DataColumnsCLITests {
     ])
     #expect(ignored.exited(0), "\(ignored)")
     #expect(FileManager.default.fileExists(atPath: out + "/Paris.gif"))
+    // An ignored keypath column does nothing either, its cells filled or not.
+    let keyed = try Self.table("city,Left.Box.Fill 1.Colour\nParis,blue\n", in: directory, name: "keyed.csv")
+    let ignoredKeypath = try await CommandRunner.lottie2video([
+      input, "--data", keyed, "--data-ignore", "Left.Box.Fill 1.Colour", "-o", out + "/k-{city}.gif", "--frames",
+      "0-0",
+    ])
+    #expect(ignoredKeypath.exited(0), "\(ignoredKeypath)")
     let typo = try await CommandRunner.lottie2video([
       input, "--data", csv, "--data-ignore", "colour", "-o", out + "/{city}.png",
     ])

@@ -261,14 +261,18 @@ struct OutputSafetyCLITests {
     let other = directory.appendingPathComponent("other.json").path
     try FileManager.default.copyItem(atPath: input, toPath: other)
     let out = directory.appendingPathComponent("out").path
-    // Each small export plans about 140 MB: within 200 MB, over its half.
-    let arguments = [input, other, "-o", out, "--width", "64", "--limit", "memory=200M", "--dry-run"]
+    // Each 1024 px WebM plans about 382 MB: within 400 MB, over its share (the base once, half the rest).
+    let arguments = [
+      input, other, "-o", out, "--format", "webm", "--width", "1024", "--limit", "memory=400M", "--dry-run",
+    ]
     let shared = try await CommandRunner.lottie2video(arguments + ["--jobs", "2"])
     #expect(shared.exited(1), "\(shared)")
     #expect(
-      shared.stderr.contains(
-        "more than the memory limit of 100 MB (its share of --limit memory with 2 files exporting at once);"),
-      "\(shared)")
+      shared.stderr.contains("(its share of --limit memory with 2 files exporting at once);"), "\(shared)")
+    // Without --limit memory, the default refuses only absurd plans: files at once do not split it.
+    let unlimited = try await CommandRunner.lottie2video(
+      [input, other, "-o", out, "--format", "webm", "--width", "1024", "--dry-run", "--jobs", "2"])
+    #expect(unlimited.exited(0), "\(unlimited)")
     let alone = try await CommandRunner.lottie2video(arguments + ["--jobs", "1"])
     #expect(alone.exited(0), "\(alone)")
     #expect(!FileManager.default.fileExists(atPath: out))
