@@ -232,6 +232,20 @@ final class HostileProgramTests: XCTestCase {
     XCTAssertEqual(Self.outcome("'abc'.replace('b', '[$&$&]')"), "value a[bb]c")
   }
 
+  /// A long string converted to a number costs what is read of it: 4 MB of digits converted in a loop runs out
+  /// of steps; the conversions keep their meaning (`Double.init` in a `map` over a hexadecimal string's value
+  /// read it as a bit pattern while this was written: +'0x1F' gave 1.5e-322; it is converted as a number now).
+  func testConversionsToNumbersAreCharged() {
+    XCTAssertEqual(
+      failure("var s = '1'.repeat(4000000); var k = 0; for (var i = 0; i < 1000; i++) k = Math.max(k, s); k")?.kind,
+      .steps)
+    let cases = [
+      ("' 12 '", "12"), ("'\\u00a0 12\\n'", "12"), ("'0x1F'", "31"), ("'-Infinity'", "-Infinity"), ("'1e3'", "1000"),
+      ("'12px'", "NaN"), ("''", "0"), ("'  '", "0"), ("'.5'", "0.5"), ("'Infinity'", "Infinity"), ("'fifty'", "NaN"),
+    ]
+    for (text, value) in cases { XCTAssertEqual(Self.outcome("+" + text), "value " + value, text) }
+  }
+
   func testHugeStepCountsDoNotWrapAround() {
     XCTAssertEqual(failure("''.repeat(1e19)")?.kind, .steps)
     XCTAssertEqual(failure("''.repeat(9.2e18); while (true) {}")?.kind, .steps)
