@@ -61,20 +61,9 @@ public enum PosterFrame {
   /// The frame of `schedule` with the most visible ink (see the type's comment).
   static func fullestFrame(animation: Animation, schedule: FrameSchedule, settings: RenderSettings) throws -> Double {
     // 1. Thumbnails at the video's aspect, its placement and background scaled down with it.
-    let scale = min(1, Double(thumbnailSide) / Double(max(settings.width, settings.height)))
-    let width = (Double(settings.width) * scale).roundedClampedInt(1...thumbnailSide)
-    let height = (Double(settings.height) * scale).roundedClampedInt(1...thumbnailSide)
-    let renderer = try FrameRenderer(
-      animation: animation, width: width, height: height, fit: settings.fit, background: settings.background,
-      images: settings.images, fonts: settings.fonts,
-      padding: (Double(settings.padding) * scale).roundedClampedInt(-1_000_000...1_000_000),
-      limits: settings.workLimits)
+    let renderer = try thumbnailRenderer(animation: animation, settings: settings, background: settings.background)
     // 2. Evenly spread samples of the video's frames, first and last included.
-    let count = min(schedule.count, maxSamples)
-    let indexes = (0..<count).map { i in
-      count == 1
-        ? 0 : (Double(i) * Double(schedule.count - 1) / Double(count - 1)).roundedClampedInt(0...schedule.count - 1)
-    }
+    let indexes = sampleIndexes(min(schedule.count, maxSamples), of: schedule)
     // 3. Ink per sample; the first sample nearly as full as the fullest wins.
     let background = premultiplied(settings.background)
     let inks = indexes.map { index -> Int in
@@ -94,19 +83,8 @@ public enum PosterFrame {
   public static func showsTransparency(animation: Animation, schedule: FrameSchedule, settings: RenderSettings)
     throws -> Bool
   {
-    let scale = min(1, Double(thumbnailSide) / Double(max(settings.width, settings.height)))
-    let width = (Double(settings.width) * scale).roundedClampedInt(1...thumbnailSide)
-    let height = (Double(settings.height) * scale).roundedClampedInt(1...thumbnailSide)
-    let renderer = try FrameRenderer(
-      animation: animation, width: width, height: height, fit: settings.fit, background: nil,
-      images: settings.images, fonts: settings.fonts,
-      padding: (Double(settings.padding) * scale).roundedClampedInt(-1_000_000...1_000_000),
-      limits: settings.workLimits)
-    let count = min(schedule.count, transparencySamples)
-    for i in 0..<count {
-      let index =
-        count == 1
-        ? 0 : (Double(i) * Double(schedule.count - 1) / Double(count - 1)).roundedClampedInt(0...schedule.count - 1)
+    let renderer = try thumbnailRenderer(animation: animation, settings: settings, background: nil)
+    for index in sampleIndexes(min(schedule.count, transparencySamples), of: schedule) {
       let thumbnail = renderer.render(frame: schedule.compositionFrame(index))
       if let exceeded = renderer.workLimitExceeded { throw exceeded }
       // Alpha is the fourth byte of each BGRA pixel; edges anti-aliased against the canvas border stay above 250.
@@ -119,6 +97,28 @@ public enum PosterFrame {
       if seeThrough { return true }
     }
     return false
+  }
+
+  /// A renderer of thumbnails at the video's aspect, its placement scaled down with it, over `background`.
+  private static func thumbnailRenderer(animation: Animation, settings: RenderSettings, background: RGBA?) throws
+    -> FrameRenderer
+  {
+    let scale = min(1, Double(thumbnailSide) / Double(max(settings.width, settings.height)))
+    let width = (Double(settings.width) * scale).roundedClampedInt(1...thumbnailSide)
+    let height = (Double(settings.height) * scale).roundedClampedInt(1...thumbnailSide)
+    return try FrameRenderer(
+      animation: animation, width: width, height: height, fit: settings.fit, background: background,
+      images: settings.images, fonts: settings.fonts,
+      padding: (Double(settings.padding) * scale).roundedClampedInt(-1_000_000...1_000_000),
+      limits: settings.workLimits)
+  }
+
+  /// `count` indexes of `schedule`'s frames, evenly spread, first and last included.
+  private static func sampleIndexes(_ count: Int, of schedule: FrameSchedule) -> [Int] {
+    (0..<count).map { i in
+      count == 1
+        ? 0 : (Double(i) * Double(schedule.count - 1) / Double(count - 1)).roundedClampedInt(0...schedule.count - 1)
+    }
   }
 
   /// Frames sampled by ``showsTransparency(animation:schedule:settings:)``.
