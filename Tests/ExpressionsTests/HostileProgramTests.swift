@@ -237,13 +237,37 @@ final class HostileProgramTests: XCTestCase {
   /// read it as a bit pattern while this was written: +'0x1F' gave 1.5e-322; it is converted as a number now).
   func testConversionsToNumbersAreCharged() {
     XCTAssertEqual(
-      failure("var s = '1'.repeat(4000000); var k = 0; for (var i = 0; i < 1000; i++) k = Math.max(k, s); k")?.kind,
-      .steps)
+      failure(
+        "var s = '1'.repeat(200000); var k = 0; for (var i = 0; i < 1000; i++) k = Math.max(k, s); k",
+        budget: ExpressionBudget(steps: 2_000_000))?.kind, .steps)
     let cases = [
       ("' 12 '", "12"), ("'\\u00a0 12\\n'", "12"), ("'0x1F'", "31"), ("'-Infinity'", "-Infinity"), ("'1e3'", "1000"),
       ("'12px'", "NaN"), ("''", "0"), ("'  '", "0"), ("'.5'", "0.5"), ("'Infinity'", "Infinity"), ("'fifty'", "NaN"),
     ]
     for (text, value) in cases { XCTAssertEqual(Self.outcome("+" + text), "value " + value, text) }
+  }
+
+  /// `parseInt` and `parseFloat` read a string's bytes from the front as far as a number goes, and what they read
+  /// is owed as steps: 50 KB of digits (or of white space) read a thousand times runs out of steps (uncharged,
+  /// the loop's own steps are a few thousand). Digits past the largest double are not read at all.
+  func testParsingIntegersAndFloatsIsCharged() {
+    let strings = "var s = '0'.repeat(50000), t = ' '.repeat(50000), u = '1'.repeat(50000); var k = 0; "
+    for call in ["parseInt(s, 36)", "parseFloat(s)", "parseInt(s)", "parseFloat(t)", "parseInt(t)", "+t"] {
+      let source = strings + "for (var i = 0; i < 1000; i++) k += \(call); k"
+      XCTAssertEqual(failure(source, budget: ExpressionBudget(steps: 500_000))?.kind, .steps, call)
+    }
+    XCTAssertEqual(
+      Self.outcome(
+        strings + "for (var i = 0; i < 1000; i++) k += parseInt(u); k", budget: ExpressionBudget(steps: 500_000)),
+      "value Infinity")
+    let cases = [
+      ("parseInt(' \\u00a0-12px')", "-12"), ("parseInt('0x1F')", "31"), ("parseInt('0x')", "NaN"),
+      ("parseInt('z', 36)", "35"), ("parseInt('Z', 36)", "35"), ("parseInt('19', 8)", "1"), ("parseInt('7', 1)", "NaN"),
+      ("parseInt('+ff', 16)", "255"), ("parseInt('1'.repeat(400))", "Infinity"), ("parseInt('\\ufeff 5')", "5"),
+      ("parseFloat('  -1.5e3x')", "-1500"), ("parseFloat('.5.5')", "0.5"), ("parseFloat('1e')", "1"),
+      ("parseFloat('-Infinityx')", "-Infinity"), ("parseFloat('e5')", "NaN"), ("parseFloat('\\n+2.')", "2"),
+    ]
+    for (source, value) in cases { XCTAssertEqual(Self.outcome(source), "value " + value, source) }
   }
 
   func testHugeStepCountsDoNotWrapAround() {
