@@ -39,7 +39,9 @@ let package = Package(
     .target(name: "VideoEncoding", dependencies: ["Locking", "Raster", "CFFmpeg"]),
     .target(
       name: "Pipeline",
-      dependencies: ["Lottie", "LottieArchive", "Raster", "CairoRendering", "TextLayout", "VideoEncoding"]),
+      dependencies: [
+        "Lottie", "LottieArchive", "LottieScene", "Raster", "CairoRendering", "TextLayout", "VideoEncoding",
+      ]),
     .target(
       name: "Lottie2VideoCLI",
       dependencies: [

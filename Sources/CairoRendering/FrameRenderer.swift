@@ -70,9 +70,11 @@ public final class FrameRenderer {
       limits: limits)
   }
 
+  /// `drawable` false makes a surface of one pixel: a renderer that only measures (`textPlacements`) at the
+  /// output's size without holding its pixels.
   init(
     animation: Animation, width: Int, height: Int, fit: FitMode, background: RGBA?, resources: RenderResources,
-    padding: Int, caches: Bool, limits: WorkLimits
+    padding: Int, caches: Bool, limits: WorkLimits, drawable: Bool = true
   ) throws(RenderError) {
     self.width = width
     self.height = height
@@ -80,7 +82,7 @@ public final class FrameRenderer {
     scene = Scene(
       animation: animation, resources: resources, cachesEnabled: caches, canvasWidth: width, canvasHeight: height,
       limits: limits)
-    canvas = try CairoSurface(width: width, height: height)
+    canvas = try CairoSurface(width: drawable ? width : 1, height: drawable ? height : 1)
     // `padding` pixels of background on every side: the animation is fitted into the box inside them.
     let boxWidth = Double(max(1, width - 2 * padding)), boxHeight = Double(max(1, height - 2 * padding))
     let sx = boxWidth / animation.width, sy = boxHeight / animation.height

@@ -134,6 +134,14 @@ extension ExportCommand {
     var render = o.size.renderSettings(
       width: w, height: h, jobs: context.jobs, images: loaded.images, fonts: loaded.fonts)
     render.workLimits = o.input.load.workLimits(for: job.input)
+    // Text that runs out of its box or off the frame: a warning, and with --text-fit shrink drawn smaller (what
+    // the video, the poster and the thumbnails below draw). A data row's own text: the row is named.
+    let fit = try TextFit.apply(
+      o.size.textFit, to: animation, settings: render, file: name,
+      context: job.label.flatMap { $0.hasPrefix("row ") ? $0 : nil })
+    loaded.loaded.animation = fit.animation
+    loaded.diagnostics += fit.diagnostics.filter { $0.severity >= .warning }
+    for d in fit.diagnostics where d.severity < .warning { notes.append(("\(d.path): \(d.message)", nil)) }
     var options = ExportOptions(outputPath: output, render: render, fps: fps, maxFrames: o.maxFrames)
     options.timeline = timeline
     options.format = o.format ?? (toStandardOutput ? format : nil)
@@ -177,7 +185,8 @@ extension ExportCommand {
     if (background?.a ?? 0) < 1, let note = alphaNote(format: format, codec: codec),
       try background != nil
         || PosterFrame.showsTransparency(
-          animation: animation, schedule: try timeline.schedule(fps: fps, maxFrames: o.maxFrames), settings: render)
+          animation: loaded.animation, schedule: try timeline.schedule(fps: fps, maxFrames: o.maxFrames),
+          settings: render)
     {
       notes.append((note, "alpha \(format) \(codec)"))
     }

@@ -90,6 +90,8 @@ extension ExportPlan {
       var padding: Int
       /// `#RRGGBBAA`, or nil for transparent.
       var background: String?
+      /// `--text-fit`: none or shrink.
+      var textFit: String
     }
     struct Timing: Codable, Equatable {
       /// Composition frames played, start included, end excluded.
@@ -154,7 +156,9 @@ extension ExportPlan {
         vp9Crf: o.vp9.crf, av1Crf: o.av1.crf, webpQuality: o.webp.quality, webpLossless: o.webp.lossless,
         webpLoop: o.webp.loopCount, apngPlays: o.apng.plays, gifLoop: o.gif.loopCount,
         gifDither: o.gif.dither.rawValue, gifPalette: o.gif.palette.rawValue),
-      placement: .init(fit: o.render.fit.rawValue, padding: o.render.padding, background: background),
+      placement: .init(
+        fit: o.render.fit.rawValue, padding: o.render.padding, background: background,
+        textFit: o.render.textFit.rawValue),
       timing: .init(
         start: timeline.start, end: timeline.end, speed: timeline.speed, repeatCount: timeline.repeatCount,
         bounce: timeline.bounce, duration: timeline.duration, maxDuration: timeline.maxDuration),
@@ -191,7 +195,8 @@ extension ExportPlan {
     add(
       "size",
       "\(width)x\(height), fit \(d.placement.fit), padding \(d.placement.padding), background "
-        + (d.placement.background ?? "transparent"))
+        + (d.placement.background ?? "transparent")
+        + (d.placement.textFit == TextFitMode.none.rawValue ? "" : ", text fit \(d.placement.textFit)"))
     add("frames", "\(frames) at \(f(d.fps)) fps, \(String(format: "%.3f", d.duration)) s")
     add(
       "timing",

@@ -3,6 +3,7 @@ import Foundation
 import Lottie
 import LottieArchive
 import LottieScene
+import Pipeline
 
 /// `info`: what is in a file; with --keypaths, what --set can change; with --json, as a JSON document.
 struct InfoCommand {
@@ -81,6 +82,8 @@ struct CheckCommand {
   var strict: Bool
   var data: String?
   var dataIgnore: [String]
+  /// `--text-fit`: checked as the export would draw the text (at the animation's size).
+  var textFit: TextFitMode
 
   static let spec = CommandSpec(
     name: "check",
@@ -92,7 +95,8 @@ struct CheckCommand {
     groups: [
       .templating, .input,
       OptionGroup(
-        OptionTable.json.spec, OptionTable.strict.spec, OptionTable.data.spec, OptionTable.dataIgnore.spec),
+        OptionTable.json.spec, OptionTable.strict.spec, OptionTable.data.spec, OptionTable.dataIgnore.spec,
+        OptionTable.textFit.spec),
     ],
     helpFor: [
       "--strict": ("Exit 1 when an input has warnings.", "off"),
@@ -113,6 +117,7 @@ struct CheckCommand {
     strict = p[OptionTable.strict]
     data = p[OptionTable.data]
     dataIgnore = p.all(OptionTable.dataIgnore).flatMap { $0 }
+    textFit = p[OptionTable.textFit] ?? .none
     if data != nil && inputs.count != 1 {
       throw UsageError(
         message: "--data checks one animation under every row: give exactly one input", command: p.command)
@@ -167,20 +172,30 @@ struct CheckCommand {
       let file = InputOptions.name(of: subject.input)
       do {
         let loadedInput = try inputOptions.loadWithImages(subject.input, extra: subject.values)
+        let limits = inputOptions.load.workLimits(for: subject.input)
         // Each expression's outcome: evaluated, or why not (issue 24).
         var diagnostics =
-          loadedInput.diagnostics
-          + ExpressionReport.diagnostics(
-            loadedInput.animation, file: file, limits: inputOptions.load.workLimits(for: subject.input))
+          loadedInput.diagnostics + ExpressionReport.diagnostics(loadedInput.animation, file: file, limits: limits)
         let animation = loadedInput.animation
-        for (path, count) in animation.textsLonger(than: inputOptions.load.workLimits(for: subject.input).glyphs) {
+        let longTexts = animation.textsLonger(than: limits.glyphs)
+        for (path, count) in longTexts {
           diagnostics.append(
             Diagnostic(
               severity: .error, file: file, path: path,
               message:
-                "the text here has \(count) characters, over the glyph limit of "
-                + "\(inputOptions.load.workLimits(for: subject.input).glyphs) (--limit glyphs=N); an export refuses it")
-          )
+                "the text here has \(count) characters, over the glyph limit of \(limits.glyphs) (--limit glyphs=N); "
+                + "an export refuses it"))
+        }
+        if longTexts.isEmpty {
+          // Text that runs out of its box or off the frame, measured at the animation's own size (issue 41).
+          var settings = RenderSettings(
+            width: animation.width.roundedClampedInt(1...16384), height: animation.height.roundedClampedInt(1...16384),
+            jobs: 1, images: loadedInput.images)
+          settings.fonts = loadedInput.fonts
+          settings.workLimits = limits
+          diagnostics += try TextFit.apply(
+            textFit, to: animation, settings: settings, file: file
+          ).diagnostics
         }
         if animation.drawsNothing {
           diagnostics.append(

@@ -28,7 +28,7 @@ extension OptionGroup {
   /// The rest of the size and placement (export, snapshot, render).
   static let placement = OptionGroup(
     OptionTable.size.spec, OptionTable.height.spec, OptionTable.scale.spec, OptionTable.fit.spec,
-    OptionTable.padding.spec)
+    OptionTable.textFit.spec, OptionTable.padding.spec)
   /// The container, the codec and its settings, the poster (export).
   static let encoding = OptionGroup(
     OptionTable.format.spec, OptionTable.codec.spec, OptionTable.crf.spec, OptionTable.bitrate.spec,

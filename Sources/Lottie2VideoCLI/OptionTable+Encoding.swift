@@ -47,6 +47,17 @@ extension OptionTable {
     parse: ValueParser.choice(
       Dictionary(uniqueKeysWithValues: FitMode.allCases.map { ($0.rawValue, $0) }), hint: "use contain, cover or fill"))
 
+  static let textFit = Option<TextFitMode>(
+    "--text-fit", value: "mode",
+    help: "none, or shrink: text that runs out of its box or off the frame at every frame checked is drawn smaller "
+      + "until it fits (box text to its box, point text to the frame, towards its anchor). Without it such text is "
+      + "drawn as the file says, with a warning.",
+    default: "none", section: .size,
+    completion: .choices(TextFitMode.allCases.map(\.rawValue)),
+    preset: true,
+    parse: ValueParser.choice(
+      Dictionary(uniqueKeysWithValues: TextFitMode.allCases.map { ($0.rawValue, $0) }), hint: "use none or shrink"))
+
   static let padding = Option<Int>(
     "--padding", value: "n",
     help: "Pixels of background on every side; the animation is fitted inside the rest. With --fit cover the crop "

@@ -20,7 +20,8 @@ enum OptionTable {
     // Templating
     setKeypath.spec, slot.spec, image.spec, theme.spec, data.spec, dataIgnore.spec,
     // Size
-    size.spec, width.spec, height.spec, scale.spec, fit.spec, padding.spec, background.spec, count.spec, columns.spec,
+    size.spec, width.spec, height.spec, scale.spec, fit.spec, textFit.spec, padding.spec, background.spec, count.spec,
+    columns.spec,
     // Encoding
     codec.spec, crf.spec, bitrate.spec, pixelFormat.spec, quality.spec, lossless.spec, codecPreset.spec, loop.spec,
     dither.spec, gifPalette.spec, poster.spec, posterFrame.spec,

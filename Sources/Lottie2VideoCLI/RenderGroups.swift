@@ -11,6 +11,8 @@ struct SizeOptions: Sendable {
   var scale: Double?
   var size: OutputSize?
   var fit = FitMode.contain
+  /// `--text-fit`: what becomes of text that does not fit (see `TextFit`).
+  var textFit = TextFitMode.none
   var padding = 0
   var background: ColorParser.Parsed?
   /// A preset's width and height: the base size that --width, --height and --scale apply to.
@@ -35,6 +37,7 @@ struct SizeOptions: Sendable {
     scale = p[OptionTable.scale]
     size = p[OptionTable.size]
     fit = p[OptionTable.fit] ?? .contain
+    textFit = p[OptionTable.textFit] ?? .none
     padding = p[OptionTable.padding] ?? 0
     background = p[OptionTable.background]
   }
@@ -84,6 +87,7 @@ struct SizeOptions: Sendable {
       width: width, height: height, fit: fit, background: backgroundColor, jobs: jobs, images: images)
     settings.fonts = fonts
     settings.padding = padding
+    settings.textFit = textFit
     return settings
   }
 

@@ -67,7 +67,8 @@ struct SnapshotCommand {
     let (w, h) = try size.outputSize(animation: loaded.animation, command: "snapshot")
     var settings = size.renderSettings(width: w, height: h, jobs: 1, images: loaded.images, fonts: loaded.fonts)
     settings.workLimits = inputOptions.load.workLimits(for: input)
-    try Exporter.snapshot(animation: loaded.animation, frame: frame, settings: settings, to: output)
+    let animation = try size.fittingText(loaded.animation, settings: settings, input: input, quiet: quiet)
+    try Exporter.snapshot(animation: animation, frame: frame, settings: settings, to: output)
     if !quiet { Console.output("\(output): frame \(InfoReport.fmt(frame)), \(w)x\(h)") }
     return 0
   }
@@ -115,7 +116,8 @@ struct RenderCommand {
     var settings = size.renderSettings(width: w, height: h, jobs: jobs, images: loaded.images, fonts: loaded.fonts)
     settings.workLimits = inputOptions.load.workLimits(for: input)
     let (frames, seconds) = try Exporter.renderOnly(
-      animation: loaded.animation, settings: settings, fps: timing.frameRate(animation: loaded.animation),
+      animation: try size.fittingText(loaded.animation, settings: settings, input: input, quiet: true),
+      settings: settings, fps: timing.frameRate(animation: loaded.animation),
       maxFrames: maxFrames, timeline: timeline)
     Console.output(
       String(format: "frames=%d seconds=%.3f fps=%.1f", frames, seconds, Double(frames) / max(seconds, 1e-9)))
@@ -213,6 +215,24 @@ enum RenderingMessages {
     for d in loaded.diagnostics where d.severity >= .warning {
       reporter.diagnostic(d, file: InputOptions.name(of: input))
     }
+  }
+}
+
+extension SizeOptions {
+  /// The animation as `--text-fit` draws it with `settings`: with `shrink`, its text fitted (what that found
+  /// said on stderr unless `quiet`); otherwise as it is (`check` and the export warn of text that does not fit).
+  func fittingText(_ animation: Animation, settings: RenderSettings, input: String, quiet: Bool) throws -> Animation {
+    guard textFit == .shrink else { return animation }
+    let fit = try TextFit.apply(textFit, to: animation, settings: settings, file: InputOptions.name(of: input))
+    let reporter = Reporter(json: false, quiet: quiet)
+    for d in fit.diagnostics {
+      if d.severity >= .warning {
+        reporter.diagnostic(d, file: InputOptions.name(of: input))
+      } else if !quiet {
+        Console.error("\(InputOptions.name(of: input)): \(d.path): note: \(d.message)")
+      }
+    }
+    return fit.animation
   }
 }
 

@@ -26,6 +26,9 @@ public struct RenderSettings: Sendable {
   /// The work a frame may take (shapes, vertices, glyphs, effect pixels, time), and the file errors name;
   /// a frame over a limit fails the render with ``WorkLimitExceeded``.
   public var workLimits = WorkLimits.defaults
+  /// What becomes of text that does not fit (`TextFit`, applied to the animation before it is rendered; kept
+  /// here so that a plan says it).
+  public var textFit = TextFitMode.none
 
   /// Makes settings.
   public init(

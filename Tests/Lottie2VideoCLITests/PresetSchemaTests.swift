@@ -26,13 +26,13 @@ struct PresetSchemaTests {
     #expect(OptionSpec.presetKey(for: "--fps") == "fps")
     let keys = OptionTable.presetOptions.compactMap(\.presetKey)
     #expect(Set(keys).count == keys.count, "a key twice: \(keys)")
-    // The keys presets have always had.
+    // The keys presets have always had, and `textFit` (issue 41).
     #expect(
       Set(keys)
         == [
           "description", "format", "width", "height", "fps", "maxFps", "maxDuration", "background", "fit", "padding",
           "codec", "crf", "codecPreset", "bitrate", "pixFmt", "quality", "lossless", "loop", "dither", "gifPalette",
-          "maxBytes", "minFps", "minScale", "audio", "audioOffset", "audioLoop", "noAudio", "audioBitrate",
+          "maxBytes", "minFps", "minScale", "audio", "audioOffset", "audioLoop", "noAudio", "audioBitrate", "textFit",
         ])
   }
 

@@ -351,7 +351,7 @@ struct TimingAndPresetTests {
     (#"{"audio":""}"#, "key 'audio': expected the path of a sound file"),
     (
       #"{"colour":"red"}"#,
-      "unknown key 'colour' (known keys: description, format, fps, width, height, fit, padding, background, codec, crf, bitrate, pixFmt, quality, lossless, codecPreset, loop, dither, gifPalette, audio, audioOffset, audioLoop, noAudio, audioBitrate, maxFps, maxDuration, maxBytes, minFps, minScale)"
+      "unknown key 'colour' (known keys: description, format, fps, width, height, fit, textFit, padding, background, codec, crf, bitrate, pixFmt, quality, lossless, codecPreset, loop, dither, gifPalette, audio, audioOffset, audioLoop, noAudio, audioBitrate, maxFps, maxDuration, maxBytes, minFps, minScale)"
     ),
     (#"[1,2]"#, "expected a JSON object"),
     (#"{"fps":"#, "not valid JSON"),

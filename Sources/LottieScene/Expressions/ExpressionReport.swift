@@ -11,7 +11,7 @@ package enum ExpressionReport {
 
   /// The frames tried: the first, the last and evenly spaced ones between (every frame of a short
   /// animation), whole frames as an export draws them.
-  static func frames(_ animation: Animation) -> [Double] {
+  package static func frames(_ animation: Animation) -> [Double] {
     let first = animation.inPoint
     let last = max(first, animation.outPoint - 1)
     let span = last - first
