@@ -76,6 +76,11 @@ extension FrameRenderer {
     return placements
   }
 
+  /// The steps the expressions took at the frame last drawn or measured, and the most a frame may take.
+  package var expressionSteps: (used: Int, perFrame: Int) {
+    (scene.graph.expressions.stepsThisFrame, scene.graph.expressions.budget.frameSteps)
+  }
+
   /// Precomps are looked into this deep for text (as deep as the scene builds them).
   static let maxTextPlacementDepth = AnimationScene.maxDepth
 }

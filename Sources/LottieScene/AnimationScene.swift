@@ -45,6 +45,7 @@ package final class AnimationScene {
   @discardableResult
   package func seek(toFrame frame: Double) -> Bool {
     budget.beginFrame(frame, counting: root.frame != frame)
+    expressions.beginSceneFrame()
     return root.update(at: frame)
   }
 }

@@ -113,8 +113,16 @@ public enum TextFit {
       fonts: settings.fonts, padding: settings.padding, limits: settings.workLimits)
     var seen: [JSONPath: Seen] = [:]
     var order: [JSONPath] = []
-    // A frame over a work limit ends the measure (the render says which limit, at its own frames).
-    for frame in ExpressionReport.frames(fitted) where renderer.workLimitExceeded == nil {
+    // A frame over a work limit ends the measure (the render says which limit, at its own frames), and so do
+    // expressions that used up three frames' steps in all, as `check`'s report of them does (a rig that runs out
+    // of steps every frame cost `check` 16 s more: scripts/fuzz).
+    var spent = 0
+    for frame in ExpressionReport.frames(fitted)
+    where renderer.workLimitExceeded == nil && spent / 2 <= renderer.expressionSteps.perFrame {
+      defer {
+        let (sum, overflow) = spent.addingReportingOverflow(renderer.expressionSteps.used)
+        spent = overflow ? .max : sum
+      }
       var atFrame: [JSONPath: (fits: Bool, scale: Double?, past: Past)] = [:]
       // Text wholly outside what shows it (parked off the frame before it moves in) is not seen at that frame.
       for placement in renderer.textPlacements(atFrame: frame) where !placement.ink.isEmpty(within: placement.area) {

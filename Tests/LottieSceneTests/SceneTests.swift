@@ -37,6 +37,32 @@ struct SceneTests {
     }
   }
 
+  /// One frame's expression steps are shared by every expression the frame evaluates, also by the instances
+  /// of a precomp at other start times, whose own times differ (each got a whole frame's steps: scripts/fuzz).
+  @Test func precompInstancesShareOneFramesExpressionSteps() throws {
+    let loop = #"var k = 0; for (var i = 0; i < 500; i++) { k++ }; 50"#
+    let assets = """
+      [{"id":"p","layers":[{"ty":4,"ind":1,"ip":0,"op":600,"ks":{"o":{"a":0,"k":100,"x":"\(loop)"}},
+        "shapes":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[10,10]},"r":{"a":0,"k":0}},
+                  {"ty":"fl","c":{"a":0,"k":[1,0,0]},"o":{"a":0,"k":100}}]}]}]
+      """
+    var limits = WorkLimits()
+    limits.expressionSteps = 10_000  // a frame: 200,000
+    func failures(instances: Int) throws -> [String] {
+      let layers = (0..<instances).map { i in
+        #"{"ty":0,"refId":"p","ind":\#(i + 1),"ip":0,"op":60,"st":\#(-i),"w":200,"h":200,"ks":{}}"#
+      }
+      let scene = AnimationScene(
+        animation: try Self.parse("[" + layers.joined(separator: ",") + "]", assets: assets), limits: limits)
+      scene.seek(toFrame: 0)
+      return scene.expressions.failures.values.map(\.message)
+    }
+    // A few thousand steps an evaluation: 20 instances fit in a frame, 60 do not.
+    #expect(try failures(instances: 20).isEmpty)
+    let over = try failures(instances: 60)
+    #expect(over == ["the frame's expressions used up their 200000 steps (--limit expression-steps=N)"], "\(over)")
+  }
+
   @Test func aStaticLayerKeepsItsVersionAndItsGeometry() throws {
     let scene = AnimationScene(animation: try Self.parse(Self.family))
     scene.seek(toFrame: 0)

@@ -6,7 +6,7 @@ import Lottie
 package final class ExpressionEngine {
   let interpreter: Interpreter
   private var programs: [String: Result<Program, ExpressionError>] = [:]
-  /// The frame whose step budget is being spent.
+  /// The frame whose step budget is being spent (evaluations outside a scene's seeks).
   private var frame: Double?
   /// The first failure of each expression that failed, by the property's path.
   package private(set) var failures: [JSONPath: ExpressionError] = [:]
@@ -34,6 +34,9 @@ package final class ExpressionEngine {
     set { interpreter.budget = newValue }
   }
 
+  /// The steps the expressions took since the frame began (the last `seek`).
+  package var stepsThisFrame: Int { interpreter.frameSteps }
+
   /// The compiled program of `source` (compiled once per worker).
   func program(_ source: String) -> Result<Program, ExpressionError> {
     if let p = programs[source] { return p }
@@ -48,7 +51,21 @@ package final class ExpressionEngine {
   }
 
   /// Starts `frame`'s step budget when the frame changes.
+  /// A frame of the scene begins (`AnimationScene.seek`): from now on the frame's step budget is shared by every
+  /// expression evaluated until the next, whatever its composition's own time. (It was begun again whenever an
+  /// evaluation's own time changed: each instance of a precomp at another start time got a whole frame's
+  /// budget, and eight instances of a rig that ran out of steps took `check` 16 s: scripts/fuzz.)
+  package func beginSceneFrame() {
+    framedByScene = true
+    interpreter.beginFrame()
+  }
+
+  /// Whether frames are begun by the scene's seeks (else by the time an evaluation is at: evaluations outside a
+  /// scene, in tests).
+  private var framedByScene = false
+
   func enter(frame: Double) {
+    guard !framedByScene else { return }
     if frame != self.frame {
       self.frame = frame
       interpreter.beginFrame()
