@@ -204,19 +204,6 @@ public enum PropertyKind: String, Sendable {
   }
 }
 
-/// Bodymovin's `j` values by the names After Effects' paragraph panel gives them.
-enum Justification {
-  static let names = ["left", "right", "center", "justify-left", "justify-right", "justify-center", "justify-all"]
-
-  static func parse(_ s: String) -> Double? {
-    let t = s.lowercased().replacingOccurrences(of: "centre", with: "center").replacingOccurrences(of: " ", with: "-")
-    if let i = names.firstIndex(of: t) { return Double(i) }
-    if t == "justify" { return 3 }
-    if let n = Int(t), (0...6).contains(n) { return Double(n) }
-    return nil
-  }
-}
-
 /// A parsed value for a property.
 enum PropertyValue {
   case color(RGBA)

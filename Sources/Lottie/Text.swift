@@ -14,8 +14,8 @@ public struct TextDocument: Sendable, Interpolatable, Equatable {
   public var strokeWidth: Double
   /// Whether the stroke is drawn over the fill (`of`).
   public var strokeOverFill: Bool
-  /// Justification (`j`): 0 left, 1 right, 2 centre, 3-6 justified (drawn as left/right/centre).
-  public var justification: Int
+  /// Justification (`j`).
+  public var justification: Justification
   /// Tracking in thousandths of an em (`tr`).
   public var tracking: Double
   /// Line height in pixels (`lh`).
@@ -30,6 +30,43 @@ public struct TextDocument: Sendable, Interpolatable, Equatable {
 
   /// Documents do not blend: each holds until the next keyframe.
   public static func interpolate(_ a: TextDocument, _ b: TextDocument, progress: (Int) -> Double) -> TextDocument { a }
+}
+
+/// A paragraph's justification (`j`), as After Effects numbers it.
+public enum Justification: Int, Sendable, CaseIterable {
+  case left = 0
+  case right = 1
+  case center = 2
+  /// Justified, the last line left, right or centred, or justified too (`justify-all`).
+  case justifyLeft = 3
+  case justifyRight = 4
+  case justifyCenter = 5
+  case justifyAll = 6
+
+  /// Where a line is put on its width: justified lines are drawn as their last line is aligned (lottie-web
+  /// stretches none of them; `justify-all` is drawn left).
+  public enum LineAlignment: Sendable { case left, right, center }
+
+  public var lineAlignment: LineAlignment {
+    switch self {
+    case .right, .justifyRight: .right
+    case .center, .justifyCenter: .center
+    case .left, .justifyLeft, .justifyAll: .left
+    }
+  }
+
+  /// Bodymovin's `j` values by the names After Effects' paragraph panel gives them (what `--set` takes), in
+  /// the order of the numbers.
+  static let names = ["left", "right", "center", "justify-left", "justify-right", "justify-center", "justify-all"]
+
+  /// A `--set` value (a name, "justify", "centre", or the number) as the number documents hold.
+  static func parse(_ s: String) -> Double? {
+    let t = s.lowercased().replacingOccurrences(of: "centre", with: "center").replacingOccurrences(of: " ", with: "-")
+    if let i = names.firstIndex(of: t) { return Double(i) }
+    if t == "justify" { return 3 }
+    if let n = Int(t), (0...6).contains(n) { return Double(n) }
+    return nil
+  }
 }
 
 /// A font declared in `fonts.list`.
@@ -79,10 +116,19 @@ extension Reader {
       return try Reader.vector(r, v, path.appending(key))
     }
     let size = try r.number(o, "s", path, default: 10)
+    // Players draw a number they do not know as left justified: so do we, and say so.
+    func justification() throws(LottieError) -> Justification {
+      let j = try r.int(o, "j", path) ?? 0
+      guard let known = Justification(rawValue: j) else {
+        r.note(.warning, path.appending("j"), "justification \(j) is none of 0 to 6; drawn left justified")
+        return .left
+      }
+      return known
+    }
     return TextDocument(
       text: try r.string(o, "t", path) ?? "", fontName: try r.string(o, "f", path) ?? "", size: size,
       fillColor: try color("fc"), strokeColor: try color("sc"), strokeWidth: try r.number(o, "sw", path, default: 0),
-      strokeOverFill: try r.bool(o, "of", path), justification: try r.int(o, "j", path) ?? 0,
+      strokeOverFill: try r.bool(o, "of", path), justification: try justification(),
       tracking: try r.number(o, "tr", path, default: 0), lineHeight: try r.number(o, "lh", path, default: size * 1.2),
       baselineShift: try r.number(o, "ls", path, default: 0), boxPosition: try vector("ps"), boxSize: try vector("sz"),
       allCaps: (try r.int(o, "ca", path) ?? 0) == 1)

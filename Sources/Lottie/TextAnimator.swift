@@ -160,7 +160,7 @@ extension Reader {
     let tPath = path.appending("t")
     let empty = TextDocument(
       text: "", fontName: "", size: 10, fillColor: nil, strokeColor: nil, strokeWidth: 0, strokeOverFill: false,
-      justification: 0, tracking: 0, lineHeight: 12, baselineShift: 0, boxPosition: nil, boxSize: nil,
+      justification: .left, tracking: 0, lineHeight: 12, baselineShift: 0, boxPosition: nil, boxSize: nil,
       allCaps: false)
     guard let t = layer["t"], case .object(let to) = t, let d = to["d"], d != .null else {
       note(.warning, path, "text layer without a text document ('t.d'); nothing drawn")

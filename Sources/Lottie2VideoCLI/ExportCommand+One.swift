@@ -181,8 +181,10 @@ extension ExportCommand {
     // Said after the input's diagnostics, once --strict has had its say.
     // Only where there is transparency to lose: not over an opaque --background, nor for an animation whose
     // sampled frames cover the canvas.
+    // Not looked for (its thumbnails rendered) when --strict is to refuse the export for its warnings.
     let background = o.size.backgroundColor
-    if (background?.a ?? 0) < 1, let note = alphaNote(format: format, codec: codec),
+    let refused = o.strict && loaded.diagnostics.contains { $0.severity >= .warning }
+    if (background?.a ?? 0) < 1, !refused, let note = alphaNote(format: format, codec: codec),
       try background != nil
         || PosterFrame.showsTransparency(
           animation: loaded.animation, schedule: try timeline.schedule(fps: fps, maxFrames: o.maxFrames),

@@ -114,11 +114,12 @@ public enum TextFit {
     var seen: [JSONPath: Seen] = [:]
     var order: [JSONPath] = []
     // A frame over a work limit ends the measure (the render says which limit, at its own frames), and so do
-    // expressions that used up three frames' steps in all, as `check`'s report of them does (a rig that runs out
-    // of steps every frame cost `check` 16 s more: scripts/fuzz).
+    // expressions that used up a whole frame's steps in all (a rig that runs out of steps every frame cost
+    // `check` 16 s more, scripts/fuzz; `check`'s report of the expressions has already spent three frames' on
+    // such a file).
     var spent = 0
     for frame in ExpressionReport.frames(fitted)
-    where renderer.workLimitExceeded == nil && spent / 2 <= renderer.expressionSteps.perFrame {
+    where renderer.workLimitExceeded == nil && spent < renderer.expressionSteps.perFrame {
       defer {
         let (sum, overflow) = spent.addingReportingOverflow(renderer.expressionSteps.used)
         spent = overflow ? .max : sum

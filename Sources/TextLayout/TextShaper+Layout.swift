@@ -86,10 +86,10 @@ extension TextShaper {
       // lottie-web's line width counts the tracking after every character, the last one included.
       let width = line.reduce(0) { $0 + $1.advance + tracking }
       lineWidths.append(width)
-      switch document.justification {
-      case 1, 4: lineStarts.append(boxWidth != nil ? boxX + (boxWidth ?? 0) - width : -width)
-      case 2, 5: lineStarts.append(boxWidth != nil ? boxX + ((boxWidth ?? 0) - width) / 2 : -width / 2)
-      default: lineStarts.append(boxWidth != nil ? boxX : 0)
+      switch document.justification.lineAlignment {
+      case .right: lineStarts.append(boxWidth != nil ? boxX + (boxWidth ?? 0) - width : -width)
+      case .center: lineStarts.append(boxWidth != nil ? boxX + ((boxWidth ?? 0) - width) / 2 : -width / 2)
+      case .left: lineStarts.append(boxWidth != nil ? boxX : 0)
       }
       for unit in line {
         letters.append(
@@ -191,8 +191,8 @@ extension TextShaper {
     // Animated tracking widens centred and right-aligned lines: shift them back (lottie-web's
     // `animatorJustifyOffset`, quirks included).
     var justifyOffsets = [Double](repeating: 0, count: lineStarts.count)
-    if hasTracking && [1, 2, 4, 5].contains(j) {
-      let factor = j == 2 || j == 5 ? -0.5 : -1
+    if hasTracking && j.lineAlignment != .left {
+      let factor = j.lineAlignment == .center ? -0.5 : -1
       var firstCharacterOffset = 0.0
       var lineOffset = 0.0
       var isNewLine = true
@@ -254,8 +254,8 @@ extension TextShaper {
         // never advances), and it moves the characters after this one.
         guard let t = a.tracking else { continue }
         if path != nil {
-          if j != 0 { distance += t * mult[k] }
-        } else if x != 0 || j != 0 {
+          if j != .left { distance += t * mult[k] }
+        } else if x != 0 || j != .left {
           x += t * mult[k]
         }
       }
@@ -324,14 +324,14 @@ extension TextShaper {
   private static func place(
     _ letter: Letter, _ i: Int, _ letters: [Letter], on path: TextPathFrame, distance: inout Double,
     lastGroup: inout Int, line: inout Int, align: Double, mult: [Double], animators: [TextAnimatorNode],
-    justification j: Int, lineWidths: [Double]
+    justification j: Justification, lineWidths: [Double]
   ) -> (point: Vec2, angle: Double) {
     if line != letter.line {
       line = letter.line
-      switch j {
-      case 1, 4: distance += path.totalLength - lineWidths[line]
-      case 2, 5: distance += (path.totalLength - lineWidths[line]) / 2
-      default: break
+      switch j.lineAlignment {
+      case .right: distance += path.totalLength - lineWidths[line]
+      case .center: distance += (path.totalLength - lineWidths[line]) / 2
+      case .left: break
       }
     }
     if lastGroup != letter.group {

@@ -198,12 +198,13 @@ struct TemplateTests {
     #expect(docs.map(\.text) == ["Hi", "Bye"])
     for doc in docs {
       #expect(doc.fillColor == RGBA(1, 0, 0, 1) && doc.strokeColor == RGBA(0, 0, 1, 1) && doc.strokeWidth == 3)
-      #expect(doc.size == 12.5 && doc.tracking == -20 && doc.lineHeight == 40 && doc.justification == 2)
+      #expect(doc.size == 12.5 && doc.tracking == -20 && doc.lineHeight == 40 && doc.justification == .center)
     }
     // The other text layer is untouched.
     #expect(try documents(set, layer: 1)[0].size == 20)
     for (name, j) in [("left", 0), ("right", 1), ("justify-all", 6), ("justify", 3), ("4", 4)] {
-      #expect(try documents(load([("Title.Text.Justification", name)], json: Self.styledText))[0].justification == j)
+      #expect(
+        try documents(load([("Title.Text.Justification", name)], json: Self.styledText))[0].justification.rawValue == j)
     }
   }
 

@@ -15,6 +15,26 @@ struct TextAnimatorParsingTests {
     return text
   }
 
+  /// Justification (`j`) is read as its kind; a number After Effects does not write is drawn left, with a
+  /// warning at its path.
+  @Test(arguments: [(0, Justification.left), (2, .center), (4, .justifyRight), (6, .justifyAll), (9, .left)])
+  func justificationIsReadAsItsKind(_ j: Int, _ expected: Justification) throws {
+    let json = composition(
+      layers:
+        #"[{"ty":5,"ind":1,"ip":0,"op":60,"ks":{},"t":{"d":{"k":[{"t":0,"s":{"t":"Hi","f":"F","s":20,"j":\#(j)}}]}}}]"#)
+    let animation = try parse(json)
+    let document = try #require(Self.text(animation)?.document.initialValue)
+    #expect(document.justification == expected)
+    let warnings = diagnosticTexts(animation).filter { $0.contains("justification") }
+    #expect(
+      warnings
+        == (j == 9
+          ? ["test.json: $.layers[0].t.d.k[0].s.j: warning: justification 9 is none of 0 to 6; drawn left justified"]
+          : []),
+      "\(warnings)")
+    #expect(expected.lineAlignment == [.left, .right, .center, .left, .right, .center, .left][expected.rawValue])
+  }
+
   @Test func selectorAndPropertiesAreRead() throws {
     let animation = try parse(
       Self.textComposition(
