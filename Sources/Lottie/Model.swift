@@ -436,12 +436,19 @@ extension Animation {
 }
 
 extension Animation {
+  /// Every text layer with its text data: the root's, then each precomp's by id.
+  public var textLayers: [(layer: Layer, text: TextLayer)] {
+    (layers + precomps.keys.sorted().flatMap { precomps[$0] ?? [] }).compactMap { layer in
+      guard case .text(let text) = layer.content else { return nil }
+      return (layer, text)
+    }
+  }
+
   /// Each text layer (precomps' too) whose text has more characters than `limit` in some document keyframe:
   /// its `t` path and that count. An export refuses to draw such text (`--limit glyphs`); `check` says so.
   public func textsLonger(than limit: Int) -> [(path: JSONPath, characters: Int)] {
     var found: [(path: JSONPath, characters: Int)] = []
-    for layer in layers + precomps.keys.sorted().flatMap({ precomps[$0] ?? [] }) {
-      guard case .text(let text) = layer.content, !layer.isHidden else { continue }
+    for (layer, text) in textLayers where !layer.isHidden {
       let most = text.document.allValues.map(\.text.unicodeScalars.count).max() ?? 0
       if most > limit { found.append((layer.path.appending("t"), most)) }
     }

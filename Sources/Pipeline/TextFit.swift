@@ -51,7 +51,7 @@ public enum TextFit {
     _ mode: TextFitMode, to animation: Animation, settings: RenderSettings, file: String, context: String? = nil
   ) throws -> Outcome {
     // Text over the glyph limit is not measured: the export refuses it before it is shaped, and `check` says so.
-    let layers = textLayers(animation).filter { _, text in
+    let layers = animation.textLayers.filter { _, text in
       !text.document.allValues.contains { $0.text.unicodeScalars.count > settings.workLimits.glyphs }
     }
     guard !layers.isEmpty else { return Outcome(animation: animation, diagnostics: []) }
@@ -238,15 +238,6 @@ public enum TextFit {
     if b.maxY > a.maxY + t { scale = min(scale, (a.maxY - o.y) / (b.maxY - o.y)) }
     if b.minY < a.minY - t { scale = min(scale, (o.y - a.minY) / (o.y - b.minY)) }
     return scale > 0 && scale.isFinite ? scale : nil
-  }
-
-  /// Every text layer of the root and of the precomps, with its text data.
-  static func textLayers(_ animation: Animation) -> [(layer: Layer, text: TextLayer)] {
-    var out: [(layer: Layer, text: TextLayer)] = []
-    for layer in animation.layers + animation.precomps.keys.sorted().flatMap({ animation.precomps[$0] ?? [] }) {
-      if case .text(let text) = layer.content { out.append((layer, text)) }
-    }
-    return out
   }
 
   /// `animation` with each text layer's documents drawn `scale(path, index)` times as large (`index`: the
