@@ -1,11 +1,16 @@
-/// A property's expression as data: its source, where it is, and the property without it. Nothing here runs
-/// the expression: a scene compiles and evaluates it with its own engine (LottieScene's `ExpressionScope`),
-/// once per worker, and the model stays immutable and shared.
+import Expressions
+
+/// A property's expression as data: its source, its program (compiled once, when the file is read, and shared
+/// by every worker: a `Program` is immutable), where it is, and the property without it. Nothing here runs
+/// the expression: a scene evaluates it with its own engine (LottieScene's `ExpressionScope`), and the model
+/// stays immutable and shared.
 public final class ExpressionProperty<Value: Interpolatable>: Sendable {
   /// The property without its expression (what `value(at:)` gives without an environment).
   public let base: Animatable<Value>
   /// The JavaScript, as the file has it.
   public let source: String
+  /// The source compiled (by the reader, which keeps an expression only when it compiles).
+  public let program: Program
   /// The property's path (`$.layers[2].ks.o`); the expression itself is at `path.appending("x")`.
   public let path: JSONPath
   /// The position of the layer it belongs to in its composition's layers.
@@ -25,12 +30,14 @@ public final class ExpressionProperty<Value: Interpolatable>: Sendable {
   public let convert: @Sendable (ExpressionOutput, Double) -> Value?
 
   public init(
-    base: Animatable<Value>, source: String, path: JSONPath, owner: Int, selfProperty: String?, seed: UInt64,
+    base: Animatable<Value>, source: String, program: Program, path: JSONPath, owner: Int, selfProperty: String?,
+    seed: UInt64,
     frameRate: Double, own: @escaping @Sendable (Double) -> ExpressionOutput,
     convert: @escaping @Sendable (ExpressionOutput, Double) -> Value?
   ) {
     self.base = base
     self.source = source
+    self.program = program
     self.path = path
     self.owner = owner
     self.selfProperty = selfProperty
@@ -46,7 +53,8 @@ public final class ExpressionProperty<Value: Interpolatable>: Sendable {
   func map<T>(_ transform: @escaping @Sendable (Value) -> T) -> ExpressionProperty<T> {
     let convert = self.convert
     return ExpressionProperty<T>(
-      base: base.map(transform), source: source, path: path, owner: owner, selfProperty: selfProperty, seed: seed,
+      base: base.map(transform), source: source, program: program, path: path, owner: owner, selfProperty: selfProperty,
+      seed: seed,
       frameRate: frameRate, own: own, convert: { convert($0, $1).map(transform) })
   }
 

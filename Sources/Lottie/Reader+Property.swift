@@ -162,8 +162,9 @@ extension Reader {
       unevaluatedExpressions.insert(propertyPath)
       return base
     }
+    let program: Program
     do {
-      _ = try Program.compile(source)
+      program = try Program.compile(source)
     } catch {
       note(.warning, path, "expression not evaluated (\(error)); the property's own value is used")
       unevaluatedExpressions.insert(propertyPath)
@@ -172,7 +173,7 @@ extension Reader {
     if let documents {
       // The style stays the document's own at the frame; the expression gives the text.
       let property = ExpressionProperty<TextDocument>(
-        base: documents, source: source, path: propertyPath, owner: layerSlot, selfProperty: nil,
+        base: documents, source: source, program: program, path: propertyPath, owner: layerSlot, selfProperty: nil,
         seed: Reader.seed(propertyPath), frameRate: frameRate, own: { .text(documents.value(at: $0).text) },
         convert: { output, frame in
           var document = documents.value(at: frame)
@@ -199,7 +200,8 @@ extension Reader {
     func make<C: ExpressionConvertible>(_ type: C.Type) -> Animatable<Value> {
       guard let typed = base as? Animatable<C> else { return base }
       let property = ExpressionProperty<C>(
-        base: typed, source: source, path: propertyPath, owner: owner, selfProperty: selfProperty, seed: seed,
+        base: typed, source: source, program: program, path: propertyPath, owner: owner, selfProperty: selfProperty,
+        seed: seed,
         frameRate: rate, own: { C.ownValue(typed, at: $0).expressionOutput },
         convert: { output, _ in C(expressionOutput: output) })
       return (Animatable<C>.expression(property) as? Animatable<Value>) ?? base

@@ -1,11 +1,10 @@
 import Expressions
 import Lottie
 
-/// One worker's expression engine: the interpreter, the programs compiled from the sources it has met, and
-/// what went wrong. Built with the scene (`BuildContext`), never shared between threads.
+/// One worker's expression engine: the interpreter and what went wrong. (The programs it runs were compiled
+/// once, when the file was read, and are shared by every worker.) Built with the scene (`BuildContext`), never shared between threads.
 package final class ExpressionEngine {
   let interpreter: Interpreter
-  private var programs: [String: Result<Program, ExpressionError>] = [:]
   /// The frame whose step budget is being spent (evaluations outside a scene's seeks).
   private var frame: Double?
   /// The first failure of each expression that failed, by the property's path.
@@ -36,19 +35,6 @@ package final class ExpressionEngine {
 
   /// The steps the expressions took since the frame began (the last `seek`).
   package var stepsThisFrame: Int { interpreter.frameSteps }
-
-  /// The compiled program of `source` (compiled once per worker).
-  func program(_ source: String) -> Result<Program, ExpressionError> {
-    if let p = programs[source] { return p }
-    let compiled: Result<Program, ExpressionError>
-    do {
-      compiled = .success(try Program.compile(source))
-    } catch {
-      compiled = .failure(error)
-    }
-    programs[source] = compiled
-    return compiled
-  }
 
   /// Starts `frame`'s step budget when the frame changes.
   /// A frame of the scene begins (`AnimationScene.seek`): from now on the frame's step budget is shared by every

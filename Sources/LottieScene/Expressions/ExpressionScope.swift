@@ -75,13 +75,7 @@ package final class ExpressionScope: ExpressionEnvironment {
 
   package func evaluate<V>(_ property: ExpressionProperty<V>, at frame: Double) -> V? {
     guard depth < Self.maxDepth else { return nil }
-    let program: Program
-    switch engine.program(property.source) {
-    case .success(let p): program = p
-    case .failure(let error):
-      engine.record(property.path, error)
-      return nil
-    }
+    let program = property.program
     let interpreter = engine.interpreter
     if depth == 0 { engine.enter(frame: frame) }
     depth += 1
