@@ -1,6 +1,12 @@
+/// `Array.prototype`'s methods we have, by name.
+enum ArrayMethod: String, Sendable {
+  case push, pop, shift, unshift, slice, splice, map, forEach, filter, reduce, reduceRight, join, indexOf
+  case lastIndexOf, concat, reverse, sort, some, every, find, findIndex, includes, fill, toString
+}
+
 /// `Array.prototype`'s methods.
 enum ArrayMethods {
-  static func call(_ a: JSArray, _ name: String, _ arguments: [JSValue], _ interpreter: Interpreter)
+  static func call(_ a: JSArray, _ method: ArrayMethod, _ arguments: [JSValue], _ interpreter: Interpreter)
     throws(ExpressionError) -> JSValue
   {
     let count = a.elements.count
@@ -10,28 +16,28 @@ enum ArrayMethods {
       return n < 0 ? Swift.max(0, count + n) : Swift.min(n, count)
     }
     func callback(_ i: Int) -> JSValue { arguments[argument: i] }
-    switch name {
-    case "push":
+    switch method {
+    case .push:
       try interpreter.allocateElements(arguments.count)
       a.elements.append(contentsOf: arguments)
       return .number(Double(a.elements.count))
-    case "pop": return a.elements.popLast() ?? .undefined
-    case "shift":
+    case .pop: return a.elements.popLast() ?? .undefined
+    case .shift:
       try interpreter.step(count)
       return a.elements.isEmpty ? .undefined : a.elements.removeFirst()
-    case "unshift":
+    case .unshift:
       try interpreter.allocateElements(arguments.count)
       try interpreter.step(count)
       a.elements.insert(contentsOf: arguments, at: 0)
       return .number(Double(a.elements.count))
-    case "slice":
+    case .slice:
       let start = index(arguments[argument: 0], default: 0)
       let end = index(arguments[argument: 1], default: count)
       guard start < end else { return .array(JSArray([])) }
       try interpreter.allocateElements(end - start)
       try interpreter.step(end - start)
       return .array(JSArray(Array(a.elements[start..<end])))
-    case "splice":
+    case .splice:
       let start = index(arguments[argument: 0], default: 0)
       var deleteCount = count - start
       if arguments.count >= 2 {
@@ -44,7 +50,7 @@ enum ArrayMethods {
       let removed = Array(a.elements[start..<(start + deleteCount)])
       a.elements.replaceSubrange(start..<(start + deleteCount), with: inserted)
       return .array(JSArray(removed))
-    case "concat":
+    case .concat:
       var out = a.elements
       for v in arguments {
         if case .array(let other) = v {
@@ -57,9 +63,9 @@ enum ArrayMethods {
       try interpreter.allocateElements(count + arguments.count)
       try interpreter.step(out.count)
       return .array(JSArray(out))
-    case "join", "toString":
+    case .join, .toString:
       let separator: String
-      if name == "join", case let s = arguments[argument: 0], !(s.typeName == "undefined") {
+      if method == .join, case let s = arguments[argument: 0], !(s.typeName == "undefined") {
         separator = try interpreter.string(s)
       } else {
         separator = ","
@@ -76,25 +82,25 @@ enum ArrayMethods {
       guard let out = joined else { throw interpreter.memoryError() }
       try interpreter.allocate(out.utf8.count)
       return .string(out)
-    case "indexOf", "lastIndexOf", "includes":
+    case .indexOf, .lastIndexOf, .includes:
       let target = arguments[argument: 0]
       try interpreter.step(count)
-      let indices = name == "lastIndexOf" ? Array(a.elements.indices.reversed()) : Array(a.elements.indices)
+      let indices = method == .lastIndexOf ? Array(a.elements.indices.reversed()) : Array(a.elements.indices)
       for i in indices where Operators.strictEquals(a.elements[i], target) {
-        return name == "includes" ? .boolean(true) : .number(Double(i))
+        return method == .includes ? .boolean(true) : .number(Double(i))
       }
-      return name == "includes" ? .boolean(false) : .number(-1)
-    case "reverse":
+      return method == .includes ? .boolean(false) : .number(-1)
+    case .reverse:
       try interpreter.step(count)
       a.elements.reverse()
       return .array(a)
-    case "fill":
+    case .fill:
       let start = index(arguments[argument: 1], default: 0)
       let end = index(arguments[argument: 2], default: count)
       try interpreter.step(count)
       if start < end { for i in start..<end { a.elements[i] = arguments[argument: 0] } }
       return .array(a)
-    case "sort":
+    case .sort:
       try interpreter.step(count * Swift.max(1, count.bitWidth - count.leadingZeroBitCount))
       let comparator = arguments[argument: 0]
       // A stable merge sort; the comparator may throw, which ends the sort.
@@ -106,39 +112,39 @@ enum ArrayMethods {
       }
       a.elements = items
       return .array(a)
-    case "map", "forEach", "filter", "some", "every", "find", "findIndex":
+    case .map, .forEach, .filter, .some, .every, .find, .findIndex:
       let f = callback(0)
       let this = arguments[argument: 1]
       guard f.asFunction != nil else { throw interpreter.typeError("\(callbackDescription(f)) is not a function") }
       var mapped: [JSValue] = []
-      if name == "map" || name == "filter" { try interpreter.allocateElements(count) }
+      if method == .map || method == .filter { try interpreter.allocateElements(count) }
       var i = 0
       while i < a.elements.count && i < count {
         let e = a.elements[i]
         let r = try interpreter.call(f, this: this, [e, .number(Double(i)), .array(a)])
-        switch name {
-        case "map": mapped.append(r)
-        case "filter": if r.isTruthy { mapped.append(e) }
-        case "some": if r.isTruthy { return .boolean(true) }
-        case "every": if !r.isTruthy { return .boolean(false) }
-        case "find": if r.isTruthy { return e }
-        case "findIndex": if r.isTruthy { return .number(Double(i)) }
+        switch method {
+        case .map: mapped.append(r)
+        case .filter: if r.isTruthy { mapped.append(e) }
+        case .some: if r.isTruthy { return .boolean(true) }
+        case .every: if !r.isTruthy { return .boolean(false) }
+        case .find: if r.isTruthy { return e }
+        case .findIndex: if r.isTruthy { return .number(Double(i)) }
         default: break
         }
         i += 1
       }
-      switch name {
-      case "map", "filter": return .array(JSArray(mapped))
-      case "some": return .boolean(false)
-      case "every": return .boolean(true)
-      case "findIndex": return .number(-1)
+      switch method {
+      case .map, .filter: return .array(JSArray(mapped))
+      case .some: return .boolean(false)
+      case .every: return .boolean(true)
+      case .findIndex: return .number(-1)
       default: return .undefined
       }
-    case "reduce", "reduceRight":
+    case .reduce, .reduceRight:
       let f = callback(0)
       guard f.asFunction != nil else { throw interpreter.typeError("\(callbackDescription(f)) is not a function") }
       var order = Array(a.elements.indices)
-      if name == "reduceRight" { order.reverse() }
+      if method == .reduceRight { order.reverse() }
       var accumulator: JSValue
       if arguments.count >= 2 {
         accumulator = arguments[1]
@@ -154,8 +160,6 @@ enum ArrayMethods {
           f, this: .undefined, [accumulator, a.elements[i], .number(Double(i)), .array(a)])
       }
       return accumulator
-    default:
-      throw interpreter.typeError("\(name) is not a function")
     }
   }
 

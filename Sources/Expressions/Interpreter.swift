@@ -238,7 +238,7 @@ public final class Interpreter {
   private func needsScope(_ body: [Statement]) -> Bool {
     body.contains {
       switch $0 {
-      case .declare(let k, _): return k != "var"
+      case .declare(let k, _): return k != .var
       case .function: return true
       default: return false
       }
@@ -308,19 +308,19 @@ public final class Interpreter {
     }
   }
 
-  private func declare(_ keyword: String, _ items: [(name: String, value: Node?)], _ scope: Scope)
+  private func declare(_ kind: DeclarationKind, _ items: [(name: String, value: Node?)], _ scope: Scope)
     throws(ExpressionError)
   {
     for item in items {
       var v = JSValue.undefined
       if let node = item.value { v = try evaluate(node, scope) }
-      if keyword == "var" {
+      if kind == .var {
         if item.value == nil, scope.owner(of: item.name) != nil { continue }
         let target = scope.owner(of: item.name) ?? scope
         target.variables[item.name] = v
       } else {
         scope.variables[item.name] = v
-        if keyword == "const" { scope.constants.insert(item.name) }
+        if kind == .const { scope.constants.insert(item.name) }
       }
     }
   }
@@ -351,7 +351,7 @@ public final class Interpreter {
       let items = try iterated(try evaluate(objectNode, scope), isOf: isOf)
       let loopScope = Scope(parent: scope)
       let target: Scope =
-        keyword == nil ? (scope.owner(of: name) ?? globalTarget(scope)) : keyword == "var" ? scope : loopScope
+        keyword == nil ? (scope.owner(of: name) ?? globalTarget(scope)) : keyword == .var ? scope : loopScope
       for item in items {
         try step()
         target.variables[name] = item
@@ -480,14 +480,14 @@ public final class Interpreter {
       let b = try evaluate(r, scope)
       if case .number(let x) = a, case .number(let y) = b {
         switch op {
-        case "+": return .number(x + y)
-        case "-": return .number(x - y)
-        case "*": return .number(x * y)
-        case "/": return .number(x / y)
-        case "<": return .boolean(x < y)
-        case ">": return .boolean(x > y)
-        case "<=": return .boolean(x <= y)
-        case ">=": return .boolean(x >= y)
+        case .add: return .number(x + y)
+        case .subtract: return .number(x - y)
+        case .multiply: return .number(x * y)
+        case .divide: return .number(x / y)
+        case .less: return .boolean(x < y)
+        case .greater: return .boolean(x > y)
+        case .lessOrEqual: return .boolean(x <= y)
+        case .greaterOrEqual: return .boolean(x >= y)
         default: break
         }
       }
@@ -532,13 +532,13 @@ public final class Interpreter {
     return .object(o)
   }
 
-  private func unary(_ op: String, _ v: JSValue) throws(ExpressionError) -> JSValue {
+  private func unary(_ op: UnaryOperator, _ v: JSValue) throws(ExpressionError) -> JSValue {
     switch op {
-    case "!": return .boolean(!v.isTruthy)
-    case "-": return try Operators.negate(v, self)
-    case "+": return .number(v.numberValue)
-    case "~": return .number(Double(~Operators.int32(v.numberValue)))
-    default: return .undefined  // void
+    case .not: return .boolean(!v.isTruthy)
+    case .negate: return try Operators.negate(v, self)
+    case .plus: return .number(v.numberValue)
+    case .bitNot: return .number(Double(~Operators.int32(v.numberValue)))
+    case .void: return .undefined
     }
   }
 
@@ -558,8 +558,8 @@ public final class Interpreter {
     switch target {
     case .member(let o, let key):
       if case .object(let obj) = try evaluate(o, scope) {
-        guard !obj.isFrozen else { return deleteFromOverlay(obj, key) }
-        return .boolean(obj.remove(key))
+        guard !obj.isFrozen else { return deleteFromOverlay(obj, key.name) }
+        return .boolean(obj.remove(key.name))
       }
     case .index(let o, let k):
       let base = try evaluate(o, scope)
@@ -576,19 +576,22 @@ public final class Interpreter {
     return .boolean(true)
   }
 
-  private func logical(_ op: String, _ l: Node, _ r: Node, _ scope: Scope) throws(ExpressionError) -> JSValue {
+  private func logical(_ op: LogicalOperator, _ l: Node, _ r: Node, _ scope: Scope) throws(ExpressionError)
+    -> JSValue
+  {
     let a = try evaluate(l, scope)
     switch op {
-    case "&&": return a.isTruthy ? try evaluate(r, scope) : a
-    case "||": return a.isTruthy ? a : try evaluate(r, scope)
-    default:
+    case .and: return a.isTruthy ? try evaluate(r, scope) : a
+    case .or: return a.isTruthy ? a : try evaluate(r, scope)
+    case .nullish:
       if case .undefined = a { return try evaluate(r, scope) }
       if case .null = a { return try evaluate(r, scope) }
       return a
     }
   }
 
-  private func assignment(_ op: String?, _ target: Node, _ valueNode: Node, _ scope: Scope) throws(ExpressionError)
+  private func assignment(_ op: BinaryOperator?, _ target: Node, _ valueNode: Node, _ scope: Scope)
+    throws(ExpressionError)
     -> JSValue
   {
     var v = try evaluate(valueNode, scope)
@@ -605,7 +608,7 @@ public final class Interpreter {
       let this = try evaluate(o, scope)
       let arguments = try evaluateArguments(argumentNodes, scope)
       if let result = try Members.callMethod(this, key, arguments, self) { return result }
-      return try call(try Members.get(this, key, self), this: this, arguments, name: key)
+      return try call(try Members.get(this, key, self), this: this, arguments, name: key.name)
     case .index(let o, let k):
       let this = try evaluate(o, scope)
       let function = try Members.get(this, try evaluate(k, scope), self)
@@ -666,7 +669,7 @@ public final class Interpreter {
         globalTarget(scope).variables[name] = value
       }
     case .member(let o, let key):
-      try Members.set(try evaluate(o, scope), .string(key), value, self)
+      try Members.set(try evaluate(o, scope), .string(key.name), value, self)
     case .index(let o, let k):
       let base = try evaluate(o, scope)
       try Members.set(base, try evaluate(k, scope), value, self)

@@ -4,8 +4,8 @@ struct Token: Sendable, Equatable {
     case number(Double)
     case string(String)
     case identifier(String)
-    case keyword(String)
-    case punctuator(String)
+    case keyword(Keyword)
+    case punctuator(Punctuator)
     case end
   }
   var kind: Kind
@@ -15,22 +15,89 @@ struct Token: Sendable, Equatable {
   var offset: Int
 }
 
+/// The reserved words the parser reads (`undefined` and `of` among them: `of` is also read as a name).
+enum Keyword: String, Sendable, CaseIterable {
+  case `var`, `let`, `const`, function, `return`, `if`, `else`, `for`, `while`, `do`, `break`, `continue`
+  case `switch`, `case`, `default`, `try`, `catch`, `finally`, `throw`, new, `typeof`, `instanceof`, `in`, of
+  case this, `true`, `false`, null, undefined, void, delete
+}
+
+/// The punctuators, each spelled by its raw value.
+enum Punctuator: String, Sendable, CaseIterable {
+  case unsignedShiftRightAssign = ">>>="
+  case strictEqual = "==="
+  case strictNotEqual = "!=="
+  case unsignedShiftRight = ">>>"
+  case shiftLeftAssign = "<<="
+  case shiftRightAssign = ">>="
+  case exponentAssign = "**="
+  case ellipsis = "..."
+  case arrow = "=>"
+  case equal = "=="
+  case notEqual = "!="
+  case lessOrEqual = "<="
+  case greaterOrEqual = ">="
+  case and = "&&"
+  case or = "||"
+  case nullish = "??"
+  case increment = "++"
+  case decrement = "--"
+  case plusAssign = "+="
+  case minusAssign = "-="
+  case timesAssign = "*="
+  case divideAssign = "/="
+  case remainderAssign = "%="
+  case bitAndAssign = "&="
+  case bitOrAssign = "|="
+  case bitXorAssign = "^="
+  case shiftLeft = "<<"
+  case shiftRight = ">>"
+  case exponent = "**"
+  case openBrace = "{"
+  case closeBrace = "}"
+  case openParen = "("
+  case closeParen = ")"
+  case openBracket = "["
+  case closeBracket = "]"
+  case semicolon = ";"
+  case comma = ","
+  case less = "<"
+  case greater = ">"
+  case plus = "+"
+  case minus = "-"
+  case times = "*"
+  case divide = "/"
+  case remainder = "%"
+  case bitAnd = "&"
+  case bitOr = "|"
+  case bitXor = "^"
+  case not = "!"
+  case bitNot = "~"
+  case question = "?"
+  case colon = ":"
+  case assign = "="
+  case dot = "."
+
+  /// The binary operator it spells, when it spells one (`&&`, `||` and `??` are ``LogicalOperator``s).
+  var binaryOperator: BinaryOperator? { BinaryOperator(rawValue: rawValue) }
+
+  /// For `=`: nil inside `.some`; for `op=`: `op`; nil for a punctuator that assigns nothing.
+  var assignment: BinaryOperator?? {
+    switch self {
+    case .assign: return .some(nil)
+    case .plusAssign, .minusAssign, .timesAssign, .divideAssign, .remainderAssign, .exponentAssign,
+      .shiftLeftAssign, .shiftRightAssign, .unsignedShiftRightAssign, .bitAndAssign, .bitOrAssign, .bitXorAssign:
+      return .some(BinaryOperator(rawValue: String(rawValue.dropLast())))
+    default: return nil
+    }
+  }
+}
+
 /// Splits an expression's source into tokens.
 struct Lexer {
-  static let keywords: Set<String> = [
-    "var", "let", "const", "function", "return", "if", "else", "for", "while", "do", "break", "continue",
-    "switch", "case", "default", "try", "catch", "finally", "throw", "new", "typeof", "instanceof", "in", "of",
-    "this", "true", "false", "null", "undefined", "void", "delete",
-  ]
-  /// Punctuators, longest first so that the longest match wins.
-  static let punctuators: [String] = [
-    ">>>=", "===", "!==", ">>>", "<<=", ">>=", "**=", "...", "=>", "==", "!=", "<=", ">=", "&&", "||", "??", "++",
-    "--", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<", ">>", "**", "{", "}", "(", ")", "[", "]", ";", ",",
-    "<", ">", "+", "-", "*", "/", "%", "&", "|", "^", "!", "~", "?", ":", "=", ".",
-  ]
-
-  /// `punctuators` as bytes, made once.
-  static let punctuatorBytes: [(String, [UInt8])] = punctuators.map { ($0, Array($0.utf8)) }
+  /// Punctuators as bytes, longest first so that the longest match wins.
+  static let punctuatorBytes: [(Punctuator, [UInt8])] = Punctuator.allCases.map { ($0, Array($0.rawValue.utf8)) }
+    .sorted { $0.1.count > $1.1.count }
 
   static func tokenize(_ source: String) throws(ExpressionError) -> [Token] {
     let bytes = Array(source.utf8)
@@ -86,7 +153,7 @@ struct Lexer {
         guard b != 92 else { throw ExpressionError(.syntax, "escapes in names are not supported", at: i) }
         while i < bytes.count, isIdentifierStart(bytes[i]) || isDigit(bytes[i]) { i += 1 }
         let word = String(decoding: bytes[start..<i], as: UTF8.self)
-        kind = keywords.contains(word) ? .keyword(word) : .identifier(word)
+        kind = Keyword(rawValue: word).map { .keyword($0) } ?? .identifier(word)
       } else {
         guard
           let p = punctuatorBytes.first(where: { _, u in
@@ -96,7 +163,7 @@ struct Lexer {
           let character = String(decoding: bytes[i..<min(bytes.count, i + 1)], as: UTF8.self)
           throw ExpressionError(.syntax, "unexpected character '\(character)'", at: i)
         }
-        i += p.utf8.count
+        i += p.rawValue.utf8.count
         kind = .punctuator(p)
       }
       tokens.append(Token(kind: kind, isAfterNewline: newline, offset: start))

@@ -1,21 +1,43 @@
 import Foundation
 
+/// `Number.prototype`'s methods we have, by name.
+enum NumberMethod: String, Sendable {
+  case toFixed, toString, toPrecision, valueOf
+}
+
+/// A property name as a program writes it after a dot (`a.push`), with the built-in methods it names found
+/// once, when the program is compiled, not by name at every access.
+struct MemberName: Sendable {
+  let name: String
+  let arrayMethod: ArrayMethod?
+  let stringMethod: StringMethod?
+  let numberMethod: NumberMethod?
+
+  init(_ name: String) {
+    self.name = name
+    arrayMethod = ArrayMethod(rawValue: name)
+    stringMethod = StringMethod(rawValue: name)
+    numberMethod = NumberMethod(rawValue: name)
+  }
+}
+
 /// Reading, writing and calling the members of values: array and string methods, `length`, indices.
 enum Members {
-  static let arrayMethods: Set<String> = [
-    "push", "pop", "shift", "unshift", "slice", "splice", "map", "forEach", "filter", "reduce", "reduceRight", "join",
-    "indexOf", "lastIndexOf", "concat", "reverse", "sort", "some", "every", "find", "findIndex", "includes", "fill",
-    "toString",
-  ]
-  static let stringMethods: Set<String> = [
-    "substr", "substring", "slice", "split", "replace", "indexOf", "lastIndexOf", "toUpperCase", "toLowerCase",
-    "charAt", "charCodeAt", "trim", "concat", "includes", "startsWith", "endsWith", "repeat", "padStart", "padEnd",
-    "toString", "match",
-  ]
-  static let numberMethods: Set<String> = ["toFixed", "toString", "toPrecision", "valueOf"]
-
-  static func get(_ base: JSValue, _ key: String, _ interpreter: Interpreter) throws(ExpressionError) -> JSValue {
-    try get(base, .string(key), interpreter)
+  /// `base.name`: a program's member access, its built-in methods found when it was compiled.
+  static func get(_ base: JSValue, _ member: MemberName, _ interpreter: Interpreter) throws(ExpressionError)
+    -> JSValue
+  {
+    switch base {
+    case .array(let a):
+      if member.name == "length" { return .number(Double(a.elements.count)) }
+      return member.arrayMethod == nil ? .undefined : bound(base, member)
+    case .string(let s):
+      if member.name == "length" { return .number(Double(s.utf16.count)) }
+      return member.stringMethod == nil ? .undefined : bound(base, member)
+    case .number, .boolean:
+      return member.numberMethod == nil ? .undefined : bound(base, member)
+    default: return try get(base, .string(member.name), interpreter)
+    }
   }
 
   static func get(_ base: JSValue, _ key: JSValue, _ interpreter: Interpreter) throws(ExpressionError) -> JSValue {
@@ -24,7 +46,7 @@ enum Members {
       if let i = Operators.arrayIndex(key) { return i < a.elements.count ? a.elements[i] : .undefined }
       let name = key.stringValue
       if name == "length" { return .number(Double(a.elements.count)) }
-      return arrayMethods.contains(name) ? bound(base, name) : .undefined
+      return ArrayMethod(rawValue: name) == nil ? .undefined : bound(base, MemberName(name))
     case .string(let s):
       if let i = Operators.arrayIndex(key) {
         // Finding the i-th UTF-16 unit may walk the string: a step per 64 bytes of it.
@@ -36,17 +58,17 @@ enum Members {
       }
       let name = key.stringValue
       if name == "length" { return .number(Double(s.utf16.count)) }
-      return stringMethods.contains(name) ? bound(base, name) : .undefined
+      return StringMethod(rawValue: name) == nil ? .undefined : bound(base, MemberName(name))
     case .number, .boolean:
       let name = key.stringValue
-      return numberMethods.contains(name) ? bound(base, name) : .undefined
+      return NumberMethod(rawValue: name) == nil ? .undefined : bound(base, MemberName(name))
     case .object(let o):
       let name = key.stringValue
       if o.isFrozen, let v = interpreter.overlay[ObjectIdentifier(o)]?[name] { return v }
       if let v = try o.get(name) { return v }
       if let f = o.valueOf { return try get(f(), key, interpreter) }
-      if o is JSFunction, name == "call" || name == "apply" { return bound(base, name) }
-      if name == "hasOwnProperty" { return bound(base, name) }
+      if o is JSFunction, name == "call" || name == "apply" { return bound(base, MemberName(name)) }
+      if name == "hasOwnProperty" { return bound(base, MemberName(name)) }
       return .undefined
     case .undefined, .null:
       throw interpreter.typeError("cannot read property '\(key.stringValue)' of \(base.stringValue)")
@@ -54,13 +76,13 @@ enum Members {
   }
 
   /// A method read as a value (`var f = a.push`): a function that calls it on `base`.
-  private static func bound(_ base: JSValue, _ name: String) -> JSValue {
+  private static func bound(_ base: JSValue, _ member: MemberName) -> JSValue {
     let bound = BoundTarget(base)
-    let function = JSFunction(name: name) { interpreter, this, arguments throws(ExpressionError) in
+    let function = JSFunction(name: member.name) { interpreter, this, arguments throws(ExpressionError) in
       let target: JSValue
       if case .undefined = this { target = bound.value } else { target = this }
-      guard let result = try callMethod(target, name, arguments, interpreter) else {
-        throw interpreter.typeError("\(name) is not a function")
+      guard let result = try callMethod(target, member, arguments, interpreter) else {
+        throw interpreter.typeError("\(member.name) is not a function")
       }
       return result
     }
@@ -109,17 +131,22 @@ enum Members {
     }
   }
 
-  /// Calls a built-in method of an array, string or number; nil when `name` is not one (the caller looks it up).
-  static func callMethod(_ base: JSValue, _ name: String, _ arguments: [JSValue], _ interpreter: Interpreter)
+  /// Calls a built-in method of an array, string or number; nil when `member` is not one (the caller looks it
+  /// up).
+  static func callMethod(_ base: JSValue, _ member: MemberName, _ arguments: [JSValue], _ interpreter: Interpreter)
     throws(ExpressionError) -> JSValue?
   {
+    let name = member.name
     switch base {
-    case .array(let a) where arrayMethods.contains(name):
-      return try ArrayMethods.call(a, name, arguments, interpreter)
-    case .string(let s) where stringMethods.contains(name):
-      return try StringMethods.call(s, name, arguments, interpreter)
-    case .number(let n) where numberMethods.contains(name):
-      return try number(n, name, arguments, interpreter)
+    case .array(let a):
+      guard let method = member.arrayMethod else { return nil }
+      return try ArrayMethods.call(a, method, arguments, interpreter)
+    case .string(let s):
+      guard let method = member.stringMethod else { return nil }
+      return try StringMethods.call(s, method, arguments, interpreter)
+    case .number(let n):
+      guard let method = member.numberMethod else { return nil }
+      return try number(n, method, arguments, interpreter)
     case .boolean(let b) where name == "toString":
       return .string(b ? "true" : "false")
     case .object(let o):
@@ -134,34 +161,34 @@ enum Members {
       if name == "hasOwnProperty", try o.get(name) == nil {
         return .boolean(try o.get((arguments.first ?? .undefined).stringValue) != nil)
       }
-      if let f = o.valueOf, try o.get(name) == nil { return try callMethod(f(), name, arguments, interpreter) }
+      if let f = o.valueOf, try o.get(name) == nil { return try callMethod(f(), member, arguments, interpreter) }
       return nil
     default: return nil
     }
   }
 
-  private static func number(_ n: Double, _ name: String, _ arguments: [JSValue], _ interpreter: Interpreter)
+  private static func number(_ n: Double, _ method: NumberMethod, _ arguments: [JSValue], _ interpreter: Interpreter)
     throws(ExpressionError) -> JSValue
   {
-    switch name {
-    case "toFixed":
+    switch method {
+    case .toFixed:
       let digits = arguments.first.map { Int(clamping: $0.numberValue) } ?? 0
       guard (0...100).contains(digits) else { throw interpreter.typeError("toFixed() digits out of range") }
       guard n.isFinite, abs(n) < 1e21 else { return .string(JSValue.format(n)) }
       return .string(toFixed(n, digits))
-    case "toPrecision":
+    case .toPrecision:
       guard let p = arguments.first, case .number(let digits) = p, digits >= 1, digits <= 100 else {
         return .string(JSValue.format(n))
       }
       return .string(String(format: "%.\(Int(digits))g", n))  // int-audit: 1 <= digits <= 100, checked above
-    case "toString":
+    case .toString:
       if let r = arguments.first, case .number(let radix) = r, radix != 10, radix >= 2, radix <= 36,
         n == n.rounded(), abs(n) < 9e15
       {
         return .string(String(Int64(n), radix: Int(radix)))  // int-audit: radix 2...36 and |n| < 9e15 checked above
       }
       return .string(JSValue.format(n))
-    default: return .number(n)
+    case .valueOf: return .number(n)
     }
   }
 

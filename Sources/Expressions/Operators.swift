@@ -5,44 +5,44 @@ import Foundation
 /// (arrays add element-wise, a number scales an array), which is what After Effects computes for the same
 /// source.
 enum Operators {
-  static func binary(_ op: String, _ a0: JSValue, _ b0: JSValue, _ interpreter: Interpreter) throws(ExpressionError)
-    -> JSValue
+  static func binary(_ op: BinaryOperator, _ a0: JSValue, _ b0: JSValue, _ interpreter: Interpreter)
+    throws(ExpressionError) -> JSValue
   {
-    let strict = op == "===" || op == "!==" || op == "instanceof" || op == "in"
+    let strict = op == .strictEqual || op == .strictNotEqual || op == .instanceof || op == .in
     let a = strict ? a0 : a0.primitive
     let b = strict ? b0 : b0.primitive
     switch op {
-    case "+":
+    case .add:
       if case .number(let x) = a, case .number(let y) = b { return .number(x + y) }
       return try sum(a, b, interpreter)
-    case "-":
+    case .subtract:
       if case .number(let x) = a, case .number(let y) = b { return .number(x - y) }
       return try subtract(a, b, interpreter)
-    case "*":
+    case .multiply:
       if case .number(let x) = a, case .number(let y) = b { return .number(x * y) }
       return try multiply(a, b, interpreter)
-    case "/":
+    case .divide:
       if case .number(let x) = a, case .number(let y) = b { return .number(x / y) }
       return try divide(a, b, interpreter)
-    case "%": return .number(fmod(a.numberValue, b.numberValue))
-    case "**": return .number(pow(a.numberValue, b.numberValue))
-    case "==", "!=":
+    case .remainder: return .number(fmod(a.numberValue, b.numberValue))
+    case .exponent: return .number(pow(a.numberValue, b.numberValue))
+    case .equal, .notEqual:
       let (x, y) = try looseOperands(a, b, interpreter)
       try chargeStrings(x, y, interpreter)
-      return .boolean(looseEquals(x, y) == (op == "=="))
-    case "===", "!==":
+      return .boolean(looseEquals(x, y) == (op == .equal))
+    case .strictEqual, .strictNotEqual:
       try chargeStrings(a, b, interpreter)
-      return .boolean(strictEquals(a, b) == (op == "==="))
-    case "<", ">", "<=", ">=":
+      return .boolean(strictEquals(a, b) == (op == .strictEqual))
+    case .less, .greater, .lessOrEqual, .greaterOrEqual:
       try chargeStrings(a, b, interpreter)
       return .boolean(compare(op, a, b))
-    case "&": return .number(Double(int32(a.numberValue) & int32(b.numberValue)))
-    case "|": return .number(Double(int32(a.numberValue) | int32(b.numberValue)))
-    case "^": return .number(Double(int32(a.numberValue) ^ int32(b.numberValue)))
-    case "<<": return .number(Double(int32(a.numberValue) << (uint32(b.numberValue) & 31)))
-    case ">>": return .number(Double(int32(a.numberValue) >> (uint32(b.numberValue) & 31)))
-    case ">>>": return .number(Double(uint32(a.numberValue) >> (uint32(b.numberValue) & 31)))
-    case "instanceof":
+    case .bitAnd: return .number(Double(int32(a.numberValue) & int32(b.numberValue)))
+    case .bitOr: return .number(Double(int32(a.numberValue) | int32(b.numberValue)))
+    case .bitXor: return .number(Double(int32(a.numberValue) ^ int32(b.numberValue)))
+    case .shiftLeft: return .number(Double(int32(a.numberValue) << (uint32(b.numberValue) & 31)))
+    case .shiftRight: return .number(Double(int32(a.numberValue) >> (uint32(b.numberValue) & 31)))
+    case .unsignedShiftRight: return .number(Double(uint32(a.numberValue) >> (uint32(b.numberValue) & 31)))
+    case .instanceof:
       guard let f = b.asFunction else { throw interpreter.typeError("right side of instanceof is not callable") }
       switch (a, f.name) {
       case (.array, "Array"), (.array, "Object"): return .boolean(true)
@@ -52,7 +52,7 @@ enum Operators {
         return .boolean(((try? o.get("name"))??.stringValue).map { $0 == name || name == "Error" } ?? false)
       default: return .boolean(false)
       }
-    case "in":
+    case .in:
       switch b {
       case .array(let arr):
         if let i = arrayIndex(a) { return .boolean(i < arr.elements.count) }
@@ -60,7 +60,6 @@ enum Operators {
       case .object(let o): return .boolean(try o.get(a.stringValue) != nil)
       default: throw interpreter.typeError("cannot use 'in' on \(b.typeName)")
       }
-    default: throw ExpressionError(.syntax, "unknown operator \(op)")
     }
   }
 
@@ -290,23 +289,23 @@ enum Operators {
     return (a, b)
   }
 
-  static func compare(_ op: String, _ a: JSValue, _ b: JSValue) -> Bool {
+  static func compare(_ op: BinaryOperator, _ a: JSValue, _ b: JSValue) -> Bool {
     if case .string(let x) = a, case .string(let y) = b {
       let xs = x.utf16, ys = y.utf16
       let less = xs.lexicographicallyPrecedes(ys)
       switch op {
-      case "<": return less
-      case ">": return ys.lexicographicallyPrecedes(xs)
-      case "<=": return !ys.lexicographicallyPrecedes(xs)
+      case .less: return less
+      case .greater: return ys.lexicographicallyPrecedes(xs)
+      case .lessOrEqual: return !ys.lexicographicallyPrecedes(xs)
       default: return !less
       }
     }
     let x = a.numberValue
     let y = b.numberValue
     switch op {
-    case "<": return x < y
-    case ">": return x > y
-    case "<=": return x <= y
+    case .less: return x < y
+    case .greater: return x > y
+    case .lessOrEqual: return x <= y
     default: return x >= y
     }
   }

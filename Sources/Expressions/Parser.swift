@@ -24,8 +24,8 @@ struct Parser {
   private var current: Token { tokens[position] }
   private var next: Token { tokens[min(position + 1, tokens.count - 1)] }
 
-  private func isPunctuator(_ p: String) -> Bool { current.kind == .punctuator(p) }
-  private func isKeyword(_ k: String) -> Bool { current.kind == .keyword(k) }
+  private func isPunctuator(_ p: Punctuator) -> Bool { current.kind == .punctuator(p) }
+  private func isKeyword(_ k: Keyword) -> Bool { current.kind == .keyword(k) }
 
   private mutating func advance() { if position < tokens.count - 1 { position += 1 } }
 
@@ -37,18 +37,19 @@ struct Parser {
     switch t.kind {
     case .number(let n): return "number \(n)"
     case .string: return "a string"
-    case .identifier(let s), .keyword(let s): return "'\(s)'"
-    case .punctuator(let p): return "'\(p)'"
+    case .identifier(let s): return "'\(s)'"
+    case .keyword(let k): return "'\(k.rawValue)'"
+    case .punctuator(let p): return "'\(p.rawValue)'"
     case .end: return "the end"
     }
   }
 
-  private mutating func expect(_ p: String) throws(ExpressionError) {
-    guard isPunctuator(p) else { throw error("expected '\(p)', found \(describe(current))") }
+  private mutating func expect(_ p: Punctuator) throws(ExpressionError) {
+    guard isPunctuator(p) else { throw error("expected '\(p.rawValue)', found \(describe(current))") }
     advance()
   }
 
-  private mutating func eat(_ p: String) -> Bool {
+  private mutating func eat(_ p: Punctuator) -> Bool {
     guard isPunctuator(p) else { return false }
     advance()
     return true
@@ -59,7 +60,7 @@ struct Parser {
     case .identifier(let n):
       advance()
       return n
-    case .keyword("of"):
+    case .keyword(.of):
       advance()
       return "of"
     default: throw error("expected a name, found \(describe(current))")
@@ -68,8 +69,8 @@ struct Parser {
 
   /// A statement's end: `;`, or a line break, `}` or the end before the next token.
   private mutating func endOfStatement() throws(ExpressionError) {
-    if eat(";") { return }
-    if isPunctuator("}") || current.kind == .end || current.isAfterNewline { return }
+    if eat(.semicolon) { return }
+    if isPunctuator(.closeBrace) || current.kind == .end || current.isAfterNewline { return }
     throw error("expected ';', found \(describe(current))")
   }
 
@@ -108,51 +109,51 @@ struct Parser {
       links = enclosingLinks
     }
     switch current.kind {
-    case .punctuator("{"):
+    case .punctuator(.openBrace):
       return .block(try block())
-    case .punctuator(";"):
+    case .punctuator(.semicolon):
       advance()
       return .empty
-    case .keyword("var"), .keyword("let"), .keyword("const"):
+    case .keyword(.var), .keyword(.let), .keyword(.const):
       let s = try declaration()
       try endOfStatement()
       return s
-    case .keyword("function"):
+    case .keyword(.function):
       advance()
       let f = try function(named: true)
       return .function(f)
-    case .keyword("if"):
+    case .keyword(.if):
       advance()
-      try expect("(")
+      try expect(.openParen)
       let test = try expression()
-      try expect(")")
+      try expect(.closeParen)
       let then = try statement()
       var otherwise: Statement? = nil
-      if isKeyword("else") {
+      if isKeyword(.else) {
         advance()
         otherwise = try statement()
       }
       return .ifElse(test, then, otherwise)
-    case .keyword("for"): return try forStatement()
-    case .keyword("while"):
+    case .keyword(.for): return try forStatement()
+    case .keyword(.while):
       advance()
-      try expect("(")
+      try expect(.openParen)
       let test = try expression()
-      try expect(")")
+      try expect(.closeParen)
       return .whileLoop(test, try statement())
-    case .keyword("do"):
+    case .keyword(.do):
       advance()
       let body = try statement()
-      guard isKeyword("while") else { throw error("expected 'while' after a do block") }
+      guard isKeyword(.while) else { throw error("expected 'while' after a do block") }
       advance()
-      try expect("(")
+      try expect(.openParen)
       let test = try expression()
-      try expect(")")
-      _ = eat(";")
+      try expect(.closeParen)
+      _ = eat(.semicolon)
       return .doWhile(body, test)
-    case .keyword("switch"): return try switchStatement()
-    case .keyword("break"), .keyword("continue"):
-      let isBreak = isKeyword("break")
+    case .keyword(.switch): return try switchStatement()
+    case .keyword(.break), .keyword(.continue):
+      let isBreak = isKeyword(.break)
       advance()
       var label: String? = nil
       if case .identifier(let l) = current.kind, !current.isAfterNewline {
@@ -161,21 +162,21 @@ struct Parser {
       }
       try endOfStatement()
       return isBreak ? .breakLoop(label) : .continueLoop(label)
-    case .keyword("return"):
+    case .keyword(.return):
       advance()
       var value: Node? = nil
-      if !isPunctuator(";") && !isPunctuator("}") && current.kind != .end && !current.isAfterNewline {
+      if !isPunctuator(.semicolon) && !isPunctuator(.closeBrace) && current.kind != .end && !current.isAfterNewline {
         value = try expression()
       }
       try endOfStatement()
       return .returnValue(value)
-    case .keyword("throw"):
+    case .keyword(.throw):
       advance()
       let value = try expression()
       try endOfStatement()
       return .throwValue(value)
-    case .keyword("try"): return try tryStatement()
-    case .identifier(let label) where next.kind == .punctuator(":"):
+    case .keyword(.try): return try tryStatement()
+    case .identifier(let label) where next.kind == .punctuator(.colon):
       advance()
       advance()
       return .labeled(label, try statement())
@@ -187,9 +188,9 @@ struct Parser {
   }
 
   private mutating func block() throws(ExpressionError) -> [Statement] {
-    try expect("{")
+    try expect(.openBrace)
     var body: [Statement] = []
-    while !isPunctuator("}") {
+    while !isPunctuator(.closeBrace) {
       guard current.kind != .end else { throw error("expected '}', found the end") }
       body.append(try statement())
     }
@@ -198,76 +199,85 @@ struct Parser {
   }
 
   private mutating func declaration(allowIn: Bool = true) throws(ExpressionError) -> Statement {
-    guard case .keyword(let keyword) = current.kind else { throw error("expected a declaration") }
+    guard let kind = declarationKind else { throw error("expected a declaration") }
     advance()
     var items: [(name: String, value: Node?)] = []
     repeat {
       let n = try name()
       var value: Node? = nil
-      if eat("=") { value = try assignment(allowIn: allowIn) }
+      if eat(.assign) { value = try assignment(allowIn: allowIn) }
       items.append((n, value))
-    } while eat(",")
-    return .declare(keyword, items)
+    } while eat(.comma)
+    return .declare(kind, items)
+  }
+
+  /// The kind of declaration the current token begins, when it begins one.
+  private var declarationKind: DeclarationKind? {
+    switch current.kind {
+    case .keyword(.var): return .var
+    case .keyword(.let): return .let
+    case .keyword(.const): return .const
+    default: return nil
+    }
   }
 
   private mutating func forStatement() throws(ExpressionError) -> Statement {
     advance()
-    try expect("(")
+    try expect(.openParen)
     var initial: Statement? = nil
-    if isKeyword("var") || isKeyword("let") || isKeyword("const") {
-      guard case .keyword(let keyword) = current.kind else { throw error("expected a declaration") }
+    if let kind = declarationKind {
       if case .identifier(let n) = next.kind,
-        tokens[min(position + 2, tokens.count - 1)].kind == .keyword("in")
-          || tokens[min(position + 2, tokens.count - 1)].kind == .keyword("of")
+        tokens[min(position + 2, tokens.count - 1)].kind == .keyword(.in)
+          || tokens[min(position + 2, tokens.count - 1)].kind == .keyword(.of)
       {
         advance()
         advance()
-        let isOf = isKeyword("of")
+        let isOf = isKeyword(.of)
         advance()
         let object = try expression()
-        try expect(")")
-        return .forIn(keyword, n, object, try statement(), isOf: isOf)
+        try expect(.closeParen)
+        return .forIn(kind, n, object, try statement(), isOf: isOf)
       }
       initial = try declaration(allowIn: false)
-    } else if case .identifier(let n) = current.kind, next.kind == .keyword("in") || next.kind == .keyword("of") {
+    } else if case .identifier(let n) = current.kind, next.kind == .keyword(.in) || next.kind == .keyword(.of) {
       identifiers.insert(n)
       advance()
-      let isOf = isKeyword("of")
+      let isOf = isKeyword(.of)
       advance()
       let object = try expression()
-      try expect(")")
+      try expect(.closeParen)
       return .forIn(nil, n, object, try statement(), isOf: isOf)
-    } else if !isPunctuator(";") {
+    } else if !isPunctuator(.semicolon) {
       initial = .expression(try expression(allowIn: false))
     }
-    try expect(";")
-    let test = isPunctuator(";") ? nil : try expression()
-    try expect(";")
-    let update = isPunctuator(")") ? nil : try expression()
-    try expect(")")
+    try expect(.semicolon)
+    let test = isPunctuator(.semicolon) ? nil : try expression()
+    try expect(.semicolon)
+    let update = isPunctuator(.closeParen) ? nil : try expression()
+    try expect(.closeParen)
     return .forLoop(initial, test, update, try statement())
   }
 
   private mutating func switchStatement() throws(ExpressionError) -> Statement {
     advance()
-    try expect("(")
+    try expect(.openParen)
     let subject = try expression()
-    try expect(")")
-    try expect("{")
+    try expect(.closeParen)
+    try expect(.openBrace)
     var cases: [(test: Node?, body: [Statement])] = []
-    while !eat("}") {
+    while !eat(.closeBrace) {
       var test: Node? = nil
-      if isKeyword("case") {
+      if isKeyword(.case) {
         advance()
         test = try expression()
-      } else if isKeyword("default") {
+      } else if isKeyword(.default) {
         advance()
       } else {
         throw error("expected 'case' or 'default', found \(describe(current))")
       }
-      try expect(":")
+      try expect(.colon)
       var body: [Statement] = []
-      while !isKeyword("case") && !isKeyword("default") && !isPunctuator("}") {
+      while !isKeyword(.case) && !isKeyword(.default) && !isPunctuator(.closeBrace) {
         guard current.kind != .end else { throw error("expected '}', found the end") }
         body.append(try statement())
       }
@@ -282,15 +292,15 @@ struct Parser {
     var name: String? = nil
     var handler: Statement? = nil
     var finalizer: Statement? = nil
-    if isKeyword("catch") {
+    if isKeyword(.catch) {
       advance()
-      if eat("(") {
+      if eat(.openParen) {
         name = try self.name()
-        try expect(")")
+        try expect(.closeParen)
       }
       handler = .block(try block())
     }
-    if isKeyword("finally") {
+    if isKeyword(.finally) {
       advance()
       finalizer = .block(try block())
     }
@@ -306,12 +316,12 @@ struct Parser {
     } else if named {
       throw error("expected a function name, found \(describe(current))")
     }
-    try expect("(")
+    try expect(.openParen)
     var parameters: [String] = []
-    if !isPunctuator(")") {
-      repeat { parameters.append(try name()) } while eat(",")
+    if !isPunctuator(.closeParen) {
+      repeat { parameters.append(try name()) } while eat(.comma)
     }
-    try expect(")")
+    try expect(.closeParen)
     let body = try block()
     return FunctionSyntax(name: functionName, parameters: parameters, body: body, isArrow: false)
   }
@@ -320,60 +330,56 @@ struct Parser {
 
   mutating func expression(allowIn: Bool = true) throws(ExpressionError) -> Node {
     let first = try assignment(allowIn: allowIn)
-    guard isPunctuator(",") else { return first }
+    guard isPunctuator(.comma) else { return first }
     var items = [first]
-    while eat(",") { items.append(try assignment(allowIn: allowIn)) }
+    while eat(.comma) { items.append(try assignment(allowIn: allowIn)) }
     return .sequence(items)
   }
-
-  private static let assignmentOperators: Set<String> = [
-    "=", "+=", "-=", "*=", "/=", "%=", "**=", "<<=", ">>=", ">>>=", "&=", "|=", "^=",
-  ]
 
   private mutating func assignment(allowIn: Bool = true) throws(ExpressionError) -> Node {
     try enter()
     defer { depth -= 1 }
     if let arrow = try arrowFunction() { return arrow }
     let target = try conditional(allowIn: allowIn)
-    guard case .punctuator(let op) = current.kind, Self.assignmentOperators.contains(op) else { return target }
+    guard case .punctuator(let p) = current.kind, let op = p.assignment else { return target }
     switch target {
     case .identifier, .member, .index: break
     default: throw error("cannot assign to this")
     }
     advance()
     let value = try assignment(allowIn: allowIn)
-    return .assign(op == "=" ? nil : String(op.dropLast()), target, value)
+    return .assign(op, target, value)
   }
 
   /// `x => ...` or `(a, b) => ...`, when the tokens ahead are one.
   private mutating func arrowFunction() throws(ExpressionError) -> Node? {
     var parameters: [String] = []
     let start = position
-    if case .identifier(let n) = current.kind, next.kind == .punctuator("=>") {
+    if case .identifier(let n) = current.kind, next.kind == .punctuator(.arrow) {
       parameters = [n]
       advance()
-    } else if isPunctuator("(") {
+    } else if isPunctuator(.openParen) {
       var j = position + 1
       while true {
-        if tokens[j].kind == .punctuator(")") { break }
+        if tokens[j].kind == .punctuator(.closeParen) { break }
         guard case .identifier(let n) = tokens[j].kind else { return nil }
         parameters.append(n)
         j += 1
-        if tokens[j].kind == .punctuator(",") {
+        if tokens[j].kind == .punctuator(.comma) {
           j += 1
-        } else if tokens[j].kind != .punctuator(")") {
+        } else if tokens[j].kind != .punctuator(.closeParen) {
           return nil
         }
       }
-      guard tokens[j + 1].kind == .punctuator("=>") else { return nil }
+      guard tokens[j + 1].kind == .punctuator(.arrow) else { return nil }
       position = j + 1
     } else {
       return nil
     }
-    guard isPunctuator("=>"), !current.isAfterNewline || position == start else { return nil }
+    guard isPunctuator(.arrow), !current.isAfterNewline || position == start else { return nil }
     advance()
     let body: [Statement]
-    if isPunctuator("{") {
+    if isPunctuator(.openBrace) {
       body = try block()
     } else {
       body = [.returnValue(try assignment())]
@@ -383,81 +389,100 @@ struct Parser {
 
   private mutating func conditional(allowIn: Bool) throws(ExpressionError) -> Node {
     let test = try binary(0, allowIn: allowIn)
-    guard eat("?") else { return test }
+    guard eat(.question) else { return test }
     let then = try assignment()
-    try expect(":")
+    try expect(.colon)
     let otherwise = try assignment(allowIn: allowIn)
     return .conditional(test, then, otherwise)
   }
 
-  /// Binary operators by precedence, loosest first.
-  private static let precedence: [[String]] = [
-    ["??"], ["||"], ["&&"], ["|"], ["^"], ["&"], ["==", "!=", "===", "!=="],
-    ["<", ">", "<=", ">=", "instanceof", "in"],
-    ["<<", ">>", ">>>"], ["+", "-"], ["*", "/", "%"],
-  ]
+  /// Levels of binary operators, from `??` (0) to `*` (10); `**` is read apart (right-associative).
+  private static let levels = 11
 
-  private func binaryOperator(_ level: Int, allowIn: Bool) -> String? {
-    let op: String
+  /// The operator the current token spells when it is one of `level`.
+  private func infixOperator(_ level: Int, allowIn: Bool) -> Infix? {
+    let op: Infix
     switch current.kind {
-    case .punctuator(let p): op = p
-    case .keyword("instanceof"): op = "instanceof"
-    case .keyword("in") where allowIn: op = "in"
+    case .punctuator(let p):
+      if let logical = LogicalOperator(rawValue: p.rawValue) {
+        op = .logical(logical)
+      } else if let binary = p.binaryOperator, binary != .exponent {
+        op = .binary(binary)
+      } else {
+        return nil
+      }
+    case .keyword(.instanceof): op = .binary(.instanceof)
+    case .keyword(.in) where allowIn: op = .binary(.in)
     default: return nil
     }
-    return Self.precedence[level].contains(op) ? op : nil
+    return op.precedence == level ? op : nil
+  }
+
+  private enum Infix {
+    case logical(LogicalOperator)
+    case binary(BinaryOperator)
+
+    var precedence: Int {
+      switch self {
+      case .logical(let op): return op.precedence
+      case .binary(let op): return op.precedence
+      }
+    }
   }
 
   private mutating func binary(_ level: Int, allowIn: Bool) throws(ExpressionError) -> Node {
-    guard level < Self.precedence.count else { return try exponent() }
+    guard level < Self.levels else { return try exponent() }
     var left = try binary(level + 1, allowIn: allowIn)
-    while let op = binaryOperator(level, allowIn: allowIn) {
+    while let op = infixOperator(level, allowIn: allowIn) {
       advance()
       try link()
       try enter()
       defer { depth -= 1 }
       let right = try binary(level + 1, allowIn: allowIn)
-      left = op == "&&" || op == "||" || op == "??" ? .logical(op, left, right) : .binary(op, left, right)
+      switch op {
+      case .logical(let logical): left = .logical(logical, left, right)
+      case .binary(let binary): left = .binary(binary, left, right)
+      }
     }
     return left
   }
 
   private mutating func exponent() throws(ExpressionError) -> Node {
     let base = try unary()
-    guard eat("**") else { return base }
+    guard eat(.exponent) else { return base }
     // Right-associative, so parsed by recursion: each `**` is a level of nesting.
     try enter()
     defer { depth -= 1 }
-    return .binary("**", base, try exponent())
+    return .binary(.exponent, base, try exponent())
   }
 
   private mutating func unary() throws(ExpressionError) -> Node {
     try enter()
     defer { depth -= 1 }
     switch current.kind {
-    case .punctuator(let p) where p == "!" || p == "-" || p == "+" || p == "~":
+    case .punctuator(let p) where p == .not || p == .minus || p == .plus || p == .bitNot:
       advance()
       let operand = try unary()
-      if p == "-", case .number(let n) = operand { return .number(-n) }
-      return .unary(p, operand)
-    case .punctuator(let p) where p == "++" || p == "--":
+      if p == .minus, case .number(let n) = operand { return .number(-n) }
+      return .unary(UnaryOperator(rawValue: p.rawValue) ?? .void, operand)
+    case .punctuator(let p) where p == .increment || p == .decrement:
       advance()
       let target = try unary()
-      return .update(p == "++" ? 1 : -1, prefix: true, target)
-    case .keyword("typeof"):
+      return .update(p == .increment ? 1 : -1, prefix: true, target)
+    case .keyword(.typeof):
       advance()
       return .typeof(try unary())
-    case .keyword("void"):
+    case .keyword(.void):
       advance()
-      return .unary("void", try unary())
-    case .keyword("delete"):
+      return .unary(.void, try unary())
+    case .keyword(.delete):
       advance()
       return .delete(try unary())
     default:
       let operand = try postfix()
-      if case .punctuator(let p) = current.kind, p == "++" || p == "--", !current.isAfterNewline {
+      if case .punctuator(let p) = current.kind, p == .increment || p == .decrement, !current.isAfterNewline {
         advance()
-        return .update(p == "++" ? 1 : -1, prefix: false, operand)
+        return .update(p == .increment ? 1 : -1, prefix: false, operand)
       }
       return operand
     }
@@ -465,33 +490,33 @@ struct Parser {
 
   private mutating func postfix() throws(ExpressionError) -> Node {
     var node: Node
-    if isKeyword("new") {
+    if isKeyword(.new) {
       advance()
       var callee = try primary()
       while true {
-        if isPunctuator(".") || isPunctuator("[") { try link() }
-        if eat(".") {
-          callee = .member(callee, try propertyName())
-        } else if eat("[") {
+        if isPunctuator(.dot) || isPunctuator(.openBracket) { try link() }
+        if eat(.dot) {
+          callee = .member(callee, MemberName(try propertyName()))
+        } else if eat(.openBracket) {
           callee = .index(callee, try expression())
-          try expect("]")
+          try expect(.closeBracket)
         } else {
           break
         }
       }
-      node = .new(callee, isPunctuator("(") ? try arguments() : [])
+      node = .new(callee, isPunctuator(.openParen) ? try arguments() : [])
     } else {
       node = try primary()
     }
     while true {
-      if isPunctuator(".") || isPunctuator("[") || isPunctuator("(") { try link() }
-      if eat(".") {
-        node = .member(node, try propertyName())
-      } else if isPunctuator("[") {
+      if isPunctuator(.dot) || isPunctuator(.openBracket) || isPunctuator(.openParen) { try link() }
+      if eat(.dot) {
+        node = .member(node, MemberName(try propertyName()))
+      } else if isPunctuator(.openBracket) {
         advance()
         node = .index(node, try expression())
-        try expect("]")
-      } else if isPunctuator("(") {
+        try expect(.closeBracket)
+      } else if isPunctuator(.openParen) {
         node = .call(node, try arguments())
       } else {
         return node
@@ -501,23 +526,26 @@ struct Parser {
 
   private mutating func propertyName() throws(ExpressionError) -> String {
     switch current.kind {
-    case .identifier(let n), .keyword(let n):
+    case .identifier(let n):
       advance()
       return n
+    case .keyword(let k):
+      advance()
+      return k.rawValue
     default: throw error("expected a property name, found \(describe(current))")
     }
   }
 
   private mutating func arguments() throws(ExpressionError) -> [Node] {
-    try expect("(")
+    try expect(.openParen)
     var items: [Node] = []
-    if !isPunctuator(")") {
+    if !isPunctuator(.closeParen) {
       repeat {
-        if isPunctuator(")") { break }
+        if isPunctuator(.closeParen) { break }
         items.append(try assignment())
-      } while eat(",")
+      } while eat(.comma)
     }
-    try expect(")")
+    try expect(.closeParen)
     return items
   }
 
@@ -534,69 +562,69 @@ struct Parser {
       advance()
       identifiers.insert(n)
       return .identifier(n)
-    case .keyword("of"):
+    case .keyword(.of):
       advance()
       identifiers.insert("of")
       return .identifier("of")
-    case .keyword("true"):
+    case .keyword(.true):
       advance()
       return .boolean(true)
-    case .keyword("false"):
+    case .keyword(.false):
       advance()
       return .boolean(false)
-    case .keyword("null"):
+    case .keyword(.null):
       advance()
       return .null
-    case .keyword("undefined"):
+    case .keyword(.undefined):
       advance()
       return .undefined
-    case .keyword("this"):
+    case .keyword(.this):
       advance()
       return .this
-    case .keyword("function"):
+    case .keyword(.function):
       advance()
       return .function(try function(named: false))
-    case .punctuator("("):
+    case .punctuator(.openParen):
       advance()
       let inner = try expression()
-      try expect(")")
+      try expect(.closeParen)
       return inner
-    case .punctuator("["):
+    case .punctuator(.openBracket):
       advance()
       var items: [Node?] = []
-      while !eat("]") {
-        if isPunctuator(",") {
+      while !eat(.closeBracket) {
+        if isPunctuator(.comma) {
           advance()
           items.append(nil)
           continue
         }
         items.append(try assignment())
-        if !isPunctuator("]") { try expect(",") }
+        if !isPunctuator(.closeBracket) { try expect(.comma) }
       }
       return .array(items)
-    case .punctuator("{"):
+    case .punctuator(.openBrace):
       advance()
       var entries: [(key: String, value: Node)] = []
-      while !eat("}") {
+      while !eat(.closeBrace) {
         let key: String
         switch current.kind {
-        case .identifier(let n), .keyword(let n), .string(let n): key = n
+        case .identifier(let n), .string(let n): key = n
+        case .keyword(let k): key = k.rawValue
         case .number(let n): key = JSValue.number(n).stringValue
         default: throw error("expected a property name, found \(describe(current))")
         }
         advance()
-        if case .identifier = token.kind {}
-        if isPunctuator(",") || isPunctuator("}") {
+        if isPunctuator(.comma) || isPunctuator(.closeBrace) {
           entries.append((key, .identifier(key)))  // shorthand `{a}`
           identifiers.insert(key)
         } else {
-          try expect(":")
+          try expect(.colon)
           entries.append((key, try assignment()))
         }
-        if !isPunctuator("}") { try expect(",") }
+        if !isPunctuator(.closeBrace) { try expect(.comma) }
       }
       return .object(entries)
-    case .punctuator("/"), .punctuator("/="):
+    case .punctuator(.divide), .punctuator(.divideAssign):
       throw error("regular expressions are not supported")
     default:
       throw error("unexpected \(describe(token))")

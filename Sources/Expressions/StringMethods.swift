@@ -1,8 +1,14 @@
 import Foundation
 
+/// `String.prototype`'s methods we have, by name.
+enum StringMethod: String, Sendable {
+  case substr, substring, slice, split, replace, indexOf, lastIndexOf, toUpperCase, toLowerCase, charAt
+  case charCodeAt, trim, concat, includes, startsWith, endsWith, `repeat`, padStart, padEnd, toString, match
+}
+
 /// `String.prototype`'s methods, on UTF-16 code units as JavaScript counts them.
 enum StringMethods {
-  static func call(_ s: String, _ name: String, _ arguments: [JSValue], _ interpreter: Interpreter)
+  static func call(_ s: String, _ method: StringMethod, _ arguments: [JSValue], _ interpreter: Interpreter)
     throws(ExpressionError) -> JSValue
   {
     let u = Array(s.utf16)
@@ -46,19 +52,19 @@ enum StringMethods {
       try interpreter.allocate(out.utf8.count)
       return .string(out)
     }
-    switch name {
-    case "charAt":
+    switch method {
+    case .charAt:
       let i = Int(clamping: arguments[argument: 0].numberValue)
       return .string(i >= 0 && i < count ? text(u[i...i]) : "")
-    case "charCodeAt":
+    case .charCodeAt:
       let i = arguments.isEmpty ? 0 : Int(clamping: arguments[0].numberValue)
       return .number(i >= 0 && i < count ? Double(u[i]) : .nan)
-    case "substring":
+    case .substring:
       var a = clampedIndex(arguments[argument: 0], default: 0)
       var b = clampedIndex(arguments[argument: 1], default: count)
       if a > b { swap(&a, &b) }
       return try result(text(u[a..<b]))
-    case "substr":
+    case .substr:
       let start = relativeIndex(arguments[argument: 0], default: 0)
       var length = count - start
       if case .undefined = arguments[argument: 1] {
@@ -66,37 +72,37 @@ enum StringMethods {
         length = Swift.max(0, Swift.min(Int(clamping: arguments[1].numberValue), count - start))
       }
       return try result(text(u[start..<(start + length)]))
-    case "slice":
+    case .slice:
       let a = relativeIndex(arguments[argument: 0], default: 0)
       let b = relativeIndex(arguments[argument: 1], default: count)
       return try result(a < b ? text(u[a..<b]) : "")
-    case "indexOf", "includes", "startsWith":
+    case .indexOf, .includes, .startsWith:
       let needle = Array(arguments[argument: 0].stringValue.utf16)
       let from = clampedIndex(arguments[argument: 1], default: 0)
-      if name == "startsWith" {
+      if method == .startsWith {
         return .boolean(from + needle.count <= count && u[from..<(from + needle.count)].elementsEqual(needle))
       }
       let found = try find(needle, from: from)
-      return name == "includes" ? .boolean(found != nil) : .number(Double(found ?? -1))
-    case "lastIndexOf":
+      return method == .includes ? .boolean(found != nil) : .number(Double(found ?? -1))
+    case .lastIndexOf:
       let needle = Array(arguments[argument: 0].stringValue.utf16)
       let from = clampedIndex(arguments[argument: 1], default: count)
       return .number(Double(try find(needle, from: from, backwards: true) ?? -1))
-    case "endsWith":
+    case .endsWith:
       let needle = Array(arguments[argument: 0].stringValue.utf16)
       return .boolean(needle.count <= count && u[(count - needle.count)...].elementsEqual(needle))
-    case "toUpperCase": return try result(s.uppercased())
-    case "toLowerCase": return try result(s.lowercased())
-    case "trim": return try result(s.trimmingCharacters(in: .whitespacesAndNewlines))
-    case "toString": return .string(s)
-    case "concat":
+    case .toUpperCase: return try result(s.uppercased())
+    case .toLowerCase: return try result(s.lowercased())
+    case .trim: return try result(s.trimmingCharacters(in: .whitespacesAndNewlines))
+    case .toString: return .string(s)
+    case .concat:
       var out = s
       for a in arguments {
         out += a.stringValue
         try interpreter.allocate(out.utf8.count)
       }
       return .string(out)
-    case "repeat":
+    case .repeat:
       let n = arguments[argument: 0].numberValue
       guard n >= 0, n.isFinite else { throw interpreter.throwValue(Builtins.makeError("RangeError", "invalid count")) }
       let times = Int(clamping: n)
@@ -104,7 +110,7 @@ enum StringMethods {
       try interpreter.allocate(overflow ? Int.max : bytes)
       try interpreter.step(times)
       return .string(String(repeating: s, count: times))
-    case "padStart", "padEnd":
+    case .padStart, .padEnd:
       let target = Int(clamping: arguments[argument: 0].numberValue)
       var pad = " "
       if case .undefined = arguments[argument: 1] {} else { pad = arguments[1].stringValue }
@@ -114,8 +120,8 @@ enum StringMethods {
       var fill: [UInt16] = []
       let p = Array(pad.utf16)
       while fill.count < target - count { fill.append(p[fill.count % p.count]) }
-      return .string(name == "padStart" ? text(fill[...]) + s : s + text(fill[...]))
-    case "split":
+      return .string(method == .padStart ? text(fill[...]) + s : s + text(fill[...]))
+    case .split:
       let separator = arguments[argument: 0]
       var limit = Int.max
       if case .undefined = arguments[argument: 1] {
@@ -148,7 +154,7 @@ enum StringMethods {
       try interpreter.allocateElements(parts.count)
       try interpreter.allocate(count)
       return .array(JSArray(parts))
-    case "replace":
+    case .replace:
       let pattern = Array(arguments[argument: 0].stringValue.utf16)
       let replacement = arguments[argument: 1]
       guard let at = try find(pattern, from: 0) else { return .string(s) }
@@ -183,10 +189,8 @@ enum StringMethods {
         inserted = String(decoding: Array(parts.joined(separator: matched)), as: UTF8.self)
       }
       return try result(text(u[..<at]) + inserted + text(u[(at + pattern.count)...]))
-    case "match":
+    case .match:
       throw ExpressionError(.syntax, "regular expressions (match) are not supported")
-    default:
-      throw interpreter.typeError("\(name) is not a function")
     }
   }
 }

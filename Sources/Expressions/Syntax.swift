@@ -34,6 +34,78 @@ public struct ExpressionError: Error, Sendable, CustomStringConvertible, Equatab
   }
 }
 
+/// A binary operator, by its spelling. (`&&`, `||` and `??` evaluate their right side only when needed: they
+/// are ``LogicalOperator``s.)
+enum BinaryOperator: String, Sendable {
+  case add = "+"
+  case subtract = "-"
+  case multiply = "*"
+  case divide = "/"
+  case remainder = "%"
+  case exponent = "**"
+  case equal = "=="
+  case notEqual = "!="
+  case strictEqual = "==="
+  case strictNotEqual = "!=="
+  case less = "<"
+  case greater = ">"
+  case lessOrEqual = "<="
+  case greaterOrEqual = ">="
+  case bitAnd = "&"
+  case bitOr = "|"
+  case bitXor = "^"
+  case shiftLeft = "<<"
+  case shiftRight = ">>"
+  case unsignedShiftRight = ">>>"
+  case instanceof, `in`
+
+  /// Binding strength, as JavaScript's grammar nests them (a higher level binds tighter); the logical
+  /// operators are below every one of these.
+  var precedence: Int {
+    switch self {
+    case .bitOr: return 3
+    case .bitXor: return 4
+    case .bitAnd: return 5
+    case .equal, .notEqual, .strictEqual, .strictNotEqual: return 6
+    case .less, .greater, .lessOrEqual, .greaterOrEqual, .instanceof, .in: return 7
+    case .shiftLeft, .shiftRight, .unsignedShiftRight: return 8
+    case .add, .subtract: return 9
+    case .multiply, .divide, .remainder: return 10
+    case .exponent: return 11
+    }
+  }
+}
+
+/// `&&`, `||`, `??`: the right side is evaluated only when needed.
+enum LogicalOperator: String, Sendable {
+  case and = "&&"
+  case or = "||"
+  case nullish = "??"
+
+  /// Binding strength, below every ``BinaryOperator``.
+  var precedence: Int {
+    switch self {
+    case .nullish: return 0
+    case .or: return 1
+    case .and: return 2
+    }
+  }
+}
+
+/// A prefix operator other than `++`, `--`, `typeof` and `delete` (which have nodes of their own).
+enum UnaryOperator: String, Sendable {
+  case not = "!"
+  case negate = "-"
+  case plus = "+"
+  case bitNot = "~"
+  case void
+}
+
+/// How a declaration declares: `var` in the function's scope, `let` and `const` in the block's.
+enum DeclarationKind: String, Sendable {
+  case `var`, `let`, `const`
+}
+
 /// An expression node of the syntax tree.
 indirect enum Node: Sendable {
   case number(Double)
@@ -46,16 +118,16 @@ indirect enum Node: Sendable {
   case array([Node?])
   case object([(key: String, value: Node)])
   case function(FunctionSyntax)
-  case unary(String, Node)
-  case binary(String, Node, Node)
+  case unary(UnaryOperator, Node)
+  case binary(BinaryOperator, Node, Node)
   /// `&&`, `||`, `??`: the right side only when needed.
-  case logical(String, Node, Node)
+  case logical(LogicalOperator, Node, Node)
   case conditional(Node, Node, Node)
-  /// `target = value` or `target op= value` (op without the `=`).
-  case assign(String?, Node, Node)
+  /// `target = value` (nil) or `target op= value`.
+  case assign(BinaryOperator?, Node, Node)
   /// `++x`, `x--`: the delta and whether the new value is the result.
   case update(Double, prefix: Bool, Node)
-  case member(Node, String)
+  case member(Node, MemberName)
   case index(Node, Node)
   case call(Node, [Node])
   case new(Node, [Node])
@@ -87,15 +159,15 @@ final class FunctionSyntax: Sendable {
 
 /// A statement of the syntax tree.
 indirect enum Statement: Sendable {
-  /// `var`/`let`/`const` (the keyword, then each name and its initial value).
-  case declare(String, [(name: String, value: Node?)])
+  /// `var`/`let`/`const`, then each name and its initial value.
+  case declare(DeclarationKind, [(name: String, value: Node?)])
   case function(FunctionSyntax)
   case expression(Node)
   case block([Statement])
   case ifElse(Node, Statement, Statement?)
   case forLoop(Statement?, Node?, Node?, Statement)
-  /// `for (var key in object)`: the declaration keyword (nil: an existing name), the name, the object.
-  case forIn(String?, String, Node, Statement, isOf: Bool)
+  /// `for (var key in object)`: the declaration's kind (nil: an existing name), the name, the object.
+  case forIn(DeclarationKind?, String, Node, Statement, isOf: Bool)
   case whileLoop(Node, Statement)
   case doWhile(Statement, Node)
   case switchCase(Node, [(test: Node?, body: [Statement])])
@@ -110,7 +182,7 @@ indirect enum Statement: Sendable {
   /// The `var` and function names a statement declares in its function's scope.
   static func collectHoisted(_ s: Statement, into names: inout [String]) {
     switch s {
-    case .declare("var", let items): names.append(contentsOf: items.map(\.name))
+    case .declare(.var, let items): names.append(contentsOf: items.map(\.name))
     case .function(let f): if let n = f.name { names.append(n) }
     case .block(let b): for x in b { collectHoisted(x, into: &names) }
     case .ifElse(_, let a, let b):
@@ -120,7 +192,7 @@ indirect enum Statement: Sendable {
       if let i { collectHoisted(i, into: &names) }
       collectHoisted(body, into: &names)
     case .forIn(let k, let n, _, let body, _):
-      if k == "var" { names.append(n) }
+      if k == .var { names.append(n) }
       collectHoisted(body, into: &names)
     case .whileLoop(_, let b), .doWhile(let b, _), .labeled(_, let b): collectHoisted(b, into: &names)
     case .switchCase(_, let cases): for c in cases { for x in c.body { collectHoisted(x, into: &names) } }
