@@ -15,7 +15,8 @@ enum Builtins {
     .object(JSObject([("name", .string(name)), ("message", .string(message))]))
   }
 
-  static func install(into scope: Scope) {
+  /// The built-in globals, frozen (made once per interpreter).
+  static func globals() -> [String: JSValue] {
     var g: [String: JSValue] = [:]
     g["Math"] = .object(math())
     g["NaN"] = .number(.nan)
@@ -148,7 +149,7 @@ enum Builtins {
       object.isFrozen = true
       pending.append(contentsOf: object.ownValues)
     }
-    scope.variables = g
+    return g
   }
 
   /// `JSON.stringify(v)`, written into `out`; the text may not grow past what the memory budget has left, checked

@@ -28,15 +28,14 @@ public final class Interpreter {
   /// no `$bm_rt`).
   private var completion: JSValue = .undefined
   /// The built-in globals (`Math`, `parseInt`, ...), made once.
-  let globals: Scope
+  let globals: [String: JSValue]
   /// What the evaluation under way (or the last one) made, emptied when the next starts or the host calls
   /// ``releaseEvaluation()``.
   private let arena = Arena()
 
   public init(budget: ExpressionBudget = .default) {
     self.budget = budget
-    globals = Scope(parent: nil)
-    Builtins.install(into: globals)
+    globals = Builtins.globals()
   }
 
   /// Starts a frame's step count.
@@ -60,7 +59,7 @@ public final class Interpreter {
     // A host function may evaluate another program (a property that reads another's expression) while one
     // runs: the inner run shares the outer one's budget and leaves its state as it found it.
     let nested = running > 0
-    let saved = (completion, thrown, hostLookup, thisValue, topScope, depth, baseDepth)
+    let saved = (completion, thrown, hostLookup, thisValue, topScope, depth, baseDepth, runningLayout)
     var previousArena: Arena? = nil
     if !nested {
       caught = nil
@@ -81,10 +80,11 @@ public final class Interpreter {
     thrown = nil
     completion = .undefined
     hostLookup = lookup
+    runningLayout = program.body.layout
     defer {
       running -= 1
       if nested {
-        (completion, thrown, hostLookup, thisValue, topScope, depth, baseDepth) = saved
+        (completion, thrown, hostLookup, thisValue, topScope, depth, baseDepth, runningLayout) = saved
       } else {
         // What the evaluation still owed when it ended (a conversion in its last built-in call) counts too.
         let owed = steps.addingReportingOverflow(max(0, arena.debt))
@@ -93,6 +93,7 @@ public final class Interpreter {
         arena.debt = 0
         hostLookup = nil
         topScope = nil
+        runningLayout = nil
         // Nothing of this evaluation is kept for the next: what it threw or left as its last value may hold
         // host objects that are only valid during it.
         thrown = nil
@@ -102,12 +103,17 @@ public final class Interpreter {
         Arena.makeCurrent(previousArena)
       }
     }
-    let top = Scope(parent: globals, variables: names)
+    let layout = program.body.layout
+    let top = Scope(parent: nil, count: layout.count)
+    top.names = names
     topScope = top
-    if program.assignsResult, top.variables["$bm_rt"] == nil { top.variables["$bm_rt"] = .undefined }
+    // A name the program declares that the host gives too (`var value = value * 2`) starts as the host's.
+    if !names.isEmpty {
+      for (name, index) in layout.named { if let v = names[name] { top.slots[index] = v } }
+    }
     thisValue = this
-    for name in program.body.hoisted where top.variables[name] == nil { top.variables[name] = .undefined }
-    let outcome = try block(program.body.body, top, isFunctionBody: true)
+    bind(layout.functions, in: top)
+    let outcome = try block(program.body.body, top)
     // Work a built-in owed as steps (`Arena.debt`) is charged at the next step: an evaluation that ends right
     // after it pays here (`parseInt` of a nested array as the last statement visited 100,000 elements each
     // time for nothing: 12 s of `check`, scripts/fuzz).
@@ -116,18 +122,24 @@ public final class Interpreter {
     case .normal, .returned: break
     case .broke, .continued: throw ExpressionError(.syntax, "break or continue outside a loop")
     }
-    if program.assignsResult, let result = top.variables["$bm_rt"] { return result.primitive }
+    if let result = layout.result { return top.slots[result].primitive }
     return completion.primitive
   }
 
   private var hostLookup: ((String) throws(ExpressionError) -> JSValue?)?
   private var topScope: Scope?
+  /// The layout of the program under way's top scope (``setVariable(_:_:)`` finds its names there).
+  private var runningLayout: FunctionLayout?
   private var running = 0
   /// The call depth the program under way started at (its top-level statements run there).
   private var baseDepth = 0
 
   /// Sets a variable of the program under way (`posterizeTime` changes `time` and `value`).
-  public func setVariable(_ name: String, _ value: JSValue) { topScope?.variables[name] = value }
+  public func setVariable(_ name: String, _ value: JSValue) {
+    guard let top = topScope else { return }
+    if let index = runningLayout?.named[name] { top.slots[index] = value }
+    top.names[name] = value
+  }
   private var thisValue: JSValue = .undefined
 
   // MARK: - Budget
@@ -235,27 +247,23 @@ public final class Interpreter {
     case returned(JSValue)
   }
 
-  private func needsScope(_ body: [Statement]) -> Bool {
-    body.contains {
-      switch $0 {
-      case .declare(let k, _): return k != .var
-      case .function: return true
-      default: return false
-      }
-    }
+  /// Binds the functions a scope declares, as it is entered.
+  private func bind(_ functions: [FunctionBinding], in scope: Scope) {
+    for f in functions { scope.slots[f.index] = .object(JSFunction(script: f.function, scope: scope, this: nil)) }
   }
 
-  private func block(_ body: [Statement], _ scope: Scope, isFunctionBody: Bool = false) throws(ExpressionError)
-    -> Completion
-  {
-    let inner = isFunctionBody || !needsScope(body) ? scope : Scope(parent: scope)
+  /// A scope laid out as `layout` says, inside `scope`, its functions bound; `scope` itself when there is none.
+  @inline(__always)
+  private func enter(_ layout: BlockScope?, _ scope: Scope) -> Scope {
+    guard let layout else { return scope }
+    let inner = Scope(parent: scope, count: layout.count)
+    bind(layout.functions, in: inner)
+    return inner
+  }
+
+  private func block(_ body: [Statement], _ scope: Scope) throws(ExpressionError) -> Completion {
     for s in body {
-      if case .function(let f) = s, let name = f.name {
-        inner.variables[name] = .object(JSFunction(script: f, scope: inner, this: nil))
-      }
-    }
-    for s in body {
-      let c = try execute(s, inner)
+      let c = try execute(s, scope)
       if case .normal = c { continue }
       return c
     }
@@ -278,7 +286,7 @@ public final class Interpreter {
       try declare(keyword, items, scope)
       return .normal
     case .function: return .normal  // bound when its block was entered
-    case .block(let body): return try block(body, scope)
+    case .block(let body, let layout): return try block(body, enter(layout, scope))
     case .empty: return .normal
     case .ifElse(let test, let then, let otherwise):
       if try evaluate(test, scope).isTruthy { return try execute(then, scope) }
@@ -293,7 +301,7 @@ public final class Interpreter {
         if case .broke(label) = c { return .normal }
         return c
       }
-    case .switchCase(let subject, let cases): return try switchStatement(subject, cases, scope)
+    case .switchCase(let subject, let cases, let layout): return try switchStatement(subject, cases, layout, scope)
     case .breakLoop(let l): return .broke(l)
     case .continueLoop(let l): return .continued(l)
     case .returnValue(let v):
@@ -308,20 +316,22 @@ public final class Interpreter {
     }
   }
 
-  private func declare(_ kind: DeclarationKind, _ items: [(name: String, value: Node?)], _ scope: Scope)
-    throws(ExpressionError)
-  {
+  private func declare(_ kind: DeclarationKind, _ items: [Declarator], _ scope: Scope) throws(ExpressionError) {
     for item in items {
+      // `var x;` leaves x as it is (it was made when its function was entered).
+      if kind == .var, item.value == nil { continue }
       var v = JSValue.undefined
       if let node = item.value { v = try evaluate(node, scope) }
-      if kind == .var {
-        if item.value == nil, scope.owner(of: item.name) != nil { continue }
-        let target = scope.owner(of: item.name) ?? scope
-        target.variables[item.name] = v
-      } else {
-        scope.variables[item.name] = v
-        if kind == .const { scope.constants.insert(item.name) }
-      }
+      write(item.target, v, scope)
+    }
+  }
+
+  /// Writes a name without the `const` check (a declaration, a loop's name).
+  @inline(__always)
+  private func write(_ target: Reference, _ value: JSValue, _ scope: Scope) {
+    switch target {
+    case .local(let slot): scope.outward(slot.hops).slots[slot.index] = value
+    case .global(let name): topScope?.names[name] = value
     }
   }
 
@@ -338,8 +348,8 @@ public final class Interpreter {
 
   private func loop(_ statement: Statement, label: String?, _ scope: Scope) throws(ExpressionError) -> Completion {
     switch statement {
-    case .forLoop(let initial, let test, let update, let body):
-      let loopScope = Scope(parent: scope)
+    case .forLoop(let initial, let test, let update, let body, let layout):
+      let loopScope = enter(layout, scope)
       if let initial { _ = try execute(initial, loopScope) }
       while true {
         try step()
@@ -347,14 +357,12 @@ public final class Interpreter {
         if let end = afterBody(try execute(body, loopScope), label) { return end }
         if let update { _ = try evaluate(update, loopScope) }
       }
-    case .forIn(let keyword, let name, let objectNode, let body, let isOf):
+    case .forIn(_, let target, let objectNode, let body, let isOf, let layout):
       let items = try iterated(try evaluate(objectNode, scope), isOf: isOf)
-      let loopScope = Scope(parent: scope)
-      let target: Scope =
-        keyword == nil ? (scope.owner(of: name) ?? globalTarget(scope)) : keyword == .var ? scope : loopScope
+      let loopScope = enter(layout, scope)
       for item in items {
         try step()
-        target.variables[name] = item
+        write(target, item, loopScope)
         if let end = afterBody(try execute(body, loopScope), label) { return end }
       }
     case .whileLoop(let test, let body):
@@ -386,9 +394,9 @@ public final class Interpreter {
     }
   }
 
-  private func switchStatement(_ subjectNode: Node, _ cases: [(test: Node?, body: [Statement])], _ scope: Scope)
-    throws(ExpressionError) -> Completion
-  {
+  private func switchStatement(
+    _ subjectNode: Node, _ cases: [(test: Node?, body: [Statement])], _ layout: BlockScope?, _ scope: Scope
+  ) throws(ExpressionError) -> Completion {
     let subject = try evaluate(subjectNode, scope)
     var start: Int? = nil
     for (i, c) in cases.enumerated() {
@@ -400,9 +408,9 @@ public final class Interpreter {
     }
     if start == nil { start = cases.firstIndex { $0.test == nil } }
     guard let first = start else { return .normal }
-    let inner = Scope(parent: scope)
+    let inner = enter(layout, scope)
     for c in cases[first...] {
-      switch try block(c.body, inner, isFunctionBody: true) {
+      switch try block(c.body, inner) {
       case .normal: continue
       case .broke(nil): return .normal
       case let other: return other
@@ -423,8 +431,8 @@ public final class Interpreter {
       if !thrownByProgram, caught == nil { caught = error }
       thrown = nil
       thrownByProgram = false
-      let catchScope = Scope(parent: scope)
-      if let name { catchScope.variables[name] = value }
+      let catchScope = Scope(parent: scope, count: name == nil ? 0 : 1)
+      if name != nil { catchScope.slots[0] = value }
       do {
         result = try execute(handler ?? .empty, catchScope)
       } catch {
@@ -446,13 +454,6 @@ public final class Interpreter {
     return result
   }
 
-  /// Where an assignment to an undeclared name goes: the program's top scope.
-  private func globalTarget(_ scope: Scope) -> Scope {
-    var s = scope
-    while let p = s.parent, p !== globals { s = p }
-    return s
-  }
-
   // MARK: - Expressions
 
   func evaluate(_ node: Node, _ scope: Scope) throws(ExpressionError) -> JSValue {
@@ -466,7 +467,8 @@ public final class Interpreter {
     case .null: return .null
     case .undefined: return .undefined
     case .this: return thisValue
-    case .identifier(let name): return try lookup(name, scope)
+    case .local(let slot): return scope.outward(slot.hops).slots[slot.index]
+    case .global(let name): return try lookup(name)
     case .array(let items): return try arrayLiteral(items, scope)
     case .object(let entries): return try objectLiteral(entries, scope)
     case .function(let f):
@@ -543,9 +545,9 @@ public final class Interpreter {
   }
 
   private func typeOf(_ operand: Node, _ scope: Scope) throws(ExpressionError) -> JSValue {
-    if case .identifier(let name) = operand {
+    if case .global(let name) = operand {
       do {
-        return .string(try lookup(name, scope).typeName)
+        return .string(try lookup(name).typeName)
       } catch  where error.kind == .runtime {
         thrown = nil
         return .string("undefined")
@@ -613,9 +615,12 @@ public final class Interpreter {
       let this = try evaluate(o, scope)
       let function = try Members.get(this, try evaluate(k, scope), self)
       return try call(function, this: this, try evaluateArguments(argumentNodes, scope), name: nil)
-    case .identifier(let name):
-      let function = try lookup(name, scope)
+    case .global(let name):
+      let function = try lookup(name)
       return try call(function, this: .undefined, try evaluateArguments(argumentNodes, scope), name: name)
+    case .local(let slot):
+      let function = scope.outward(slot.hops).slots[slot.index]
+      return try call(function, this: .undefined, try evaluateArguments(argumentNodes, scope), name: slot.name)
     default:
       let function = try evaluate(callee, scope)
       return try call(function, this: .undefined, try evaluateArguments(argumentNodes, scope), name: nil)
@@ -643,12 +648,11 @@ public final class Interpreter {
     return out
   }
 
-  private func lookup(_ name: String, _ scope: Scope) throws(ExpressionError) -> JSValue {
-    var s: Scope? = scope
-    while let current = s {
-      if let v = current.variables[name] { return v }
-      s = current.parent
-    }
+  /// A name the program does not declare: the run's own (the host's `time`, `value`; names assigned without
+  /// a declaration), a built-in, then the host's.
+  private func lookup(_ name: String) throws(ExpressionError) -> JSValue {
+    if let v = topScope?.names[name] { return v }
+    if let v = globals[name] { return v }
     if let v = try hostLookup?(name) { return v }
     if name == "eval" || name == "Function" {
       throw ExpressionError(.forbidden, "'\(name)' is not allowed in expressions (no code from strings)")
@@ -661,13 +665,11 @@ public final class Interpreter {
 
   private func assign(_ target: Node, _ value: JSValue, _ scope: Scope) throws(ExpressionError) {
     switch target {
-    case .identifier(let name):
-      if let owner = scope.owner(of: name), owner !== globals {
-        if owner.constants.contains(name) { throw typeError("assignment to constant variable '\(name)'") }
-        owner.variables[name] = value
-      } else {
-        globalTarget(scope).variables[name] = value
-      }
+    case .local(let slot):
+      if slot.isConstant { throw typeError("assignment to constant variable '\(slot.name)'") }
+      scope.outward(slot.hops).slots[slot.index] = value
+    case .global(let name):
+      topScope?.names[name] = value
     case .member(let o, let key):
       try Members.set(try evaluate(o, scope), .string(key.name), value, self)
     case .index(let o, let k):
@@ -706,20 +708,19 @@ public final class Interpreter {
       return try native(self, this, arguments)
     case .script(let syntax, let closure, let boundThis):
       try step(Self.stepsPerScriptCall)
-      let scope = Scope(parent: closure)
-      for (i, p) in syntax.parameters.enumerated() {
-        scope.variables[p] = i < arguments.count ? arguments[i] : .undefined
-      }
-      if !syntax.isArrow {
+      let layout = syntax.layout
+      let scope = Scope(parent: closure, count: layout.count)
+      for (i, slot) in layout.parameters.enumerated() where i < arguments.count { scope.slots[slot] = arguments[i] }
+      if let slot = layout.arguments {
         try allocateElements(arguments.count)
-        scope.variables["arguments"] = .array(JSArray(arguments))
+        scope.slots[slot] = .array(JSArray(arguments))
       }
-      for name in syntax.hoisted where scope.variables[name] == nil { scope.variables[name] = .undefined }
-      if let name = syntax.name, scope.variables[name] == nil { scope.variables[name] = function }
+      if let slot = layout.selfName { scope.slots[slot] = function }
+      bind(layout.functions, in: scope)
       let savedThis = thisValue
       thisValue = boundThis ?? this
       defer { thisValue = savedThis }
-      switch try block(syntax.body, scope, isFunctionBody: true) {
+      switch try block(syntax.body, scope) {
       case .returned(let v): return v
       default: return .undefined
       }

@@ -110,7 +110,7 @@ struct Parser {
     }
     switch current.kind {
     case .punctuator(.openBrace):
-      return .block(try block())
+      return .block(try block(), nil)
     case .punctuator(.semicolon):
       advance()
       return .empty
@@ -201,12 +201,12 @@ struct Parser {
   private mutating func declaration(allowIn: Bool = true) throws(ExpressionError) -> Statement {
     guard let kind = declarationKind else { throw error("expected a declaration") }
     advance()
-    var items: [(name: String, value: Node?)] = []
+    var items: [Declarator] = []
     repeat {
       let n = try name()
       var value: Node? = nil
       if eat(.assign) { value = try assignment(allowIn: allowIn) }
-      items.append((n, value))
+      items.append(Declarator(name: n, value: value, target: .global(n)))
     } while eat(.comma)
     return .declare(kind, items)
   }
@@ -236,7 +236,7 @@ struct Parser {
         advance()
         let object = try expression()
         try expect(.closeParen)
-        return .forIn(kind, n, object, try statement(), isOf: isOf)
+        return .forIn(kind, .global(n), object, try statement(), isOf: isOf, nil)
       }
       initial = try declaration(allowIn: false)
     } else if case .identifier(let n) = current.kind, next.kind == .keyword(.in) || next.kind == .keyword(.of) {
@@ -246,7 +246,7 @@ struct Parser {
       advance()
       let object = try expression()
       try expect(.closeParen)
-      return .forIn(nil, n, object, try statement(), isOf: isOf)
+      return .forIn(nil, .global(n), object, try statement(), isOf: isOf, nil)
     } else if !isPunctuator(.semicolon) {
       initial = .expression(try expression(allowIn: false))
     }
@@ -255,7 +255,7 @@ struct Parser {
     try expect(.semicolon)
     let update = isPunctuator(.closeParen) ? nil : try expression()
     try expect(.closeParen)
-    return .forLoop(initial, test, update, try statement())
+    return .forLoop(initial, test, update, try statement(), nil)
   }
 
   private mutating func switchStatement() throws(ExpressionError) -> Statement {
@@ -283,12 +283,12 @@ struct Parser {
       }
       cases.append((test, body))
     }
-    return .switchCase(subject, cases)
+    return .switchCase(subject, cases, nil)
   }
 
   private mutating func tryStatement() throws(ExpressionError) -> Statement {
     advance()
-    let body = Statement.block(try block())
+    let body = Statement.block(try block(), nil)
     var name: String? = nil
     var handler: Statement? = nil
     var finalizer: Statement? = nil
@@ -298,11 +298,11 @@ struct Parser {
         name = try self.name()
         try expect(.closeParen)
       }
-      handler = .block(try block())
+      handler = .block(try block(), nil)
     }
     if isKeyword(.finally) {
       advance()
-      finalizer = .block(try block())
+      finalizer = .block(try block(), nil)
     }
     guard handler != nil || finalizer != nil else { throw error("expected 'catch' or 'finally' after a try block") }
     return .tryCatch(body, name, handler, finalizer)
@@ -343,7 +343,7 @@ struct Parser {
     let target = try conditional(allowIn: allowIn)
     guard case .punctuator(let p) = current.kind, let op = p.assignment else { return target }
     switch target {
-    case .identifier, .member, .index: break
+    case .global, .member, .index: break
     default: throw error("cannot assign to this")
     }
     advance()
@@ -561,11 +561,11 @@ struct Parser {
     case .identifier(let n):
       advance()
       identifiers.insert(n)
-      return .identifier(n)
+      return .global(n)
     case .keyword(.of):
       advance()
       identifiers.insert("of")
-      return .identifier("of")
+      return .global("of")
     case .keyword(.true):
       advance()
       return .boolean(true)
@@ -615,7 +615,7 @@ struct Parser {
         }
         advance()
         if isPunctuator(.comma) || isPunctuator(.closeBrace) {
-          entries.append((key, .identifier(key)))  // shorthand `{a}`
+          entries.append((key, .global(key)))  // shorthand `{a}`
           identifiers.insert(key)
         } else {
           try expect(.colon)

@@ -106,6 +106,67 @@ enum DeclarationKind: String, Sendable {
   case `var`, `let`, `const`
 }
 
+/// Where a declared name lives while the program runs: `hops` scopes out from the scope of the code that names
+/// it, at `index` among that scope's slots. Found once, when the program is compiled (``Resolver``), instead of
+/// looking the name up by string in every scope at every access.
+struct Slot: Sendable {
+  var hops: Int
+  var index: Int
+  /// A `const`: assigning it is a TypeError.
+  var isConstant: Bool
+  /// For error messages.
+  var name: String
+}
+
+/// A name a program reads or writes: a slot of a scope it declares, or a name it does not declare (the run's
+/// own names such as `time` and `value`, names it assigns without declaring, the built-ins, then the host).
+enum Reference: Sendable {
+  case local(Slot)
+  case global(String)
+
+  var name: String {
+    switch self {
+    case .local(let slot): return slot.name
+    case .global(let name): return name
+    }
+  }
+}
+
+/// A name a declaration declares, with its initial value, and (once resolved) its slot.
+struct Declarator: Sendable {
+  var name: String
+  var value: Node?
+  var target: Reference
+}
+
+/// The slots of a scope a block (or a loop, a `switch`, a `catch`) makes when it runs, and the functions it
+/// declares, bound to their slots when it is entered. A block that declares nothing with `let`, `const` or
+/// `function` makes no scope (its statements run in the enclosing one).
+struct BlockScope: Sendable {
+  var count = 0
+  var functions: [FunctionBinding] = []
+}
+
+/// A function declaration bound when its scope is entered.
+struct FunctionBinding: Sendable {
+  var index: Int
+  var function: FunctionSyntax
+}
+
+/// A function's scope as the resolver laid it out: how many slots, where each parameter goes, `arguments`
+/// (when the function reads it), the function's own name (a function expression can call itself), the
+/// declarations bound on entry; for the program itself, where each declared name is (the host's names of
+/// the same name are its initial values) and `$bm_rt`.
+struct FunctionLayout: Sendable {
+  var count = 0
+  var parameters: [Int] = []
+  var arguments: Int? = nil
+  var selfName: Int? = nil
+  var functions: [FunctionBinding] = []
+  var named: [String: Int] = [:]
+  var result: Int? = nil
+}
+
 /// An expression node of the syntax tree.
 indirect enum Node: Sendable {
   case number(Double)
@@ -114,7 +175,10 @@ indirect enum Node: Sendable {
   case null
   case undefined
   case this
-  case identifier(String)
+  /// A name: the parser writes every name as `.global`; the resolver turns those the program declares into
+  /// `.local` slots.
+  case local(Slot)
+  case global(String)
   case array([Node?])
   case object([(key: String, value: Node)])
   case function(FunctionSyntax)
@@ -145,8 +209,10 @@ final class FunctionSyntax: Sendable {
   let isArrow: Bool
   /// Names declared with `var` or `function` in the body (hoisted to the function's scope).
   let hoisted: [String]
+  /// Its scope's slots (empty until resolved).
+  let layout: FunctionLayout
 
-  init(name: String?, parameters: [String], body: [Statement], isArrow: Bool) {
+  init(name: String?, parameters: [String], body: [Statement], isArrow: Bool, layout: FunctionLayout = .init()) {
     self.name = name
     self.parameters = parameters
     self.body = body
@@ -154,27 +220,34 @@ final class FunctionSyntax: Sendable {
     var names: [String] = []
     for s in body { Statement.collectHoisted(s, into: &names) }
     self.hoisted = names
+    self.layout = layout
   }
 }
 
 /// A statement of the syntax tree.
 indirect enum Statement: Sendable {
   /// `var`/`let`/`const`, then each name and its initial value.
-  case declare(DeclarationKind, [(name: String, value: Node?)])
+  case declare(DeclarationKind, [Declarator])
+  /// A function declaration (bound to its name when its scope is entered: see ``BlockScope``).
   case function(FunctionSyntax)
   case expression(Node)
-  case block([Statement])
+  /// A block, with the scope it makes (nil: none).
+  case block([Statement], BlockScope?)
   case ifElse(Node, Statement, Statement?)
-  case forLoop(Statement?, Node?, Node?, Statement)
-  /// `for (var key in object)`: the declaration's kind (nil: an existing name), the name, the object.
-  case forIn(DeclarationKind?, String, Node, Statement, isOf: Bool)
+  /// `for (initial; test; update) body`, in a scope of its own when `initial` declares with `let` or `const`.
+  case forLoop(Statement?, Node?, Node?, Statement, BlockScope?)
+  /// `for (var key in object)`: the declaration's kind (nil: an existing name), the name, the object, and the
+  /// loop's own scope when the name is declared with `let` or `const`.
+  case forIn(DeclarationKind?, Reference, Node, Statement, isOf: Bool, BlockScope?)
   case whileLoop(Node, Statement)
   case doWhile(Statement, Node)
-  case switchCase(Node, [(test: Node?, body: [Statement])])
+  /// The cases share one scope, when they declare with `let`, `const` or `function`.
+  case switchCase(Node, [(test: Node?, body: [Statement])], BlockScope?)
   case breakLoop(String?)
   case continueLoop(String?)
   case returnValue(Node?)
   case throwValue(Node)
+  /// The body, the name the `catch` gives the error (slot 0 of the catch's scope), the handler, the `finally`.
   case tryCatch(Statement, String?, Statement?, Statement?)
   case labeled(String, Statement)
   case empty
@@ -184,18 +257,18 @@ indirect enum Statement: Sendable {
     switch s {
     case .declare(.var, let items): names.append(contentsOf: items.map(\.name))
     case .function(let f): if let n = f.name { names.append(n) }
-    case .block(let b): for x in b { collectHoisted(x, into: &names) }
+    case .block(let b, _): for x in b { collectHoisted(x, into: &names) }
     case .ifElse(_, let a, let b):
       collectHoisted(a, into: &names)
       if let b { collectHoisted(b, into: &names) }
-    case .forLoop(let i, _, _, let body):
+    case .forLoop(let i, _, _, let body, _):
       if let i { collectHoisted(i, into: &names) }
       collectHoisted(body, into: &names)
-    case .forIn(let k, let n, _, let body, _):
-      if k == .var { names.append(n) }
+    case .forIn(let k, let n, _, let body, _, _):
+      if k == .var { names.append(n.name) }
       collectHoisted(body, into: &names)
     case .whileLoop(_, let b), .doWhile(let b, _), .labeled(_, let b): collectHoisted(b, into: &names)
-    case .switchCase(_, let cases): for c in cases { for x in c.body { collectHoisted(x, into: &names) } }
+    case .switchCase(_, let cases, _): for c in cases { for x in c.body { collectHoisted(x, into: &names) } }
     case .tryCatch(let a, _, let b, let c):
       collectHoisted(a, into: &names)
       if let b { collectHoisted(b, into: &names) }
@@ -225,7 +298,8 @@ public struct Program: Sendable {
     }
     var parser = try Parser(source)
     let statements = try parser.program()
-    let body = FunctionSyntax(name: nil, parameters: [], body: statements, isArrow: false)
-    return Program(body: body, freeNames: parser.identifiers, assignsResult: parser.identifiers.contains("$bm_rt"))
+    let assignsResult = parser.identifiers.contains("$bm_rt")
+    let body = try Resolver.resolveProgram(statements, declaringResult: assignsResult)
+    return Program(body: body, freeNames: parser.identifiers, assignsResult: assignsResult)
   }
 }

@@ -327,9 +327,10 @@ struct Teardown {
       } else if !scopes.isEmpty {
         var next = scopes.removeLast()
         if isKnownUniquelyReferenced(&next) {
-          let inner = next.variables
-          next.variables = [:]
-          collect(inner.values)
+          let (slots, names) = (next.slots, next.names)
+          (next.slots, next.names) = ([], [:])
+          collect(slots)
+          collect(names.values)
         }
       } else {
         return
@@ -464,35 +465,36 @@ final class BoundTarget {
   init(_ value: JSValue) { self.value = value }
 }
 
-/// Variables of one block or function.
+/// Variables of one block or function: slots, as the ``Resolver`` laid them out.
 final class Scope {
-  var variables: [String: JSValue]
+  var slots: [JSValue]
   let parent: Scope?
-  /// `const` names, which cannot be assigned.
-  var constants: Set<String> = []
+  /// The program's top scope only: the names the host gives (`time`, `value`) and those the program assigns
+  /// without declaring them.
+  var names: [String: JSValue] = [:]
 
-  init(parent: Scope?, variables: [String: JSValue] = [:]) {
+  init(parent: Scope?, count: Int) {
     self.parent = parent
-    self.variables = variables
+    slots = count == 0 ? [] : Array(repeating: .undefined, count: count)
     Arena.current?.scopes.append(self)
   }
 
   deinit {
-    guard variables.values.contains(where: \.isContainer) else { return }
+    guard slots.contains(where: \.isContainer) || names.values.contains(where: \.isContainer) else { return }
     var teardown = Teardown()
-    teardown.collect(variables.values)
-    variables = [:]
+    teardown.collect(slots)
+    teardown.collect(names.values)
+    slots = []
+    names = [:]
     teardown.drain()
   }
 
-  /// The scope that holds `name`, from this one outwards.
-  func owner(of name: String) -> Scope? {
-    var s: Scope? = self
-    while let scope = s {
-      if scope.variables[name] != nil { return scope }
-      s = scope.parent
-    }
-    return nil
+  /// The scope `hops` out from this one (as the resolver counted them, so it is there).
+  @inline(__always)
+  func outward(_ hops: Int) -> Scope {
+    var scope = self
+    for _ in 0..<hops { scope = scope.parent.unsafelyUnwrapped }
+    return scope
   }
 }
 
@@ -543,7 +545,7 @@ final class Arena {
       (arrays, objects, scopes) = ([], [], [])
       for array in a { array.elements = [] }
       for object in o { object.release() }
-      for scope in s { scope.variables = [:] }
+      for scope in s { (scope.slots, scope.names) = ([], [:]) }
       // Freeing may run a deinit that makes nothing (no arena is current here), so the loop ends.
     }
   }

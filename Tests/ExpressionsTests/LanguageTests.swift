@@ -22,6 +22,44 @@ final class LanguageTests: XCTestCase {
     XCTAssertEqual(try numbers("function d(n) { return n == 0 ? 0 : 1 + d(n - 1) } d(10)"), [10])
   }
 
+  /// Names as the resolver gives them slots: every scope the program makes, laid out when it is compiled.
+  func testNamesFindTheirScopes() throws {
+    // Shadowing in blocks, catch and loop scopes; an inner function reading an outer one's names, hops out.
+    XCTAssertEqual(try numbers("var x = 1; { let x = 2; { let x = 3; } } x"), [1])
+    XCTAssertEqual(try numbers("let e = 1; try { throw 5 } catch (e) { e = e + 1 } e"), [1])
+    XCTAssertEqual(try numbers("var e = 1; var r; try { throw 5 } catch (e) { r = e } r + e"), [6])
+    XCTAssertEqual(
+      try numbers("function a(x) { function b(y) { return function (z) { return x + y + z } } return b(2)(3) } a(1)"),
+      [6])
+    XCTAssertEqual(try numbers("var k = 10; for (let k = 0; k < 3; k++) {} k"), [10])
+    XCTAssertEqual(
+      try numbers("var fs = []; for (let v of [1, 2, 3]) { let w = v * 2; fs.push(() => w) } fs[2]()"), [6])
+    // A function declared in a block is that block's; one declared before a `let` of its block reads it.
+    XCTAssertEqual(try numbers("{ function f() { return y } let y = 4; f() }"), [4])
+    XCTAssertEqual(try text("{ function g() {} } typeof g"), "undefined")
+    // Hoisting: a `var` is its function's from the start; a use before its declaration reads undefined.
+    XCTAssertEqual(try text("function f() { var r = typeof v; var v = 1; return r } f()"), "undefined")
+    XCTAssertEqual(try numbers("function f() { if (true) { var v = 3 } return v } f()"), [3])
+    // A name assigned without a declaration is the program's; one never declared is a ReferenceError.
+    XCTAssertEqual(try numbers("function set() { made = 7 } set(); made"), [7])
+    XCTAssertEqual(try text("try { nowhere } catch (e) { e.name }"), "ReferenceError")
+    XCTAssertEqual(try text("typeof nowhere"), "undefined")
+    // A named function expression calls itself by its name; `arguments` is a non-arrow function's own.
+    XCTAssertEqual(try numbers("var f = function fact(n) { return n < 2 ? 1 : n * fact(n - 1) }; f(4)"), [24])
+    XCTAssertEqual(try numbers("function f() { return (() => arguments.length)() } f(1, 2)"), [2])
+    XCTAssertEqual(try numbers("function f(a) { var arguments; return arguments.length } f(1, 2, 3)"), [3])
+    // `const` is refused at the assignment, in any scope out.
+    XCTAssertEqual(failure("const c = 1; function f() { c = 2 } f()")?.message.contains("constant variable 'c'"), true)
+    XCTAssertEqual(try numbers("const c = 1; function f() { let c = 2; c = 3; return c } f() + c"), [4])
+    // `switch` cases share one scope; tests are read outside it.
+    XCTAssertEqual(try numbers("var t = 2; switch (t) { case t: let u = 5; default: u += 1; var out = u } out"), [6])
+    // The host's names: a declaration of the same name starts from the host's value; one the program does not
+    // declare is read from the host.
+    XCTAssertEqual(try numbers("var value = value * 2; value", ["value": .number(21)]), [42])
+    XCTAssertEqual(try numbers("function f() { return time + 1 } f()", ["time": .number(2)]), [3])
+    XCTAssertEqual(try numbers("time = time * 3; time", ["time": .number(2)]), [6])
+  }
+
   func testLoops() throws {
     XCTAssertEqual(
       try numbers("var s = 0; for (var i = 0; i < 10; i++) { if (i == 5) continue; if (i == 8) break; s += i } s"), [23]
