@@ -710,7 +710,10 @@ public final class Interpreter {
       try step(Self.stepsPerScriptCall)
       let layout = syntax.layout
       let scope = Scope(parent: closure, count: layout.count)
-      for (i, slot) in layout.parameters.enumerated() where i < arguments.count { scope.slots[slot] = arguments[i] }
+      // Every parameter is written, missing ones as undefined: of two of the same name, the last one's value.
+      for (i, slot) in layout.parameters.enumerated() {
+        scope.slots[slot] = i < arguments.count ? arguments[i] : .undefined
+      }
       if let slot = layout.arguments {
         try allocateElements(arguments.count)
         scope.slots[slot] = .array(JSArray(arguments))

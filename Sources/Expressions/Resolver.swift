@@ -52,7 +52,7 @@ struct Resolver {
     declareLexical(statements, in: frame)
     var body: [Statement] = []
     body.reserveCapacity(statements.count)
-    for s in statements { body.append(try resolver.statement(s)) }
+    for s in statements { body.append(try resolver.statement(s, direct: true)) }
     layout.count = frame.count
     layout.functions = frame.functions
     layout.named = frame.names.mapValues(\.index)
@@ -129,11 +129,14 @@ struct Resolver {
       frame.arguments = frame.declare("arguments")
     }
     for name in f.hoisted { frame.declare(name) }
-    if let name = f.name, frame.names[name] == nil { layout.selfName = frame.declare(name) }
+    // (A function named `arguments` reads its arguments by that name, not itself.)
+    if let name = f.name, frame.names[name] == nil, f.isArrow || name != "arguments" {
+      layout.selfName = frame.declare(name)
+    }
     Self.declareLexical(f.body, in: frame)
     var body: [Statement] = []
     body.reserveCapacity(f.body.count)
-    for s in f.body { body.append(try statement(s)) }
+    for s in f.body { body.append(try statement(s, direct: true)) }
     layout.count = frame.count
     layout.arguments = frame.arguments
     layout.functions = frame.functions
@@ -145,7 +148,7 @@ struct Resolver {
   private mutating func statements(_ list: [Statement]) throws(ExpressionError) -> [Statement] {
     var out: [Statement] = []
     out.reserveCapacity(list.count)
-    for s in list { out.append(try statement(s)) }
+    for s in list { out.append(try statement(s, direct: true)) }
     return out
   }
 
@@ -154,7 +157,9 @@ struct Resolver {
     return try statement(s)
   }
 
-  private mutating func statement(_ s: Statement) throws(ExpressionError) -> Statement {
+  /// `direct`: the statement is one of a block's, a function's or the program's own (not the body of an `if`,
+  /// a loop or a label).
+  private mutating func statement(_ s: Statement, direct: Bool = false) throws(ExpressionError) -> Statement {
     try checkStack()
     switch s {
     case .declare(let kind, let items):
@@ -166,9 +171,9 @@ struct Resolver {
       return .declare(kind, out)
     case .function(let f):
       let resolved = try function(f)
-      // Bound when the scope that declares it is entered (a declaration directly under an `if` or a label has
-      // no block of its own: it is hoisted but not bound, as before).
-      if let name = f.name, case .local(let slot) = resolve(name), slot.hops == 0, let frame = frames.last {
+      // Bound when the scope that declares it is entered. A declaration that is the body of an `if`, a loop or
+      // a label is hoisted but never bound (whether its line runs or not), as before.
+      if direct, let name = f.name, case .local(let slot) = resolve(name), slot.hops == 0, let frame = frames.last {
         frame.functions.append(FunctionBinding(index: slot.index, function: resolved))
       }
       return .function(resolved)

@@ -37,6 +37,11 @@ final class LanguageTests: XCTestCase {
     // A function declared in a block is that block's; one declared before a `let` of its block reads it.
     XCTAssertEqual(try numbers("{ function f() { return y } let y = 4; f() }"), [4])
     XCTAssertEqual(try text("{ function g() {} } typeof g"), "undefined")
+    // One that is the body of an `if` is never bound (the body runs or not); the one in a list of statements is.
+    XCTAssertEqual(try text("if (false) function f() {}; typeof f"), "undefined")
+    XCTAssertEqual(try numbers("function h() { return 1 }; if (false) function h() { return 2 }; h()"), [1])
+    XCTAssertEqual(try text("function f(a, a) { return typeof a }; f(1)"), "undefined")
+    XCTAssertEqual(try numbers("(function arguments() { return arguments.length })(1, 2)"), [2])
     // Hoisting: a `var` is its function's from the start; a use before its declaration reads undefined.
     XCTAssertEqual(try text("function f() { var r = typeof v; var v = 1; return r } f()"), "undefined")
     XCTAssertEqual(try numbers("function f() { if (true) { var v = 3 } return v } f()"), [3])

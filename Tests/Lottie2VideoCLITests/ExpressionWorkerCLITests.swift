@@ -175,6 +175,32 @@ struct ExpressionWorkerCLITests {
           + "used up the steps of three)"), "\(result)")
   }
 
+  /// `check` tries the frames between its 24 spread ones while an expression has not been reached (a layer shown
+  /// for two frames between them), and says which frames it tried of one it never reaches.
+  @Test(.hangGuard)
+  func checkReachesLayersBetweenItsSpreadFrames() async throws {
+    let directory = Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let input = directory.appendingPathComponent("brief.json")
+    // A shape whose fill's opacity has an expression, drawn from `ip` to `op` (hidden: never drawn).
+    func layer(_ ip: Int, _ op: Int, hidden: Bool = false) -> String {
+      #"{"ty":4,"ip":\#(ip),"op":\#(op),"st":0,"hd":\#(hidden),"ks":{},"shapes":[{"ty":"rc","p":{"a":0,"k":[0,0]},"#
+        + #""s":{"a":0,"k":[8,8]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100,"x":"value"}}]}"#
+    }
+    // Spread over 240 frames, the checked frames are 10 apart: frames 3 and 4 are between two of them.
+    let json =
+      #"{"v":"5.7.0","w":64,"h":64,"fr":30,"ip":0,"op":240,"layers":["# + layer(3, 5) + ","
+      + layer(0, 240, hidden: true) + "]}"
+    try Data(json.utf8).write(to: input)
+    let result = try await CommandRunner.lottie2video(["check", input.path])
+    #expect(result.exited(0), "\(result)")
+    #expect(result.stdout.contains("$.layers[0].shapes[1].o.x: info: expression evaluated"), "\(result)")
+    #expect(
+      result.stdout.contains(
+        "$.layers[1].shapes[1].o.x: warning: expression not evaluated at the frames checked (240 from 0 to 239)"),
+      "\(result)")
+  }
+
   /// Each expression limit has its `--limit` name, in the message of the expression it stops.
   @Test(.hangGuard)
   func expressionLimitsAreNamed() async throws {

@@ -241,6 +241,33 @@ struct ExpressionBindingTests {
     #expect(document.size == 40 && document.fillColor == RGBA(1, 0, 0))
   }
 
+  /// Issue 39: another layer's text, as lottie-web gives it (a string with `value`), with that layer's own
+  /// sourceText expression evaluated; by name and by After Effects' match names.
+  @Test(
+    "another layer's text is read through text.sourceText",
+    arguments: [
+      ("thisComp.layer('Label').text.sourceText + '!'", "HELLO!"),
+      ("thisComp.layer('Label').text.sourceText.value.length", "5"),
+      ("thisComp.layer('Label')('ADBE Text Properties')('ADBE Text Document').toLowerCase()", "hello"),
+      ("thisComp.layer('Label').text('Source Text').split('L').length", "3"),
+      ("try { thisComp.layer('Child').text.sourceText } catch (e) { 'none' }", "none"),
+    ])
+  func anotherLayersText(expression: String, expected: String) throws {
+    func textLayer(_ name: String, _ index: Int, _ expression: String) -> String {
+      #"{"ty": 5, "nm": "\#(name)", "ind": \#(index), "ip": 0, "op": 60, "ks": {}, "t": {"d": {"x": "\#(Self.escaped(expression))", "#
+        + #""k": [{"s": {"s": 40, "f": "Sans", "t": "Hello", "j": 0, "tr": 0, "lh": 48, "ls": 0, "fc": [1, 0, 0]}, "t": 0}]}, "#
+        + #""a": [], "m": {"a": {"a": 0, "k": [0, 0]}}, "p": {}}}"#
+    }
+    let layers = textLayer("Label", 4, "value.toUpperCase()") + ", " + textLayer("Echo", 5, expression)
+    let json = Self.rig.replacingOccurrences(of: #""x": "0"}}}]"#, with: #""x": "0"}}}, "# + layers + "]")
+    let animation = try Self.parse(json)
+    guard case .text(let layer)? = animation.layers.last?.content else {
+      Issue.record("no text layer")
+      return
+    }
+    #expect(layer.document.value(at: 0, using: Self.scope(animation)).text == expected, "\(expression)")
+  }
+
   @Test("references that loop end: each side is read through the other a few levels deep, then as keyframes")
   func referenceCycle() throws {
     let json = Self.composition(

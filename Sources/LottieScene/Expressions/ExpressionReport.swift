@@ -6,8 +6,11 @@ import Lottie
 /// exact reason (the property keeps its own value then). The same frames go on the work budget: a frame the
 /// export would refuse (shapes, vertices or dashes over their limits) is an error here too.
 package enum ExpressionReport {
-  /// Frames tried at most: spread evenly from the first to the last of the root composition.
+  /// Frames tried first: spread evenly from the first to the last of the root composition.
   static let frameCount = 24
+  /// Frames tried at most: while an expression has not been reached at the spread frames (its layer shows
+  /// between them: a precomp's layer for a few frames), the whole frames from the first on are tried too.
+  static let maxFrames = 240
 
   /// The frames tried: the first, the last and evenly spaced ones between (every frame of a short
   /// animation), whole frames as an export draws them.
@@ -24,6 +27,11 @@ package enum ExpressionReport {
       if out.last != frame { out.append(frame) }
     }
     return out
+  }
+
+  /// A frame number as a message gives it (`12`, `12.5`).
+  static func frameText(_ frame: Double) -> String {
+    frame == frame.rounded() && abs(frame) < 1e15 ? String(Int(frame)) : String(frame)  // int-audit: whole, |frame| < 1e15
   }
 
   /// An expression's text on one line, for a message: whitespace runs as one space, Bodymovin's `var $bm_rt;`
@@ -46,16 +54,39 @@ package enum ExpressionReport {
     // budget every frame is checked at its first frames only (24 such frames took `info` 10 s and more).
     let perFrame = Double(engine.budget.frameSteps)
     var spent = 0.0
-    var checked = 0
+    var tried: [Double] = []
+    var outOfSteps = false
     // A frame is seeked only while a whole frame's steps still fit in three.
-    for frame in frames(animation) where spent + perFrame <= perFrame * 3 {
+    func attempt(_ frame: Double) -> Bool {
+      guard spent + perFrame <= perFrame * 3 else {
+        outOfSteps = true
+        return false
+      }
       scene.seek(toFrame: frame)
       spent += Double(engine.interpreter.frameSteps)
-      checked += 1
+      tried.append(frame)
+      return true
+    }
+    let spread = frames(animation)
+    for frame in spread where attempt(frame) {}
+    let expected = animation.expressions.keys.filter { !refused.contains($0.appending("x")) }
+    func unreached() -> Bool {
+      expected.contains {
+        engine.evaluated.contains($0) == false && engine.failures[$0] == nil && engine.fallbacks[$0] == nil
+      }
+    }
+    if !outOfSteps, unreached(), let last = spread.last {
+      let done = Set(spread)
+      var frame = animation.inPoint
+      while frame <= last, tried.count < maxFrames, unreached() {
+        if !done.contains(frame), !attempt(frame) { break }
+        frame += 1
+      }
     }
     let checkedText =
-      checked == frames(animation).count
-      ? "\(frameCount) from the first to the last" : "the first \(checked): the expressions used up the steps of three"
+      outOfSteps
+      ? "the first \(tried.count): the expressions used up the steps of three"
+      : "\(tried.count) from \(Self.frameText(tried.min() ?? 0)) to \(Self.frameText(tried.max() ?? 0))"
     var out: [Diagnostic] = []
     if let exceeded = scene.budget.exceeded {
       out.append(

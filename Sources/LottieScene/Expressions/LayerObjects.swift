@@ -102,6 +102,9 @@ enum LayerObjects {
           return try i.call(.object(f), this: .undefined, a)
         }
       case "effect": return effects(layer, scope, e, parents: [this])
+      case "text":
+        guard case .text(let text) = layer.content else { return nil }
+        return self.text(text, scope, e)
       case "mask":
         // By the mask's name (`nm`) or position, as lottie-web finds them; their properties by After Effects'
         // names and indices too (`mask("Mask 1")("ADBE Mask Shape")`).
@@ -172,6 +175,7 @@ enum LayerObjects {
       case "Effects", "effects", "ADBE Effect Parade": return try lookup("effect") ?? .undefined
       case "Masks", "ADBE Mask Parade": return try lookup("mask") ?? .undefined
       case "Contents", "ADBE Root Vectors Group": return try lookup("content") ?? .undefined
+      case "Text", "ADBE Text Properties": return try lookup("text") ?? .undefined
       default:
         if let v = try lookup(key) { return v }
         guard let content = try lookup("content") else { return .undefined }
@@ -180,6 +184,29 @@ enum LayerObjects {
     }
     object = .object(o)
     return object
+  }
+
+  /// A text layer's text (`thisComp.layer("Title").text.sourceText`, `("ADBE Text Properties")("ADBE Text
+  /// Document")`): the source text reads as its text at the frame, its own expression evaluated, as lottie-web
+  /// gives it (a string with `value`); its length and string methods are the text's.
+  static func text(_ text: TextLayer, _ scope: ExpressionScope, _ e: Evaluation) -> JSValue {
+    let document = text.document
+    let read: () -> String = { [unowned scope, unowned e] in
+      if case .expression(let x) = document, let d = scope.evaluate(x, at: e.frame) { return d.text }
+      return document.withoutExpression.value(at: e.frame).text
+    }
+    let sourceText = LayerObjects.Member(["sourceText", "Source Text", "ADBE Text Document"], index: 1) {
+      let o = JSObject(lookup: { key throws(ExpressionError) in
+        switch key {
+        case "value", "text": return .string(read())
+        case "name": return .string("Source Text")
+        default: return nil
+        }
+      })
+      o.valueOf = { .string(read()) }
+      return .object(o)
+    }
+    return group(name: "Text", matchName: "ADBE Text Properties", propertyIndex: 2, members: [sourceText])
   }
 
   static func parentPosition(_ layer: Layer, _ scope: ExpressionScope) -> Int? {
