@@ -1,7 +1,7 @@
 /// `Array.prototype`'s methods we have, by name.
 enum ArrayMethod: String, Sendable {
   case push, pop, shift, unshift, slice, splice, map, forEach, filter, reduce, reduceRight, join, indexOf
-  case lastIndexOf, concat, reverse, sort, some, every, find, findIndex, includes, fill, toString
+  case lastIndexOf, concat, reverse, sort, some, every, find, findIndex, includes, fill, toString, flat
 }
 
 /// `Array.prototype`'s methods.
@@ -90,6 +90,12 @@ enum ArrayMethods {
         return method == .includes ? .boolean(true) : .number(Double(i))
       }
       return method == .includes ? .boolean(false) : .number(-1)
+    case .flat:
+      let d = arguments[argument: 0]
+      let depth = d.typeName == "undefined" ? 1 : d.numberValue
+      var out: [JSValue] = []
+      try flatten(a.elements, depth: depth.isNaN ? 0 : min(depth, Double(Self.maxFlatDepth)), into: &out, interpreter)
+      return .array(JSArray(out))
     case .reverse:
       try interpreter.step(count)
       a.elements.reverse()
@@ -164,6 +170,24 @@ enum ArrayMethods {
   }
 
   private static func callbackDescription(_ v: JSValue) -> String { v.typeName }
+
+  /// Levels `flat` goes down at most (`flat(Infinity)` of an array that holds itself ends there, on its
+  /// steps and memory, not on the thread's stack).
+  static let maxFlatDepth = 64
+
+  private static func flatten(
+    _ elements: [JSValue], depth: Double, into out: inout [JSValue], _ interpreter: Interpreter
+  ) throws(ExpressionError) {
+    try interpreter.allocateElements(elements.count)
+    try interpreter.step(elements.count)
+    for e in elements {
+      if depth >= 1, case .array(let inner) = e {
+        try flatten(inner.elements, depth: depth - 1, into: &out, interpreter)
+      } else {
+        out.append(e)
+      }
+    }
+  }
 
   private static func mergeSort(_ items: [JSValue], _ less: (JSValue, JSValue) throws(ExpressionError) -> Bool)
     throws(ExpressionError) -> [JSValue]

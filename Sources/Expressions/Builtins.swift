@@ -11,6 +11,50 @@ enum Builtins {
     "setInterval", "importScripts", "Date", "system",
   ]
 
+  /// `Object.assign(target, ...sources)`: each source's own properties (an array's elements by index) set on
+  /// the target as an assignment sets them.
+  static func assign(_ a: [JSValue], _ i: Interpreter) throws(ExpressionError) -> JSValue {
+    let target = a[argument: 0]
+    guard case .object = target else { throw i.typeError("Object.assign: the target is not an object") }
+    for source in a.dropFirst() {
+      switch source {
+      case .object(let o):
+        for k in o.keys { try Members.set(target, .string(k), (try o.get(k)) ?? .undefined, i) }
+      case .array(let list):
+        for (n, v) in list.elements.enumerated() { try Members.set(target, .string(String(n)), v, i) }
+      default: break
+      }
+    }
+    return target
+  }
+
+  /// `Array.from(items, map?)`: an array's elements, a string's characters, or an array-like object's
+  /// `length` indexed properties (its length counted against the memory budget before it is built).
+  static func arrayFrom(_ a: [JSValue], _ i: Interpreter) throws(ExpressionError) -> JSValue {
+    var items: [JSValue] = []
+    switch a[argument: 0] {
+    case .array(let list):
+      try i.allocateElements(list.elements.count)
+      items = list.elements
+    case .string(let s):
+      try i.allocateElements(s.utf8.count)
+      items = s.map { .string(String($0)) }
+    case .object(let o):
+      let length = (try o.get("length"))?.numberValue ?? 0
+      let n = length.isFinite && length > 0 ? Int(clamping: length.rounded(.down)) : 0
+      try i.allocateElements(n)
+      try i.step(n)
+      items.reserveCapacity(n)
+      for k in 0..<n { items.append((try o.get(String(k))) ?? .undefined) }
+    default: break
+    }
+    let map = a[argument: 1]
+    if map.asFunction != nil {
+      for k in items.indices { items[k] = try i.call(map, this: .undefined, [items[k], .number(Double(k))]) }
+    }
+    return .array(JSArray(items))
+  }
+
   static func makeError(_ name: String, _ message: String) -> JSValue {
     .object(JSObject([("name", .string(name)), ("message", .string(message))]))
   }
@@ -30,12 +74,23 @@ enum Builtins {
     g["parseFloat"] = .function("parseFloat") { _, _, a in .number(parseFloat(a[argument: 0].stringValue)) }
     g["isNaN"] = .function("isNaN") { _, _, a in .boolean(a[argument: 0].numberValue.isNaN) }
     g["isFinite"] = .function("isFinite") { _, _, a in .boolean(a[argument: 0].numberValue.isFinite) }
-    g["String"] = .function("String") { i, _, a throws(ExpressionError) in
+    let string = JSFunction(
+      name: "String",
+      lookup: { key in
+        guard key == "fromCharCode" else { return nil }
+        return .function("fromCharCode") { i, _, a throws(ExpressionError) in
+          try i.allocate(a.count * 2)
+          let units = a.map { UInt16(truncatingIfNeeded: Operators.int32($0.numberValue)) }
+          return .string(String(decoding: units, as: UTF16.self))
+        }
+      }
+    ) { i, _, a throws(ExpressionError) in
       guard let v = a.first else { return .string("") }
       let s = try i.string(v)
       try i.allocate(s.utf8.count)
       return .string(s)
     }
+    g["String"] = .object(string)
     g["Boolean"] = .function("Boolean") { _, _, a in .boolean(a[argument: 0].isTruthy) }
     let number = JSFunction(
       name: "Number",
@@ -71,10 +126,19 @@ enum Builtins {
     let array = JSFunction(
       name: "Array",
       lookup: { key in
-        guard key == "isArray" else { return nil }
-        return .function("isArray") { _, _, a in
-          if case .array = a[argument: 0] { return .boolean(true) }
-          return .boolean(false)
+        switch key {
+        case "isArray":
+          return .function("isArray") { _, _, a in
+            if case .array = a[argument: 0] { return .boolean(true) }
+            return .boolean(false)
+          }
+        case "of":
+          return .function("of") { i, _, a throws(ExpressionError) in
+            try i.allocateElements(a.count)
+            return .array(JSArray(a))
+          }
+        case "from": return .function("from") { i, _, a throws(ExpressionError) in try arrayFrom(a, i) }
+        default: return nil
         }
       }
     ) { i, _, a throws(ExpressionError) in
@@ -95,6 +159,17 @@ enum Builtins {
         name: "Object",
         lookup: { key in
           switch key {
+          case "assign": return .function(key) { i, _, a throws(ExpressionError) in try assign(a, i) }
+          case "entries":
+            return .function(key) { i, _, a throws(ExpressionError) in
+              guard case .object(let o) = a[argument: 0] else { return .array(JSArray([])) }
+              try i.allocateElements(o.count * 3)
+              var pairs: [JSValue] = []
+              for k in o.keys { pairs.append(.array(JSArray([.string(k), (try o.get(k)) ?? .undefined]))) }
+              return .array(JSArray(pairs))
+            }
+          // Objects are not frozen (nothing an expression makes outlives its evaluation): the object itself.
+          case "freeze": return .function(key) { _, _, a in a[argument: 0] }
           case "keys", "values":
             return .function(key) { i, _, a throws(ExpressionError) in
               switch a[argument: 0] {

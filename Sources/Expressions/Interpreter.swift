@@ -512,6 +512,7 @@ public final class Interpreter {
       return try Members.get(base, try evaluate(k, scope), self)
     case .call(let callee, let argumentNodes): return try callExpression(callee, argumentNodes, scope)
     case .new(let callee, let argumentNodes): return try newExpression(callee, argumentNodes, scope)
+    case .spread: throw ExpressionError(.syntax, "'...' outside a call's arguments or an array literal")
     }
   }
 
@@ -520,18 +521,46 @@ public final class Interpreter {
     var out: [JSValue] = []
     out.reserveCapacity(items.count)
     for item in items {
-      if let item { out.append(try evaluate(item, scope)) } else { out.append(.undefined) }
+      if case .spread(let node)? = item {
+        try spread(try evaluate(node, scope), into: &out)
+      } else if let item {
+        out.append(try evaluate(item, scope))
+      } else {
+        out.append(.undefined)
+      }
     }
     return .array(JSArray(out))
   }
 
-  private func objectLiteral(_ entries: [(key: String, value: Node)], _ scope: Scope) throws(ExpressionError)
+  private func objectLiteral(_ entries: [(key: PropertyKey, value: Node)], _ scope: Scope) throws(ExpressionError)
     -> JSValue
   {
     try allocate(entries.count * 32)
     let o = JSObject()
-    for e in entries { o.set(e.key, try evaluate(e.value, scope)) }
+    for e in entries {
+      switch e.key {
+      case .name(let key): o.set(key, try evaluate(e.value, scope))
+      case .computed(let node):
+        let key = try string(try evaluate(node, scope))
+        o.set(key, try evaluate(e.value, scope))
+      }
+    }
     return .object(o)
+  }
+
+  /// What `...value` gives: an array's elements, a string's characters.
+  private func spread(_ value: JSValue, into out: inout [JSValue]) throws(ExpressionError) {
+    switch value {
+    case .array(let a):
+      try allocateElements(a.elements.count)
+      try step(a.elements.count)
+      out.append(contentsOf: a.elements)
+    case .string(let s):
+      try allocateElements(s.utf8.count)
+      try step(s.utf8.count)
+      for c in s { out.append(.string(String(c))) }
+    default: throw typeError("\(value.typeName) is not iterable (spread)")
+    }
   }
 
   private func unary(_ op: UnaryOperator, _ v: JSValue) throws(ExpressionError) -> JSValue {
@@ -644,7 +673,13 @@ public final class Interpreter {
   private func evaluateArguments(_ nodes: [Node], _ scope: Scope) throws(ExpressionError) -> [JSValue] {
     var out: [JSValue] = []
     out.reserveCapacity(nodes.count)
-    for n in nodes { out.append(try evaluate(n, scope)) }
+    for n in nodes {
+      if case .spread(let node) = n {
+        try spread(try evaluate(node, scope), into: &out)
+      } else {
+        out.append(try evaluate(n, scope))
+      }
+    }
     return out
   }
 
@@ -711,18 +746,30 @@ public final class Interpreter {
       let layout = syntax.layout
       let scope = Scope(parent: closure, count: layout.count)
       // Every parameter is written, missing ones as undefined: of two of the same name, the last one's value.
+      let last = layout.parameters.count - 1
       for (i, slot) in layout.parameters.enumerated() {
-        scope.slots[slot] = i < arguments.count ? arguments[i] : .undefined
+        if syntax.hasRest, i == last {
+          let rest = i < arguments.count ? Array(arguments[i...]) : []
+          try allocateElements(rest.count)
+          scope.slots[slot] = .array(JSArray(rest))
+        } else {
+          scope.slots[slot] = i < arguments.count ? arguments[i] : .undefined
+        }
       }
       if let slot = layout.arguments {
         try allocateElements(arguments.count)
         scope.slots[slot] = .array(JSArray(arguments))
       }
       if let slot = layout.selfName { scope.slots[slot] = function }
-      bind(layout.functions, in: scope)
       let savedThis = thisValue
       thisValue = boundThis ?? this
       defer { thisValue = savedThis }
+      // A parameter left undefined takes its default, read in the function's scope, left to right.
+      for (i, value) in syntax.defaults.enumerated() {
+        guard let value, case .undefined = scope.slots[layout.parameters[i]] else { continue }
+        scope.slots[layout.parameters[i]] = try evaluate(value, scope)
+      }
+      bind(layout.functions, in: scope)
       switch try block(syntax.body, scope) {
       case .returned(let v): return v
       default: return .undefined

@@ -316,14 +316,38 @@ struct Parser {
     } else if named {
       throw error("expected a function name, found \(describe(current))")
     }
+    return try functionRest(name: functionName)
+  }
+
+  /// A function from its `(` on: the parameters and the body.
+  private mutating func functionRest(name functionName: String?) throws(ExpressionError) -> FunctionSyntax {
     try expect(.openParen)
-    var parameters: [String] = []
-    if !isPunctuator(.closeParen) {
-      repeat { parameters.append(try name()) } while eat(.comma)
-    }
-    try expect(.closeParen)
+    let p = try parameterList()
     let body = try block()
-    return FunctionSyntax(name: functionName, parameters: parameters, body: body, isArrow: false)
+    return FunctionSyntax(
+      name: functionName, parameters: p.names, defaults: p.defaults, hasRest: p.hasRest, body: body, isArrow: false)
+  }
+
+  /// A function's parameters after its `(`, up to and with the `)`: names, `name = default`, and `...rest` last.
+  private mutating func parameterList() throws(ExpressionError) -> (
+    names: [String], defaults: [Node?], hasRest: Bool
+  ) {
+    var names: [String] = []
+    var defaults: [Node?] = []
+    var hasRest = false
+    while !eat(.closeParen) {
+      if eat(.ellipsis) {
+        names.append(try name())
+        defaults.append(nil)
+        hasRest = true
+        guard isPunctuator(.closeParen) else { throw error("a rest parameter must be the last") }
+        continue
+      }
+      names.append(try name())
+      defaults.append(eat(.assign) ? try assignment() : nil)
+      if !isPunctuator(.closeParen) { try expect(.comma) }
+    }
+    return (names, defaults, hasRest)
   }
 
   // MARK: - Expressions
@@ -351,28 +375,17 @@ struct Parser {
     return .assign(op, target, value)
   }
 
-  /// `x => ...` or `(a, b) => ...`, when the tokens ahead are one.
+  /// `x => ...` or `(a, b = 1, ...rest) => ...`, when the tokens ahead are one.
   private mutating func arrowFunction() throws(ExpressionError) -> Node? {
-    var parameters: [String] = []
+    var parameters: (names: [String], defaults: [Node?], hasRest: Bool) = ([], [], false)
     let start = position
     if case .identifier(let n) = current.kind, next.kind == .punctuator(.arrow) {
-      parameters = [n]
+      parameters.names = [n]
       advance()
-    } else if isPunctuator(.openParen) {
-      var j = position + 1
-      while true {
-        if tokens[j].kind == .punctuator(.closeParen) { break }
-        guard case .identifier(let n) = tokens[j].kind else { return nil }
-        parameters.append(n)
-        j += 1
-        if tokens[j].kind == .punctuator(.comma) {
-          j += 1
-        } else if tokens[j].kind != .punctuator(.closeParen) {
-          return nil
-        }
-      }
-      guard tokens[j + 1].kind == .punctuator(.arrow) else { return nil }
-      position = j + 1
+    } else if isPunctuator(.openParen), let end = arrowParametersEnd() {
+      guard !tokens[end + 1].isAfterNewline else { return nil }
+      advance()
+      parameters = try parameterList()
     } else {
       return nil
     }
@@ -384,7 +397,39 @@ struct Parser {
     } else {
       body = [.returnValue(try assignment())]
     }
-    return .function(FunctionSyntax(name: nil, parameters: parameters, body: body, isArrow: true))
+    return .function(
+      FunctionSyntax(
+        name: nil, parameters: parameters.names, defaults: parameters.defaults, hasRest: parameters.hasRest,
+        body: body, isArrow: true))
+  }
+
+  /// Where the `)` is when the tokens from the current `(` are an arrow function's parameters (`(...) =>`).
+  /// Most parentheses are not: a list of names ends the look at its first other token, and only a default
+  /// (`=`) makes it read on to the matching parenthesis.
+  private func arrowParametersEnd() -> Int? {
+    var j = position + 1
+    scan: while true {
+      switch tokens[j].kind {
+      case .identifier, .punctuator(.comma), .punctuator(.ellipsis): j += 1
+      case .punctuator(.closeParen): return tokens[j + 1].kind == .punctuator(.arrow) ? j : nil
+      case .punctuator(.assign): break scan
+      default: return nil
+      }
+    }
+    var depth = 0
+    while j < tokens.count - 1 {
+      switch tokens[j].kind {
+      case .punctuator(.openParen), .punctuator(.openBracket), .punctuator(.openBrace): depth += 1
+      case .punctuator(.closeParen), .punctuator(.closeBracket), .punctuator(.closeBrace):
+        if depth == 0 {
+          return tokens[j].kind == .punctuator(.closeParen) && tokens[j + 1].kind == .punctuator(.arrow) ? j : nil
+        }
+        depth -= 1
+      default: break
+      }
+      j += 1
+    }
+    return nil
   }
 
   private mutating func conditional(allowIn: Bool) throws(ExpressionError) -> Node {
@@ -542,7 +587,7 @@ struct Parser {
     if !isPunctuator(.closeParen) {
       repeat {
         if isPunctuator(.closeParen) { break }
-        items.append(try assignment())
+        items.append(eat(.ellipsis) ? .spread(try assignment()) : try assignment())
       } while eat(.comma)
     }
     try expect(.closeParen)
@@ -598,14 +643,27 @@ struct Parser {
           items.append(nil)
           continue
         }
-        items.append(try assignment())
+        items.append(eat(.ellipsis) ? .spread(try assignment()) : try assignment())
         if !isPunctuator(.closeBracket) { try expect(.comma) }
       }
       return .array(items)
     case .punctuator(.openBrace):
       advance()
-      var entries: [(key: String, value: Node)] = []
+      var entries: [(key: PropertyKey, value: Node)] = []
       while !eat(.closeBrace) {
+        if eat(.openBracket) {
+          // A computed key: `{[k]: value}`, `{[k]() {...}}`.
+          let computed = try assignment()
+          try expect(.closeBracket)
+          if isPunctuator(.openParen) {
+            entries.append((.computed(computed), .function(try functionRest(name: nil))))
+          } else {
+            try expect(.colon)
+            entries.append((.computed(computed), try assignment()))
+          }
+          if !isPunctuator(.closeBrace) { try expect(.comma) }
+          continue
+        }
         let key: String
         switch current.kind {
         case .identifier(let n), .string(let n): key = n
@@ -615,11 +673,13 @@ struct Parser {
         }
         advance()
         if isPunctuator(.comma) || isPunctuator(.closeBrace) {
-          entries.append((key, .global(key)))  // shorthand `{a}`
+          entries.append((.name(key), .global(key)))  // shorthand `{a}`
           identifiers.insert(key)
+        } else if isPunctuator(.openParen) {
+          entries.append((.name(key), .function(try functionRest(name: nil))))  // a method: `{f() {...}}`
         } else {
           try expect(.colon)
-          entries.append((key, try assignment()))
+          entries.append((.name(key), try assignment()))
         }
         if !isPunctuator(.closeBrace) { try expect(.comma) }
       }

@@ -134,13 +134,18 @@ struct Resolver {
       layout.selfName = frame.declare(name)
     }
     Self.declareLexical(f.body, in: frame)
+    // Defaults are read in the function's scope (`(a, b = a * 2) => ...`).
+    var defaults: [Node?] = []
+    for d in f.defaults { defaults.append(try optionalNode(d)) }
     var body: [Statement] = []
     body.reserveCapacity(f.body.count)
     for s in f.body { body.append(try statement(s, direct: true)) }
     layout.count = frame.count
     layout.arguments = frame.arguments
     layout.functions = frame.functions
-    return FunctionSyntax(name: f.name, parameters: f.parameters, body: body, isArrow: f.isArrow, layout: layout)
+    return FunctionSyntax(
+      name: f.name, parameters: f.parameters, defaults: defaults, hasRest: f.hasRest, body: body, isArrow: f.isArrow,
+      layout: layout)
   }
 
   // MARK: - Statements
@@ -301,10 +306,15 @@ struct Resolver {
       for item in items { out.append(try optionalNode(item)) }
       return .array(out)
     case .object(let entries):
-      var out: [(key: String, value: Node)] = []
+      var out: [(key: PropertyKey, value: Node)] = []
       out.reserveCapacity(entries.count)
-      for e in entries { out.append((e.key, try node(e.value))) }
+      for e in entries {
+        var key = e.key
+        if case .computed(let k) = key { key = .computed(try node(k)) }
+        out.append((key, try node(e.value)))
+      }
       return .object(out)
+    case .spread(let x): return .spread(try node(x))
     case .function(let f): return .function(try function(f))
     case .conditional(let t, let a, let b): return .conditional(try node(t), try node(a), try node(b))
     case .update(let delta, let prefix, let target): return .update(delta, prefix: prefix, try node(target))

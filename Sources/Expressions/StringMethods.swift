@@ -4,6 +4,7 @@ import Foundation
 enum StringMethod: String, Sendable {
   case substr, substring, slice, split, replace, indexOf, lastIndexOf, toUpperCase, toLowerCase, charAt
   case charCodeAt, trim, concat, includes, startsWith, endsWith, `repeat`, padStart, padEnd, toString, match
+  case localeCompare
 }
 
 /// `String.prototype`'s methods, on UTF-16 code units as JavaScript counts them.
@@ -91,6 +92,11 @@ enum StringMethods {
     case .endsWith:
       let needle = Array(arguments[argument: 0].stringValue.utf16)
       return .boolean(needle.count <= count && u[(count - needle.count)...].elementsEqual(needle))
+    case .localeCompare:
+      // By UTF-16 code units (no locale's collation: the same order on every machine).
+      let other = Array(try interpreter.string(arguments[argument: 0]).utf16)
+      if u == other { return .number(0) }
+      return .number(u.lexicographicallyPrecedes(other) ? -1 : 1)
     case .toUpperCase: return try result(s.uppercased())
     case .toLowerCase: return try result(s.lowercased())
     case .trim: return try result(s.trimmingCharacters(in: .whitespacesAndNewlines))

@@ -180,7 +180,9 @@ indirect enum Node: Sendable {
   case local(Slot)
   case global(String)
   case array([Node?])
-  case object([(key: String, value: Node)])
+  case object([(key: PropertyKey, value: Node)])
+  /// `...items` in a call's arguments or an array literal (the parser makes it nowhere else).
+  case spread(Node)
   case function(FunctionSyntax)
   case unary(UnaryOperator, Node)
   case binary(BinaryOperator, Node, Node)
@@ -200,10 +202,20 @@ indirect enum Node: Sendable {
   case delete(Node)
 }
 
+/// An object literal's key: a name (`{a: 1}`, `{'a': 1}`, `{1: x}`) or computed (`{[k]: 1}`).
+enum PropertyKey: Sendable {
+  case name(String)
+  case computed(Node)
+}
+
 /// A function's parameters and body, as declared.
 final class FunctionSyntax: Sendable {
   let name: String?
   let parameters: [String]
+  /// Each parameter's default (`b = 2`), nil where it has none; empty when no parameter has one.
+  let defaults: [Node?]
+  /// The last parameter takes the rest of the arguments as an array (`...rest`).
+  let hasRest: Bool
   let body: [Statement]
   /// An arrow function: `this` is the enclosing one's and there is no `arguments`.
   let isArrow: Bool
@@ -212,9 +224,14 @@ final class FunctionSyntax: Sendable {
   /// Its scope's slots (empty until resolved).
   let layout: FunctionLayout
 
-  init(name: String?, parameters: [String], body: [Statement], isArrow: Bool, layout: FunctionLayout = .init()) {
+  init(
+    name: String?, parameters: [String], defaults: [Node?] = [], hasRest: Bool = false, body: [Statement],
+    isArrow: Bool, layout: FunctionLayout = .init()
+  ) {
     self.name = name
     self.parameters = parameters
+    self.defaults = defaults.contains { $0 != nil } ? defaults : []
+    self.hasRest = hasRest
     self.body = body
     self.isArrow = isArrow
     var names: [String] = []

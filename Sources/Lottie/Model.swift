@@ -18,6 +18,9 @@ public struct Animation: Sendable {
   public var layers: [Layer]
   /// Precomposition assets by id.
   public var precomps: [String: [Layer]]
+  /// The ids of precomposition assets by their names (`nm`, the composition's name in After Effects, as
+  /// expressions' `comp("name")` gives it), the first of each name.
+  public var precompNames: [String: String] = [:]
   /// Image assets by id.
   public var images: [String: ImageAsset]
   /// Markers (`markers`).

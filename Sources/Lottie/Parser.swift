@@ -132,6 +132,7 @@ extension Reader {
     if case .object(let s)? = o["slots"] { slots = s }
     var layerCount = 0
     var precomps: [String: [Layer]] = [:]
+    var precompNames: [String: String] = [:]
     var images: [String: ImageAsset] = [:]
     var sounds: [String: SoundAsset] = [:]
     if let assets = o["assets"], assets != .null {
@@ -145,6 +146,8 @@ extension Reader {
         }
         if let layers = a["layers"], layers != .null {
           precomps[id] = try self.layers(layers, p.appending("layers"), count: &layerCount)
+          // Read leniently: a name is for expressions only, and the layers draw without it.
+          if case .string(let name)? = a["nm"], !name.isEmpty, precompNames[name] == nil { precompNames[name] = id }
         } else if a["p"] != nil, let sound = try soundAsset(a, id: id, p) {
           sounds[id] = sound
         } else if a["p"] != nil {
@@ -181,6 +184,7 @@ extension Reader {
       frameRate: frameRate, inPoint: inPoint, outPoint: outPoint, layers: layers, precomps: precomps, images: images,
       markers: markers, fonts: fonts, glyphs: glyphs, diagnostics: diagnostics)
     animation.expressions = expressions
+    animation.precompNames = precompNames
     animation.sounds = sounds
     animation.moveAudioReferencedAssetsToSounds()
     return animation

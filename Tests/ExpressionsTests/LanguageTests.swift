@@ -65,6 +65,35 @@ final class LanguageTests: XCTestCase {
     XCTAssertEqual(try numbers("time = time * 3; time", ["time": .number(2)]), [6])
   }
 
+  /// The forms After Effects' JavaScript engine (ES2018) reads that rigs and presets use: default and rest
+  /// parameters, spread, method shorthand and computed keys, and the built-ins beside them.
+  func testLaterForms() throws {
+    XCTAssertEqual(try numbers("function f(a, b = a * 2) { return a + b } [f(1), f(1, 5)]"), [3, 6])
+    XCTAssertEqual(try numbers("var f = (a, b = 10, ...rest) => a + b + rest.length; [f(1), f(1, 2, 3, 4)]"), [11, 5])
+    XCTAssertEqual(try numbers("function f(...r) { return r } f(1, 2, 3)"), [1, 2, 3])
+    XCTAssertEqual(try numbers("Math.max(...[1, 5, 3])"), [5])
+    XCTAssertEqual(try numbers("var a = [2, 3]; [1, ...a, 4]"), [1, 2, 3, 4])
+    XCTAssertEqual(try numbers("[...'abc'].length"), [3])
+    XCTAssertEqual(try numbers("var o = {b() { return 2 }, get: 1}; o.b() + o.get"), [3])
+    XCTAssertEqual(try numbers("var k = 'x'; var o = {[k + 1]: 5}; o.x1"), [5])
+    // A parenthesised expression is not taken for parameters; a default is read to its closing parenthesis.
+    XCTAssertEqual(try numbers("var a = 1, b = 2; (a, b)"), [2])
+    XCTAssertEqual(try numbers("var f = (a = [1, (2)], b = {c: 3}) => a[1] + b.c; f()"), [5])
+    XCTAssertEqual(
+      failure("f(...5); function f() {}")?.message, "uncaught exception: TypeError: number is not iterable (spread)")
+    XCTAssertEqual(try numbers("Object.assign({a: 1}, {b: 2}, {a: 3}).a"), [3])
+    XCTAssertEqual(try text("Object.entries({a: 1, b: 2}).map(e => e[0] + e[1]).join()"), "a1,b2")
+    XCTAssertEqual(try numbers("Array.from({length: 3}, (v, i) => i * 2)"), [0, 2, 4])
+    XCTAssertEqual(try numbers("Array.from('ab').length + Array.of(7, 8)[1]"), [10])
+    XCTAssertEqual(try text("String.fromCharCode(72, 105)"), "Hi")
+    XCTAssertEqual(try numbers("[1, [2, [3, [4]]]].flat(2).length"), [4])
+    XCTAssertEqual(try numbers("['b', 'a'].sort((x, y) => x.localeCompare(y)).indexOf('b')"), [1])
+    XCTAssertEqual(try numbers("Object.freeze({a: 1}).a"), [1])
+    // flat of an array that holds itself, to any depth, goes down 64 levels (65 ones, then the array itself; JavaScript runs out of stack).
+    XCTAssertEqual(try numbers("var a = [1]; a.push(a); a.flat(Infinity).length"), [66])
+    XCTAssertNotNil(failure("var a = [1]; a.push(a, a); a.flat(Infinity)"))
+  }
+
   func testLoops() throws {
     XCTAssertEqual(
       try numbers("var s = 0; for (var i = 0; i < 10; i++) { if (i == 5) continue; if (i == 8) break; s += i } s"), [23]

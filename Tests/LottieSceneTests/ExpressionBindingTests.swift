@@ -268,6 +268,23 @@ struct ExpressionBindingTests {
     #expect(layer.document.value(at: 0, using: Self.scope(animation)).text == expected, "\(expression)")
   }
 
+  /// Issue 39: `comp("name")` finds a precomposition by its own name (`nm`, as After Effects names it) and
+  /// gives its size as the precomp layer that shows it has it; a layer has no markers (Bodymovin writes none).
+  @Test("comp() by a precomposition's name, and a layer's markers")
+  func compByNameAndLayerMarkers() throws {
+    let json = Self.composition(
+      #"""
+      [{"ty": 0, "nm": "Shown", "refId": "pre_1", "ind": 1, "w": 120, "h": 80, "ip": 0, "op": 60, "ks": {}},
+       {"ty": 3, "nm": "L", "ind": 2, "ip": 0, "op": 60, "ks": {"o": {"a": 0, "k": 0, "x":
+        "comp('Pre').layer('Inner').transform.rotation + comp('Pre').width + comp('pre_1').height + thisLayer.marker.numKeys"}}}]
+      """#,
+      extra:
+        #""assets": [{"id": "pre_1", "nm": "Pre", "layers": [{"ty": 3, "nm": "Inner", "ind": 1, "ip": 0, "op": 60, "ks": {"r": {"a": 0, "k": 45}}}]}]"#
+    )
+    let animation = try Self.parse(json)
+    #expect(animation.layers[1].transform.opacity.value(at: 0, using: Self.scope(animation)) == 245)
+  }
+
   @Test("references that loop end: each side is read through the other a few levels deep, then as keyframes")
   func referenceCycle() throws {
     let json = Self.composition(

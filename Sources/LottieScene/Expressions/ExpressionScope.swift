@@ -45,12 +45,24 @@ package final class ExpressionScope: ExpressionEnvironment {
   func position(named name: String) -> Int? { positionByName[name] }
   func position(index: Int) -> Int? { positionByIndex[index] }
 
-  /// The scope of the precomposition `name` (an asset's id, or a precomp layer's name), as `comp("name")`.
+  /// The scope of the composition `name` (the root's or an asset's name, an asset's id, or a precomp layer's
+  /// name), as `comp("name")`.
   func comp(_ name: String) -> ExpressionScope? {
     if let s = comps[name] { return s }
     var found: (layers: [Layer], width: Double?, height: Double?)? = nil
     if name == animation.name { found = (animation.layers, nil, nil) }
-    if found == nil, let layers = animation.precomps[name] { found = (layers, nil, nil) }
+    if found == nil,
+      let layers = animation.precomps[name] ?? animation.precompNames[name].flatMap({ animation.precomps[$0] })
+    {
+      // Its size is a precomp layer's that shows it, when one does.
+      let id = animation.precomps[name] != nil ? name : animation.precompNames[name] ?? name
+      let all = [animation.layers] + Array(animation.precomps.values)
+      let size = all.lazy.flatMap { $0 }.lazy.compactMap { layer -> (Double, Double)? in
+        if case .precomp(id, let w, let h, _) = layer.content { return (w, h) }
+        return nil
+      }.first
+      found = (layers, size?.0, size?.1)
+    }
     if found == nil {
       // A precomp layer of that name in any composition names its asset.
       let all = [animation.layers] + Array(animation.precomps.values)

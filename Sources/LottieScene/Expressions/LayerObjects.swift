@@ -102,6 +102,8 @@ enum LayerObjects {
           return try i.call(.object(f), this: .undefined, a)
         }
       case "effect": return effects(layer, scope, e, parents: [this])
+      // Bodymovin writes no layer markers: a layer has none (rigs test `marker.numKeys > 0`).
+      case "marker": return CompObjects.markerKeys([], rate: rate, owner: "the layer")
       case "text":
         guard case .text(let text) = layer.content else { return nil }
         return self.text(text, scope, e)
@@ -550,43 +552,46 @@ enum CompObjects {
           if scope === e.scope, p == e.owner { return e.thisLayer }
           return LayerObjects.layer(p, scope, e)
         }
-      case "marker":
-        let markers = scope.animation.markers
-        let keys = JSObject(lookup: { key in
-          switch key {
-          case "numKeys": return .number(Double(markers.count))
-          case "key", "nearestKey":
-            return .function(key) { i, _, a throws(ExpressionError) in
-              guard !markers.isEmpty else { throw i.typeError("the composition has no markers") }
-              var k = 0
-              if key == "key" {
-                if case .string(let s) = a[argument: 0] {
-                  guard let found = markers.firstIndex(where: { $0.name == s }) else {
-                    throw i.typeError("no marker '\(s)'")
-                  }
-                  k = found
-                } else {
-                  k = Int(clamping: a[argument: 0].numberValue) - 1
-                  guard markers.indices.contains(k) else { throw i.typeError("key(\(k + 1)): no such marker") }
-                }
-              } else {
-                let f = a[argument: 0].numberValue * rate
-                for (j, m) in markers.enumerated() where abs(m.frame - f) < abs(markers[k].frame - f) { k = j }
-              }
-              let m = markers[k]
-              return .object(
-                JSObject([
-                  ("time", .number(m.frame / rate)), ("index", .number(Double(k + 1))), ("comment", .string(m.name)),
-                  ("duration", .number(m.duration / rate)), ("name", .string(m.name)),
-                ]))
-            }
-          default: return nil
-          }
-        })
-        return .object(keys)
+      case "marker": return markerKeys(scope.animation.markers, rate: rate, owner: "the composition")
       default: return nil
       }
     })
     return .object(o)
+  }
+
+  /// Markers as `marker` gives them: `numKeys`, `key(n)` or `key("name")`, `nearestKey(t)`.
+  static func markerKeys(_ markers: [Marker], rate: Double, owner: String) -> JSValue {
+    let keys = JSObject(lookup: { key in
+      switch key {
+      case "numKeys": return .number(Double(markers.count))
+      case "key", "nearestKey":
+        return .function(key) { i, _, a throws(ExpressionError) in
+          guard !markers.isEmpty else { throw i.typeError("\(owner) has no markers") }
+          var k = 0
+          if key == "key" {
+            if case .string(let s) = a[argument: 0] {
+              guard let found = markers.firstIndex(where: { $0.name == s }) else {
+                throw i.typeError("no marker '\(s)'")
+              }
+              k = found
+            } else {
+              k = Int(clamping: a[argument: 0].numberValue) - 1
+              guard markers.indices.contains(k) else { throw i.typeError("key(\(k + 1)): no such marker") }
+            }
+          } else {
+            let f = a[argument: 0].numberValue * rate
+            for (j, m) in markers.enumerated() where abs(m.frame - f) < abs(markers[k].frame - f) { k = j }
+          }
+          let m = markers[k]
+          return .object(
+            JSObject([
+              ("time", .number(m.frame / rate)), ("index", .number(Double(k + 1))), ("comment", .string(m.name)),
+              ("duration", .number(m.duration / rate)), ("name", .string(m.name)),
+            ]))
+        }
+      default: return nil
+      }
+    })
+    return .object(keys)
   }
 }
