@@ -33,6 +33,8 @@ public struct Animation: Sendable {
   public var diagnostics: [Diagnostic]
   /// Expression source texts (`x`) by the JSON path of their property, kept as text and not evaluated.
   public var expressions: [JSONPath: String] = [:]
+  /// The name of the layer each expression is on, by the same paths (layers without a name are not listed).
+  public var expressionLayers: [JSONPath: String] = [:]
   /// The settable keypaths (`info --keypaths`), listed only when the load's ``Template`` asks for them.
   public var keypaths: [Keypath]? = nil
   /// Sound assets by id (see ``SoundAsset``), played by audio layers.

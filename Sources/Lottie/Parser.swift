@@ -184,6 +184,7 @@ extension Reader {
       frameRate: frameRate, inPoint: inPoint, outPoint: outPoint, layers: layers, precomps: precomps, images: images,
       markers: markers, fonts: fonts, glyphs: glyphs, diagnostics: diagnostics)
     animation.expressions = expressions
+    animation.expressionLayers = expressionLayers
     animation.precompNames = precompNames
     animation.sounds = sounds
     animation.moveAudioReferencedAssetsToSounds()
@@ -261,8 +262,8 @@ extension Reader {
 
   func layers(_ json: JSON, _ path: JSONPath, count: inout Int) throws(LottieError) -> [Layer] {
     var out: [Layer] = []
-    let outerSlot = layerSlot
-    defer { layerSlot = outerSlot }
+    let (outerSlot, outerName) = (layerSlot, layerName)
+    defer { (layerSlot, layerName) = (outerSlot, outerName) }
     for (i, item) in try array(json, path).enumerated() {
       count += 1
       if count > limits.maxLayers {
@@ -272,6 +273,7 @@ extension Reader {
       }
       // The position the layer will have in `out`, which an `ExpressionScope` binds expressions to.
       layerSlot = out.count
+      if case .object(let o) = item, case .string(let name)? = o["nm"] { layerName = name } else { layerName = "" }
       effectControls = []
       if var layer = try layer(item, path.appending(i)) {
         var unknown: Set<String> = []

@@ -142,6 +142,7 @@ extension Reader {
         return base
       }
       expressions[path] = text
+      if !layerName.isEmpty { expressionLayers[path] = layerName }
       return withExpression(text, base, path)
     }
     return base

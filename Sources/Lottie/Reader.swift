@@ -8,6 +8,10 @@ final class Reader {
   private(set) var diagnostics: [Diagnostic] = []
   /// Expression source texts (`x`) by the path of their property: kept, not evaluated.
   var expressions: [JSONPath: String] = [:]
+  /// The name of the layer each expression is on (by the property's path), for reports.
+  var expressionLayers: [JSONPath: String] = [:]
+  /// The name of the layer being read (`nm`, read leniently), or empty.
+  var layerName = ""
   /// Lottie 1.0 slots (`slots`): a property with `sid` takes the slot's property (`p`) instead of its own.
   var slots: [String: JSON] = [:]
   /// The animation's frame rate (`fr`), for expressions' `time`.

@@ -1,6 +1,7 @@
 import Foundation
 import Lottie
 import LottieArchive
+import LottieScene
 import Pipeline
 
 /// What `lottie2video info` prints: aligned text, or with `--json` one JSON document.
@@ -108,9 +109,11 @@ enum InfoReport {
     return lines.joined(separator: "\n")
   }
 
-  /// The same facts as one JSON object (keys sorted), with the keypaths when they were listed.
+  /// The same facts as one JSON object (keys sorted), with the keypaths when they were listed and each
+  /// expression's outcome.
   static func json(
-    _ loaded: LoadedAnimation, file: String, parseSeconds: Double, keypaths: Bool, sounds: [Sound] = []
+    _ loaded: LoadedAnimation, file: String, parseSeconds: Double, keypaths: Bool, sounds: [Sound] = [],
+    expressions: [ExpressionReport.Outcome] = []
   ) -> String {
     let a = loaded.animation
     var object: [String: Any] = [
@@ -128,6 +131,7 @@ enum InfoReport {
       "diagnostics": a.diagnostics.map {
         ["severity": $0.severity.rawValue, "path": $0.path.description, "message": $0.message]
       },
+      "expressions": expressions.map(\.json),
     ]
     if loaded.format == .dotLottie {
       object["animations"] = loaded.availableAnimations

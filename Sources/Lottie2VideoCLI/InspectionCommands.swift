@@ -47,14 +47,17 @@ struct InfoCommand {
     // The font notes `check` lists too: missing fonts and their stand-ins, fallbacks, undrawable characters.
     loaded.animation.diagnostics += inputOptions.prepareFonts(loaded, path: input).diagnostics
     // Each expression's outcome: evaluated, or why not (issue 24).
-    loaded.animation.diagnostics += ExpressionReport.diagnostics(
+    let expressions = ExpressionReport.report(
       loaded.animation, file: InputOptions.name(of: input), limits: inputOptions.load.workLimits(for: input))
+    loaded.animation.diagnostics += expressions.diagnostics
     let name = InputOptions.name(of: input)
     let sounds = InfoReport.sounds(
       loaded, assets: inputOptions.assets, allowsExternalPaths: inputOptions.allowsExternalPaths)
     if json {
       Console.output(
-        InfoReport.json(loaded, file: name, parseSeconds: parseSeconds, keypaths: keypaths, sounds: sounds))
+        InfoReport.json(
+          loaded, file: name, parseSeconds: parseSeconds, keypaths: keypaths, sounds: sounds,
+          expressions: expressions.outcomes))
       return 0
     }
     if keypaths {
@@ -174,8 +177,8 @@ struct CheckCommand {
         let loadedInput = try inputOptions.loadWithImages(subject.input, extra: subject.values)
         let limits = inputOptions.load.workLimits(for: subject.input)
         // Each expression's outcome: evaluated, or why not (issue 24).
-        var diagnostics =
-          loadedInput.diagnostics + ExpressionReport.diagnostics(loadedInput.animation, file: file, limits: limits)
+        let expressions = ExpressionReport.report(loadedInput.animation, file: file, limits: limits)
+        var diagnostics = loadedInput.diagnostics + expressions.diagnostics
         let animation = loadedInput.animation
         let longTexts = animation.textsLonger(than: limits.glyphs)
         for (path, count) in longTexts {
@@ -215,6 +218,7 @@ struct CheckCommand {
             "diagnostics": diagnostics.map {
               ["severity": $0.severity.rawValue, "path": $0.path.description, "message": $0.message]
             },
+            "expressions": expressions.outcomes.map(\.json),
           ]
           if let row = subject.row { record["row"] = row }
           records.append(record)

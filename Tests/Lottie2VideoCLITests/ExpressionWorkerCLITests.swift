@@ -201,6 +201,43 @@ struct ExpressionWorkerCLITests {
       "\(result)")
   }
 
+  /// Issue 39, item 2: `info --json` and `check --json` give each expression's outcome as data (its path,
+  /// outcome, reason, layer and text), and the messages name the layer.
+  @Test(.hangGuard)
+  func outcomesAreListedAsData() async throws {
+    let directory = Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let input = directory.appendingPathComponent("rig.json")
+    func layer(_ name: String, _ expression: String) -> String {
+      #"{"ty":3,"nm":"\#(name)","ip":0,"op":24,"st":0,"ks":{"r":{"a":0,"k":0,"x":"\#(expression)"}}}"#
+    }
+    let json =
+      #"{"v":"5.7.0","w":64,"h":64,"fr":30,"ip":0,"op":24,"layers":["#
+      + [
+        layer("Arm", "thisComp.layer('Hand').rotation"), layer("Leg", "try { effect('Nope')(1) } catch (e) { 5 }"),
+        layer("Body", "time * 2"),
+      ].joined(separator: ",") + "]}"
+    try Data(json.utf8).write(to: input)
+    let text = try await CommandRunner.lottie2video(["check", input.path])
+    #expect(
+      text.stdout.contains(
+        "$.layers[0].ks.r.x: warning: expression failed (uncaught exception: TypeError: thisComp.layer(Hand): no such "
+          + "layer); the property's own value is used; layer 'Arm'; the expression: thisComp.layer('Hand').rotation"),
+      "\(text)")
+    for command in ["info", "check"] {
+      let result = try await CommandRunner.lottie2video([command, input.path, "--json"])
+      #expect(result.exited(0), "\(result)")
+      let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+      let record = command == "info" ? object as? [String: Any] : (object as? [[String: Any]])?.first
+      let outcomes = (record?["expressions"] as? [[String: Any]]) ?? []
+      #expect(outcomes.map { $0["layer"] as? String } == ["Arm", "Leg", "Body"], "\(command): \(outcomes)")
+      #expect(outcomes.map { $0["outcome"] as? String } == ["failed", "fell back", "evaluated"], "\(command)")
+      #expect(outcomes.map { $0["path"] as? String } == (0..<3).map { "$.layers[\($0)].ks.r.x" }, "\(command)")
+      #expect((outcomes.first?["reason"] as? String)?.contains("no such layer") == true, "\(command)")
+      #expect(outcomes.last?["reason"] == nil && outcomes.last?["expression"] as? String == "time * 2", "\(command)")
+    }
+  }
+
   /// Each expression limit has its `--limit` name, in the message of the expression it stops.
   @Test(.hangGuard)
   func expressionLimitsAreNamed() async throws {

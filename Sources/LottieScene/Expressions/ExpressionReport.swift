@@ -42,12 +42,51 @@ package enum ExpressionReport {
     return words.count > 80 ? String(words.prefix(79)) + "…" : words
   }
 
+  /// What became of one expression at the frames checked.
+  package struct Outcome: Sendable, Equatable {
+    package enum Kind: String, Sendable {
+      case evaluated
+      /// Its `try` caught an error the program did not throw, and its `catch` gave the value.
+      case fellBack = "fell back"
+      /// It threw, ran out of a limit, or its value did not fit: the property keeps its own value.
+      case failed
+      /// Not reached at the frames checked.
+      case notReached = "not reached"
+      /// Refused when the file was read (a syntax error, a kind of property expressions do not drive).
+      case refused
+    }
+    /// The expression's path (`...x`).
+    package var path: JSONPath
+    package var kind: Kind
+    /// Why, for every kind but `evaluated`.
+    package var reason: String?
+    /// The layer it is on (`nm`), when the layer has a name.
+    package var layer: String?
+    /// Its text on one line, shortened (``snippet(_:)``).
+    package var expression: String
+
+    /// As `info --json` and `check --json` list it.
+    package var json: [String: Any] {
+      var out: [String: Any] = ["path": path.description, "outcome": kind.rawValue, "expression": expression]
+      if let reason { out["reason"] = reason }
+      if let layer { out["layer"] = layer }
+      return out
+    }
+  }
+
   /// One diagnostic per expression the parser accepted (those it refused already have theirs).
   package static func diagnostics(_ animation: Animation, file: String?, limits: WorkLimits = .defaults)
     -> [Diagnostic]
   {
-    let refused = Set(
-      animation.diagnostics.filter { $0.severity >= .warning && $0.path.description.hasSuffix(".x") }.map(\.path))
+    report(animation, file: file, limits: limits).diagnostics
+  }
+
+  /// Each expression's outcome, and the diagnostics `check`, `info` and an export print of them.
+  package static func report(_ animation: Animation, file: String?, limits: WorkLimits = .defaults) -> (
+    outcomes: [Outcome], diagnostics: [Diagnostic]
+  ) {
+    let refusals = animation.diagnostics.filter { $0.severity >= .warning && $0.path.description.hasSuffix(".x") }
+    let refused = Set(refusals.map(\.path))
     let scene = AnimationScene(animation: animation, limits: limits)
     let engine = scene.expressions
     // The frames' expressions may take three frames' steps in all: a file whose expressions use up their
@@ -88,39 +127,53 @@ package enum ExpressionReport {
       ? "the first \(tried.count): the expressions used up the steps of three"
       : "\(tried.count) from \(Self.frameText(tried.min() ?? 0)) to \(Self.frameText(tried.max() ?? 0))"
     var out: [Diagnostic] = []
+    var outcomes: [Outcome] = []
     if let exceeded = scene.budget.exceeded {
       out.append(
         Diagnostic(
           severity: .error, file: file, path: exceeded.path,
           message: "\(exceeded.message); an export refuses this frame"))
     }
+    var refusedReasons: [JSONPath: String] = [:]
+    for d in refusals where refusedReasons[d.path] == nil { refusedReasons[d.path] = d.message }
     for path in animation.expressions.keys.sorted(by: { $0.description < $1.description }) {
       let x = path.appending("x")
-      if refused.contains(x) { continue }
       let text = snippet(animation.expressions[path] ?? "")
+      let layer = animation.expressionLayers[path]
+      // "; layer 'Arm'" before the expression's text, when the layer has a name.
+      let on = layer.map { "; layer '\($0)'" } ?? ""
+      var outcome = Outcome(path: x, kind: .evaluated, reason: nil, layer: layer, expression: text)
+      defer { outcomes.append(outcome) }
+      if let reason = refusedReasons[x] {
+        (outcome.kind, outcome.reason) = (.refused, reason)
+        continue
+      }
       if let error = engine.failures[path] {
+        (outcome.kind, outcome.reason) = (.failed, error.description)
         out.append(
           Diagnostic(
             severity: .warning, file: file, path: x,
-            message: "expression failed (\(error)); the property's own value is used; the expression: \(text)"))
+            message: "expression failed (\(error)); the property's own value is used\(on); the expression: \(text)"))
       } else if let caught = engine.fallbacks[path] {
+        (outcome.kind, outcome.reason) = (.fellBack, caught.description)
         out.append(
           Diagnostic(
             severity: .warning, file: file, path: x,
             message:
-              "expression fell back: its try caught an error (\(caught)) and its catch gave the value; the expression: \(text)"
+              "expression fell back: its try caught an error (\(caught)) and its catch gave the value\(on); the expression: \(text)"
           ))
       } else if engine.evaluated.contains(path) {
         out.append(Diagnostic(severity: .info, file: file, path: x, message: "expression evaluated"))
       } else {
+        let reason =
+          "not evaluated at the frames checked (\(checkedText)): its layer is not drawn then, or the scene does not read this property from expressions (text selectors)"
+        (outcome.kind, outcome.reason) = (.notReached, reason)
         out.append(
           Diagnostic(
             severity: .warning, file: file, path: x,
-            message:
-              "expression not evaluated at the frames checked (\(checkedText)): its layer is not drawn then, or the scene does not read this property from expressions (text selectors); the property's own value is used"
-          ))
+            message: "expression \(reason); the property's own value is used\(on)"))
       }
     }
-    return out
+    return (outcomes, out)
   }
 }
