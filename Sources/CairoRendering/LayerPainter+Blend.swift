@@ -5,31 +5,30 @@ import Raster
 
 /// Layer blend modes: Cairo's operators, and hard mix, which Cairo has no operator for.
 extension LayerPainter {
-  /// The blend mode After Effects calls Hard Mix (`bm` 17).
-  static let hardMix = 17
-
-  static func blendOperator(_ mode: Int) -> cairo_operator_t {
+  /// The Cairo operator that draws `mode` (normal's is OVER; hard mix has none: `compositeHardMix` draws it,
+  /// and OVER is given for it).
+  static func blendOperator(_ mode: BlendMode) -> cairo_operator_t {
     switch mode {
-    case 1: return CAIRO_OPERATOR_MULTIPLY
-    case 2: return CAIRO_OPERATOR_SCREEN
-    case 3: return CAIRO_OPERATOR_OVERLAY
-    case 4: return CAIRO_OPERATOR_DARKEN
-    case 5: return CAIRO_OPERATOR_LIGHTEN
-    case 6: return CAIRO_OPERATOR_COLOR_DODGE
-    case 7: return CAIRO_OPERATOR_COLOR_BURN
-    case 8: return CAIRO_OPERATOR_HARD_LIGHT
-    case 9: return CAIRO_OPERATOR_SOFT_LIGHT
-    case 10: return CAIRO_OPERATOR_DIFFERENCE
-    case 11: return CAIRO_OPERATOR_EXCLUSION
-    case 12: return CAIRO_OPERATOR_HSL_HUE
-    case 13: return CAIRO_OPERATOR_HSL_SATURATION
-    case 14: return CAIRO_OPERATOR_HSL_COLOR
-    case 15: return CAIRO_OPERATOR_HSL_LUMINOSITY
+    case .normal: return CAIRO_OPERATOR_OVER
+    case .multiply: return CAIRO_OPERATOR_MULTIPLY
+    case .screen: return CAIRO_OPERATOR_SCREEN
+    case .overlay: return CAIRO_OPERATOR_OVERLAY
+    case .darken: return CAIRO_OPERATOR_DARKEN
+    case .lighten: return CAIRO_OPERATOR_LIGHTEN
+    case .colorDodge: return CAIRO_OPERATOR_COLOR_DODGE
+    case .colorBurn: return CAIRO_OPERATOR_COLOR_BURN
+    case .hardLight: return CAIRO_OPERATOR_HARD_LIGHT
+    case .softLight: return CAIRO_OPERATOR_SOFT_LIGHT
+    case .difference: return CAIRO_OPERATOR_DIFFERENCE
+    case .exclusion: return CAIRO_OPERATOR_EXCLUSION
+    case .hue: return CAIRO_OPERATOR_HSL_HUE
+    case .saturation: return CAIRO_OPERATOR_HSL_SATURATION
+    case .color: return CAIRO_OPERATOR_HSL_COLOR
+    case .luminosity: return CAIRO_OPERATOR_HSL_LUMINOSITY
     // lottie-web draws add and hard mix as normal (canvas and SVG lack them). The spec and After Effects add
     // the colours: Cairo's ADD on premultiplied pixels, as Skottie draws it (SkBlendMode::kPlus).
-    case 16: return CAIRO_OPERATOR_ADD
-    // 17 (hard mix) has no Cairo operator: `compositeHardMix` draws it.
-    default: return CAIRO_OPERATOR_OVER
+    case .add: return CAIRO_OPERATOR_ADD
+    case .hardMix: return CAIRO_OPERATOR_OVER
     }
   }
 

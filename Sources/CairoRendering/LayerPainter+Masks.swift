@@ -76,7 +76,7 @@ extension LayerPainter {
   /// opacity, the normal blend mode) on nothing: the layer's image itself, which the caller releases. Nil for any
   /// other layer, which is then drawn in a group.
   func keptImage(_ layer: SceneLayer, matrix: Affine, depth: Int) -> OpaquePointer? {
-    guard layer.opacity >= 1, layer.model.blendMode != LayerPainter.hardMix,
+    guard layer.opacity >= 1, layer.model.blendMode != .hardMix,
       LayerPainter.blendOperator(layer.model.blendMode) == CAIRO_OPERATOR_OVER,
       !layer.activeMasks.isEmpty || !layer.effects.isEmpty
     else { return nil }

@@ -27,7 +27,7 @@ extension LayerPainter {
       }
       return
     }
-    let isolated = Set(shapes.operations.compactMap { $0.blendMode != 0 ? $0.groups.last : nil })
+    let isolated = Set(shapes.operations.compactMap { $0.blendMode != .normal ? $0.groups.last : nil })
     // Whether the surface drawn on holds nothing yet, as far as the shortcuts go: only under a pixel-aligned
     // clip (under another, a group composited back is faded at the clip's edges a second time).
     let aligned = LayerPainter.clipIsPixelAligned(context)
@@ -53,10 +53,10 @@ extension LayerPainter {
           clear = aligned
         }
       }
-      if clear, operation.blendMode != 0, LayerPainter.blendsOntoClearExactly(operation.blendMode) {
+      if clear, operation.blendMode != .normal, LayerPainter.blendsOntoClearExactly(operation.blendMode) {
         // Its group holds nothing yet: blending onto nothing gives the paint itself.
         var plain = operation
-        plain.blendMode = 0
+        plain.blendMode = .normal
         paint(plain, slots: shapes.slots, world: world, opacity: opacity)
       } else {
         paint(operation, slots: shapes.slots, world: world, opacity: opacity)
@@ -87,12 +87,12 @@ extension LayerPainter {
   /// separable and non-separable combiners compute `s·(1 − da) + d·(1 − sa) + B(s, d)`, in which `d`, `da`
   /// and the blend term are 0 there and `s·255/255` is exact; `BlendOntoClearTests` checks every mode on
   /// every alpha and a spread of colours.
-  static func blendsOntoClearExactly(_ mode: Int) -> Bool {
-    (1...17).contains(mode)
+  static func blendsOntoClearExactly(_ mode: BlendMode) -> Bool {
+    mode != .normal
   }
 
   func paint(_ op: PaintOperation, slots: [GeometrySlot], world: Affine, opacity layerOpacity: Double) {
-    if op.blendMode != 0 { return paintBlended(op, slots: slots, world: world, opacity: layerOpacity) }
+    if op.blendMode != .normal { return paintBlended(op, slots: slots, world: world, opacity: layerOpacity) }
     var op = op
     op.opacity *= layerOpacity
     guard op.opacity > 0 else { return }
@@ -141,12 +141,12 @@ extension LayerPainter {
     case .fill, .gradientFill: break
     }
     var plain = op
-    plain.blendMode = 0
+    plain.blendMode = .normal
     pushGroup()
     paint(plain, slots: slots, world: world, opacity: opacity)
     guard let group = popGroup() else { return }
     defer { cairo_pattern_destroy(group) }
-    if op.blendMode == LayerPainter.hardMix {
+    if op.blendMode == .hardMix {
       compositeHardMix(group, opacity: 1)
     } else {
       cairo_set_source(context, group)

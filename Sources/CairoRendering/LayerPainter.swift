@@ -63,7 +63,7 @@ struct LayerPainter {
   static func directPrecomp(_ layer: SceneLayer, matrix: Affine) -> SceneComposition? {
     let mode = layer.model.blendMode
     guard case .precomp(let child, _, _) = layer.content, layer.opacity >= 1, layer.activeMasks.isEmpty,
-      layer.effects.isEmpty, blendOperator(mode) == CAIRO_OPERATOR_OVER, mode != hardMix,
+      layer.effects.isEmpty, blendOperator(mode) == CAIRO_OPERATOR_OVER, mode != .hardMix,
       layer.model.matteMode == nil || layer.matte == nil,
       abs(layer.effectMatrix.then(layer.parentedMatrix).then(matrix).determinant) > 1e-12
     else { return nil }
@@ -110,7 +110,7 @@ struct LayerPainter {
       groupOpacity = 1
     }
     let needsGroup =
-      blend != CAIRO_OPERATOR_OVER || blendMode == LayerPainter.hardMix || !activeMasks.isEmpty || groupOpacity < 1
+      blend != CAIRO_OPERATOR_OVER || blendMode == .hardMix || !activeMasks.isEmpty || groupOpacity < 1
       || !effects.isEmpty || shapes?.hasBlendedPaint == true
     guard needsGroup else {
       drawContent(layer, opacity: paintOpacity, world: world, depth: depth)
@@ -167,7 +167,7 @@ struct LayerPainter {
     defer { cairo_pattern_destroy(group) }
     cairo_identity_matrix(context)
     clipToArea()
-    if blendMode == LayerPainter.hardMix {
+    if blendMode == .hardMix {
       compositeHardMix(group, opacity: groupOpacity)
     } else {
       cairo_set_source(context, group)

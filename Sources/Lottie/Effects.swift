@@ -17,11 +17,10 @@ public enum LayerEffect: Sendable {
   /// instead of it when `shadowOnly`.
   /// Stroke (`ty 22`), as lottie-web draws it: the layer's mask paths (`maskIndex`, 1-based, or all of them)
   /// stroked with round caps, `size` × 2 wide, at `opacity` (0...1), between `start` and `end` (percent of
-  /// the length), dotted with gaps of `spacing` percent of the width. `paintStyle` 1 draws on the layer,
-  /// 2 alone, 3 reveals the layer through the stroke.
+  /// the length), dotted with gaps of `spacing` percent of the width, painted as `paintStyle` says.
   case stroke(
     maskIndex: Int, allMasks: Bool, color: Animatable<RGBA>, size: Animatable<Double>, opacity: Animatable<Double>,
-    start: Animatable<Double>, end: Animatable<Double>, spacing: Animatable<Double>, paintStyle: Int)
+    start: Animatable<Double>, end: Animatable<Double>, spacing: Animatable<Double>, paintStyle: StrokePaintStyle)
   case dropShadow(
     color: Animatable<RGBA>, opacity: Animatable<Double>, direction: Animatable<Double>,
     distance: Animatable<Double>, sigma: Animatable<Double>, shadowOnly: Bool = false)
@@ -32,10 +31,10 @@ public enum LayerEffect: Sendable {
   /// Inner shadow layer style (`sy` ty 2): `color` at `opacity` (0...1) inside the layer's edges, as if the
   /// layer were a hole lit from the opposite side: the outside of its pixels, moved `distance` towards
   /// `direction` (effect convention) and blurred by `sigma`, kept only where the layer is, blended with
-  /// `blendMode` (a Cairo-drawable After Effects mode: 0 normal, 1 multiply, 2 screen, ... as `bm` of layers).
+  /// `blendMode` (a mode Cairo draws: not hard mix).
   case innerShadow(
     color: Animatable<RGBA>, opacity: Animatable<Double>, direction: Animatable<Double>,
-    distance: Animatable<Double>, sigma: Animatable<Double>, blendMode: Int)
+    distance: Animatable<Double>, sigma: Animatable<Double>, blendMode: BlendMode)
   /// Gradient Ramp (`ADBE Ramp`): the layer's pixels take a linear (shape 1) or radial (2) gradient from
   /// `startColor` at `start` to `endColor` at `end` (layer coordinates), keeping their coverage, mixed with
   /// the original by `blend` (0...1, "Blend With Original").
@@ -236,7 +235,7 @@ extension Reader {
           size: try value(4, Reader.scalar, 2), opacity: try value(6, Reader.scalar, 1),
           start: try value(7, Reader.scalar, 0), end: try value(8, Reader.scalar, 100),
           spacing: try value(9, Reader.scalar, 0),
-          paintStyle: (try value(10, Reader.scalar, 1).initialValue + 0.5).clampedInt(-1000...1000)))
+          paintStyle: try strokePaintStyle(value(10, Reader.scalar, 1), p.appending("ef").appending(10))))
     case 35:
       try appendTransform()
     case 5 where try string(o, "mn", p) == "ADBE Geometry2":
@@ -333,14 +332,39 @@ extension Reader {
           opacity: try property(o, "o", p, Reader.scalar, default: 75).map { $0 / 100 },
           direction: try property(o, "a", p, Reader.scalar, default: 120).map { 270 - $0 },
           distance: try property(o, "d", p, Reader.scalar, default: 5),
-          sigma: try property(o, "s", p, Reader.scalar, default: 5).map { $0 / 3 }, blendMode: blend ?? 0))
+          sigma: try property(o, "s", p, Reader.scalar, default: 5).map { $0 / 3 }, blendMode: blend ?? .normal))
     default:
       note(.warning, p, "layer style '\(name)' (ty \(type)) is not supported; ignored")
     }
   }
 
   /// Layer-style blend modes (After Effects' menu order, 1-based) that Cairo draws, as layer `bm` numbers.
-  static let styleBlendModes: [Int: Int] = [
-    1: 0, 3: 4, 4: 1, 5: 7, 8: 5, 9: 2, 10: 6, 13: 3, 14: 9, 15: 8, 20: 10, 21: 11, 24: 12, 25: 13, 26: 14, 27: 15,
+  static let styleBlendModes: [Int: BlendMode] = [
+    1: .normal, 3: .darken, 4: .multiply, 5: .colorBurn, 8: .lighten, 9: .screen, 10: .colorDodge, 13: .overlay,
+    14: .softLight, 15: .hardLight, 20: .difference, 21: .exclusion, 24: .hue, 25: .saturation, 26: .color,
+    27: .luminosity,
   ]
+}
+
+/// The stroke effect's Paint Style (its eleventh parameter), as After Effects numbers its menu.
+public enum StrokePaintStyle: Int, Sendable {
+  /// The stroke drawn over the layer.
+  case onOriginalImage = 1
+  /// The stroke alone, the layer not drawn.
+  case onTransparent = 2
+  /// The layer shown only through the stroke.
+  case revealOriginalImage = 3
+}
+
+extension Reader {
+  /// The stroke effect's paint style; a number After Effects does not write is drawn on the layer (its
+  /// default), with a warning at its path.
+  func strokePaintStyle(_ value: Animatable<Double>, _ path: JSONPath) -> StrokePaintStyle {
+    let n = (value.initialValue + 0.5).clampedInt(-1000...1000)
+    guard let style = StrokePaintStyle(rawValue: n) else {
+      note(.warning, path, "stroke paint style \(n) is not one After Effects has; drawn on the original image")
+      return .onOriginalImage
+    }
+    return style
+  }
 }

@@ -35,6 +35,8 @@ public struct Animation: Sendable {
   public var expressions: [JSONPath: String] = [:]
   /// The name of the layer each expression is on, by the same paths (layers without a name are not listed).
   public var expressionLayers: [JSONPath: String] = [:]
+  /// The expressions of hidden layers (`hd`), which nothing draws, by the same paths.
+  public var expressionsOnHiddenLayers: Set<JSONPath> = []
   /// The settable keypaths (`info --keypaths`), listed only when the load's ``Template`` asks for them.
   public var keypaths: [Keypath]? = nil
   /// Sound assets by id (see ``SoundAsset``), played by audio layers.
@@ -144,8 +146,8 @@ public struct Layer: Sendable {
   public var transform: Transform
   /// Auto-orient along the position path (`ao`).
   public var autoOrient: Bool
-  /// Blend mode (`bm`), After Effects numbering.
-  public var blendMode: Int
+  /// Blend mode (`bm`).
+  public var blendMode: BlendMode
   /// Whether this layer is a matte for the next one (`td`).
   public var isMatteSource: Bool
   /// Matte mode applied to this layer from the layer above (`tt`).
@@ -294,14 +296,14 @@ public struct ShapeItem: Sendable {
   public var matchName: String
   /// What the item is, with its properties.
   public var kind: Kind
-  /// A fill's or stroke's own blend mode (`bm` on `fl`, `st`, `gf`, `gs`, numbered as layers'; 0 normal):
-  /// After Effects blends the paint with what the paints below it in its group drew. 0 for other items.
-  public var blendMode: Int
+  /// A fill's or stroke's own blend mode (`bm` on `fl`, `st`, `gf`, `gs`, numbered as layers'): After
+  /// Effects blends the paint with what the paints below it in its group drew. Normal for other items.
+  public var blendMode: BlendMode
   /// Its index in the JSON array it was read from (hidden items are left out of the model), for error paths;
   /// nil for items not read from a file.
   public var index: Int? = nil
 
-  public init(name: String = "", matchName: String = "", kind: Kind, blendMode: Int = 0) {
+  public init(name: String = "", matchName: String = "", kind: Kind, blendMode: BlendMode = .normal) {
     self.name = name
     self.matchName = matchName
     self.kind = kind
@@ -459,4 +461,13 @@ extension Animation {
     }
     return found
   }
+}
+
+/// How a layer, a paint or a layer style is blended with what is under it (`bm`), numbered as After Effects
+/// and Bodymovin number them. Add and hard mix are drawn as After Effects draws them (lottie-web draws them
+/// as normal); a number After Effects does not write is read as normal, with a warning at its path.
+public enum BlendMode: Int, Sendable, CaseIterable {
+  case normal = 0
+  case multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, hardLight, softLight
+  case difference, exclusion, hue, saturation, color, luminosity, add, hardMix
 }

@@ -185,6 +185,7 @@ extension Reader {
       markers: markers, fonts: fonts, glyphs: glyphs, diagnostics: diagnostics)
     animation.expressions = expressions
     animation.expressionLayers = expressionLayers
+    animation.expressionsOnHiddenLayers = expressionsOnHiddenLayers
     animation.precompNames = precompNames
     animation.sounds = sounds
     animation.moveAudioReferencedAssetsToSounds()
@@ -262,8 +263,8 @@ extension Reader {
 
   func layers(_ json: JSON, _ path: JSONPath, count: inout Int) throws(LottieError) -> [Layer] {
     var out: [Layer] = []
-    let (outerSlot, outerName) = (layerSlot, layerName)
-    defer { (layerSlot, layerName) = (outerSlot, outerName) }
+    let (outerSlot, outerName, outerHidden) = (layerSlot, layerName, layerHidden)
+    defer { (layerSlot, layerName, layerHidden) = (outerSlot, outerName, outerHidden) }
     for (i, item) in try array(json, path).enumerated() {
       count += 1
       if count > limits.maxLayers {
@@ -273,7 +274,15 @@ extension Reader {
       }
       // The position the layer will have in `out`, which an `ExpressionScope` binds expressions to.
       layerSlot = out.count
-      if case .object(let o) = item, case .string(let name)? = o["nm"] { layerName = name } else { layerName = "" }
+      (layerName, layerHidden) = ("", false)
+      if case .object(let o) = item {
+        if case .string(let name)? = o["nm"] { layerName = name }
+        switch o["hd"] {
+        case .bool(true)?: layerHidden = true
+        case .number(let n)?: layerHidden = n != 0
+        default: break
+        }
+      }
       effectControls = []
       if var layer = try layer(item, path.appending(i)) {
         var unknown: Set<String> = []
@@ -364,14 +373,15 @@ extension Reader {
     if let ef = o["ef"], case .array = ef { effects += try self.effects(ef, path.appending("ef")) }
     if let sy = o["sy"], case .array = sy { effects += try styles(sy, path.appending("sy")) }
     let matteMode = try int(o, "tt", path).flatMap { MatteMode(rawValue: $0) }
-    let blendMode = try int(o, "bm", path) ?? 0
-    if blendMode == 16 || blendMode == 17 {
+    let bm = try int(o, "bm", path) ?? 0
+    let blendMode = BlendMode(rawValue: bm) ?? .normal
+    if blendMode == .add || blendMode == .hardMix {
       note(
         .info, path.appending("bm"),
-        "blend mode \(blendMode == 16 ? "add" : "hard mix") is drawn as After Effects draws it; lottie-web draws it as normal"
+        "blend mode \(blendMode == .add ? "add" : "hard mix") is drawn as After Effects draws it; lottie-web draws it as normal"
       )
-    } else if blendMode < 0 || blendMode > 17 {
-      note(.warning, path.appending("bm"), "unknown blend mode \(blendMode) drawn as normal")
+    } else if BlendMode(rawValue: bm) == nil {
+      note(.warning, path.appending("bm"), "unknown blend mode \(bm) drawn as normal")
     }
     return Layer(
       name: name, isHidden: isHidden, index: try int(o, "ind", path), parent: try int(o, "parent", path),

@@ -143,6 +143,7 @@ extension Reader {
       }
       expressions[path] = text
       if !layerName.isEmpty { expressionLayers[path] = layerName }
+      if layerHidden { expressionsOnHiddenLayers.insert(path) }
       return withExpression(text, base, path)
     }
     return base

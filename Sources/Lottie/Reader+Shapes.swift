@@ -61,11 +61,11 @@ extension Reader {
 
   /// A paint's own blend mode (`bm` on `fl`, `st`, `gf`, `gs`; numbered as layers'): After Effects blends
   /// the paint with what the paints below it in its group drew. Unknown modes are drawn as normal.
-  private func paintBlendMode(_ o: [String: JSON], _ path: JSONPath) throws(LottieError) -> Int {
-    let mode = try int(o, "bm", path) ?? 0
-    guard (0...17).contains(mode) else {
-      note(.warning, path.appending("bm"), "unknown blend mode \(mode) drawn as normal")
-      return 0
+  private func paintBlendMode(_ o: [String: JSON], _ path: JSONPath) throws(LottieError) -> BlendMode {
+    let bm = try int(o, "bm", path) ?? 0
+    guard let mode = BlendMode(rawValue: bm) else {
+      note(.warning, path.appending("bm"), "unknown blend mode \(bm) drawn as normal")
+      return .normal
     }
     return mode
   }
@@ -90,7 +90,7 @@ extension Reader {
     return ShapeItem(
       name: try string(o, "nm", path) ?? "", matchName: try string(o, "mn", path) ?? "",
       kind: try shapeKind(o, type: type, json, path),
-      blendMode: try ["fl", "st", "gf", "gs"].contains(type) ? paintBlendMode(o, path) : 0)
+      blendMode: try ["fl", "st", "gf", "gs"].contains(type) ? paintBlendMode(o, path) : .normal)
   }
 
   private func shapeKind(_ o: [String: JSON], type: String, _ json: JSON, _ path: JSONPath) throws(LottieError)

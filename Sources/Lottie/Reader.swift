@@ -12,6 +12,10 @@ final class Reader {
   var expressionLayers: [JSONPath: String] = [:]
   /// The name of the layer being read (`nm`, read leniently), or empty.
   var layerName = ""
+  /// Whether the layer being read is hidden (`hd`, read leniently).
+  var layerHidden = false
+  /// The expressions of hidden layers (by the property's path).
+  var expressionsOnHiddenLayers: Set<JSONPath> = []
   /// Lottie 1.0 slots (`slots`): a property with `sid` takes the slot's property (`p`) instead of its own.
   var slots: [String: JSON] = [:]
   /// The animation's frame rate (`fr`), for expressions' `time`.

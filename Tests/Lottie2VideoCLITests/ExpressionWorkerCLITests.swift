@@ -176,7 +176,8 @@ struct ExpressionWorkerCLITests {
   }
 
   /// `check` tries the frames between its 24 spread ones while an expression has not been reached (a layer shown
-  /// for two frames between them), and says which frames it tried of one it never reaches.
+  /// for two frames between them), and says which frames it tried of one it never reaches; a hidden layer's
+  /// expressions are not sought.
   @Test(.hangGuard)
   func checkReachesLayersBetweenItsSpreadFrames() async throws {
     let directory = Fixtures.temporaryDirectory()
@@ -190,7 +191,7 @@ struct ExpressionWorkerCLITests {
     // Spread over 240 frames, the checked frames are 10 apart: frames 3 and 4 are between two of them.
     let json =
       #"{"v":"5.7.0","w":64,"h":64,"fr":30,"ip":0,"op":240,"layers":["# + layer(3, 5) + ","
-      + layer(0, 240, hidden: true) + "]}"
+      + layer(300, 400) + "," + layer(0, 240, hidden: true) + "]}"
     try Data(json.utf8).write(to: input)
     let result = try await CommandRunner.lottie2video(["check", input.path])
     #expect(result.exited(0), "\(result)")
@@ -199,6 +200,11 @@ struct ExpressionWorkerCLITests {
       result.stdout.contains(
         "$.layers[1].shapes[1].o.x: warning: expression not evaluated at the frames checked (240 from 0 to 239)"),
       "\(result)")
+    // A hidden layer's expression is not sought: nothing draws it.
+    #expect(
+      result.stdout.contains(
+        "$.layers[2].shapes[1].o.x: warning: expression not evaluated: its layer is hidden (hd), and nothing reads "
+          + "this property; the property's own value is used"), "\(result)")
   }
 
   /// Issue 39, item 2: `info --json` and `check --json` give each expression's outcome as data (its path,

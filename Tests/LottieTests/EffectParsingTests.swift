@@ -137,7 +137,7 @@ struct EffectParsingTests {
     }
     #expect(c.value(at: 0) == RGBA(1, 0, 0, 1) && close(o.value(at: 0), 0.5))
     #expect(a.value(at: 0) == 150 && d.value(at: 0) == 4 && s.value(at: 0) == 2)
-    #expect(bm == 1 && normal == 0)  // multiply, and dissolve drawn as normal
+    #expect(bm == .multiply && normal == .normal)  // and dissolve drawn as normal
   }
 
   @Test("Gradient Ramp is read by parameter index; scatter is reported")
@@ -157,6 +157,23 @@ struct EffectParsingTests {
     #expect(shape.value(at: 0) == 2 && close(blend.value(at: 0), 0.4))
   }
 
+  /// Issue 40: the paint style is a kind; a number After Effects does not write is drawn on the layer, said.
+  @Test("an unknown stroke paint style is drawn on the original image, with a warning")
+  func unknownStrokePaintStyle() throws {
+    func v(_ s: String) -> String { EffectParsingTests.value(s) }
+    let values = ["1", "0", "0", "[0, 1, 0, 1]", "3", "0", "1", "0", "100", "0", "7"].map(v).joined(separator: ", ")
+    let (layer, diagnostics) = try EffectParsingTests.layer(effects: #"[{"ty": 22, "ef": [\#(values)]}]"#)
+    #expect(
+      diagnostics == [
+        "test.json: $.layers[0].ef[0].ef[10]: warning: stroke paint style 7 is not one After Effects has; drawn on the original image"
+      ])
+    guard case .stroke(_, _, _, _, _, _, _, _, let style)? = layer.effects.first else {
+      Issue.record("expected a stroke")
+      return
+    }
+    #expect(style == .onOriginalImage)
+  }
+
   @Test("the stroke effect is read with lottie-web's parameter indices")
   func strokeEffect() throws {
     func v(_ s: String) -> String { EffectParsingTests.value(s) }
@@ -170,7 +187,7 @@ struct EffectParsingTests {
       Issue.record("expected a stroke")
       return
     }
-    #expect(mask == 2 && !all && style == 3)
+    #expect(mask == 2 && !all && style == .revealOriginalImage)
     #expect(color.value(at: 0) == RGBA(0, 1, 0, 1))
     #expect(size.value(at: 0) == 3 && opacity.value(at: 0) == 0.5)
     #expect(start.value(at: 0) == 10 && end.value(at: 0) == 90 && spacing.value(at: 0) == 20)

@@ -100,7 +100,7 @@ struct LayerTests {
     #expect(a.index == 7)
     #expect(a.parent == 2)
     #expect(a.inPoint == 5 && a.outPoint == 50.5 && a.startTime == -3 && a.stretch == 2)
-    #expect(a.blendMode == 3)
+    #expect(a.blendMode == .overlay)
     #expect(a.autoOrient)
     #expect(animation.layers[1].index == 2)
     #expect(animation.layers[1].parent == nil)
@@ -108,7 +108,7 @@ struct LayerTests {
     #expect(d.index == nil && d.parent == nil)
     #expect(d.name == "" && !d.isHidden)
     #expect(d.inPoint == 0 && d.outPoint == 0 && d.startTime == 0 && d.stretch == 1)
-    #expect(d.blendMode == 0 && !d.autoOrient && !d.isMatteSource)
+    #expect(d.blendMode == .normal && !d.autoOrient && !d.isMatteSource)
     #expect(d.matteMode == nil && d.matteParent == nil && d.masks.isEmpty)
     #expect(d.matchName == "" && d.classNames == "" && d.elementID == "")
   }

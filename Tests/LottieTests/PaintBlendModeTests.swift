@@ -16,14 +16,14 @@ struct PaintBlendModeTests {
         """#))
     let items = shapes(animation)
     #expect(items.map(\.tag) == ["fl", "st", "gf", "gs", "fl", "rc"])
-    #expect(items.map(\.blendMode) == [1, 10, 16, 17, 0, 0])
+    #expect(items.map(\.blendMode) == [.multiply, .difference, .add, .hardMix, .normal, .normal])
     #expect(animation.diagnostics.isEmpty, "\(animation.diagnostics)")
   }
 
   @Test("an unknown paint blend mode is drawn as normal, with a warning naming it")
   func unknownMode() throws {
     let animation = try parse(shapeComposition(#"[{"ty": "fl", "bm": 40}]"#))
-    #expect(shapes(animation).map(\.blendMode) == [0])
+    #expect(shapes(animation).map(\.blendMode) == [.normal])
     #expect(
       animation.diagnostics.map(\.description) == [
         "test.json: $.layers[0].shapes[0].bm: warning: unknown blend mode 40 drawn as normal"

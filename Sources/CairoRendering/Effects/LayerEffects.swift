@@ -19,7 +19,7 @@ enum ResolvedEffect: Equatable {
   /// Mask paths in layer space, stroked under `world`.
   case stroke(
     paths: [BezierPath], world: Affine, color: RGBA, width: Double, opacity: Double, start: Double,
-    end: Double, spacing: Double, paintStyle: Int)
+    end: Double, spacing: Double, paintStyle: StrokePaintStyle)
 
   /// Larger blurs are clamped: beyond this the layer is a faint haze anyway.
   static let maxSigma = 400.0
@@ -48,7 +48,7 @@ enum ResolvedEffect: Equatable {
       case .stroke(let index, let all, let color, let size, let opacity, let start, let end, let spacing, let style):
         let chosen = all ? Array(masks.indices) : (masks.indices.contains(index - 1) ? [index - 1] : [])
         let width = size * 2
-        guard !chosen.isEmpty, width > 0 || style == 2 else { continue }
+        guard !chosen.isEmpty, width > 0 || style == .onTransparent else { continue }
         out.append(
           .stroke(
             paths: chosen.map { masks[$0].path }, world: world, color: color, width: width,
@@ -101,7 +101,7 @@ enum ResolvedEffect: Equatable {
       case .innerShadow(_, _, let offset, let sigma, _): margin += max(abs(offset.x), abs(offset.y)) + 3 * sigma + 2
       case .outline(_, let width, _): margin += width + 2
       // Mask paths may lie anywhere: the whole canvas.
-      case .stroke(_, _, _, _, _, _, _, _, let style) where style != 3: margin += 100_000
+      case .stroke(_, _, _, _, _, _, _, _, let style) where style != .revealOriginalImage: margin += 100_000
       default: break
       }
     }
@@ -200,14 +200,14 @@ extension LayerPainter {
   }
 
   /// lottie-web's stroke effect: mask paths stroked with round caps, dotted and trimmed by a dash pattern,
-  /// over the layer (style 1), alone (2) or as a mask revealing the layer (3).
+  /// over the layer, alone, or as a mask revealing the layer (`paintStyle`).
   private func strokeEffect(
     _ content: OpaquePointer, paths: [BezierPath], world: Affine, color: RGBA, width: Double, opacity: Double,
-    start: Double, end: Double, spacing: Double, paintStyle: Int
+    start: Double, end: Double, spacing: Double, paintStyle: StrokePaintStyle
   ) -> OpaquePointer? {
-    let reveal = paintStyle == 3
+    let reveal = paintStyle == .revealOriginalImage
     pushGroup()
-    if paintStyle == 1 {
+    if paintStyle == .onOriginalImage {
       cairo_set_source(context, content)
       cairo_paint(context)
     }

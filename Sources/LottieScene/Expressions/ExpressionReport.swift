@@ -108,7 +108,11 @@ package enum ExpressionReport {
     }
     let spread = frames(animation)
     for frame in spread where attempt(frame) {}
-    let expected = animation.expressions.keys.filter { !refused.contains($0.appending("x")) }
+    // Expressions of hidden layers are not sought (nothing draws them): a rig's hidden controls would make
+    // every file that has them try all 240 frames.
+    let expected = animation.expressions.keys.filter {
+      !refused.contains($0.appending("x")) && !animation.expressionsOnHiddenLayers.contains($0)
+    }
     func unreached() -> Bool {
       expected.contains {
         engine.evaluated.contains($0) == false && engine.failures[$0] == nil && engine.fallbacks[$0] == nil
@@ -166,7 +170,9 @@ package enum ExpressionReport {
         out.append(Diagnostic(severity: .info, file: file, path: x, message: "expression evaluated"))
       } else {
         let reason =
-          "not evaluated at the frames checked (\(checkedText)): its layer is not drawn then, or the scene does not read this property from expressions (text selectors)"
+          animation.expressionsOnHiddenLayers.contains(path)
+          ? "not evaluated: its layer is hidden (hd), and nothing reads this property"
+          : "not evaluated at the frames checked (\(checkedText)): its layer is not drawn then, or the scene does not read this property from expressions (text selectors)"
         (outcome.kind, outcome.reason) = (.notReached, reason)
         out.append(
           Diagnostic(

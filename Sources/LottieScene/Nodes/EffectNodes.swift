@@ -9,10 +9,11 @@ package enum EffectValues: Equatable {
   case gaussianBlur(sigma: Double, dimensions: Double)
   case stroke(
     maskIndex: Int, allMasks: Bool, color: RGBA, size: Double, opacity: Double, start: Double, end: Double,
-    spacing: Double, paintStyle: Int)
+    spacing: Double, paintStyle: StrokePaintStyle)
   case dropShadow(color: RGBA, opacity: Double, direction: Double, distance: Double, sigma: Double, shadowOnly: Bool)
   case layerStroke(color: RGBA, size: Double, opacity: Double)
-  case innerShadow(color: RGBA, opacity: Double, direction: Double, distance: Double, sigma: Double, blendMode: Int)
+  case innerShadow(
+    color: RGBA, opacity: Double, direction: Double, distance: Double, sigma: Double, blendMode: BlendMode)
   case gradientRamp(start: Vec2, startColor: RGBA, end: Vec2, endColor: RGBA, shape: Double, blend: Double)
   /// Transform effects are part of the layer's matrix (`SceneLayer.contentMatrix`): drawn as nothing here.
   case transform

@@ -18,7 +18,7 @@ final class PaintNode {
   /// Opacity 0...100 at the last update.
   var opacity: Double { opacityTrack.value }
   /// The paint's own blend mode (`bm`, numbered as layers'; 0 normal).
-  let blendMode: Int
+  let blendMode: BlendMode
 
   init?(_ item: ShapeItem, scope: ExpressionScope?) {
     blendMode = item.blendMode
@@ -193,5 +193,5 @@ struct GradientTracks {
 extension ShapeContent {
   /// Whether a paint has a blend mode of its own (`bm`): the painter then draws the layer as a group of its
   /// own, and the paint's group too, so that the paint blends with the paints of its group only.
-  package var hasBlendedPaint: Bool { operations.contains { $0.blendMode != 0 } }
+  package var hasBlendedPaint: Bool { operations.contains { $0.blendMode != .normal } }
 }

@@ -18,7 +18,7 @@ package struct PaintOperation {
   package var slots: [Int]
   /// The paint's own blend mode (`bm`, numbered as layers'; 0 normal): After Effects blends it with what the
   /// paints below it in its group drew, not with the rest of the layer or the layers under it.
-  package var blendMode: Int = 0
+  package var blendMode: BlendMode = .normal
   /// The groups the paint is in, outermost first (the layer's root items first of all), each numbered
   /// uniquely within the layer.
   package var groups: [Int] = []
