@@ -50,32 +50,56 @@ public enum LayerEffect: Sendable {
     skewAxis: Animatable<Double>, rotation: Animatable<Double>, opacity: Animatable<Double>)
 }
 
-extension LayerEffect {
-  /// Effect names by type, for diagnostics when the effect has no name of its own.
-  static func effectName(_ type: Int) -> String {
-    switch type {
-    case 5: return "Custom"
-    case 6: return "Paint Over Transparent"
-    case 7: return "Glow"
-    case 20: return "Tint"
-    case 21: return "Fill"
-    case 22: return "Stroke"
-    case 23: return "Tritone"
-    case 24: return "Pro Levels"
-    case 25: return "Drop Shadow"
-    case 26: return "Radial Wipe"
-    case 27: return "Displacement Map"
-    case 28: return "Matte3"
-    case 29: return "Gaussian Blur"
-    case 30: return "Twirl"
-    case 31: return "Mesh Warp"
-    case 32: return "Wavy"
-    case 33: return "Spherize"
-    case 34: return "Puppet"
-    default: return "effect"
+/// The kinds of effect (`ty`) Bodymovin writes, by After Effects' names. Custom (5) covers expression
+/// controls and every effect Bodymovin has no number for, told apart by their match names.
+public enum EffectKind: Int, Sendable, CaseIterable {
+  case custom = 5
+  case paintOverTransparent = 6
+  case glow = 7
+  case tint = 20
+  case fill = 21
+  case stroke = 22
+  case tritone = 23
+  case proLevels = 24
+  case dropShadow = 25
+  case radialWipe = 26
+  case displacementMap = 27
+  case matte3 = 28
+  case gaussianBlur = 29
+  case twirl = 30
+  case meshWarp = 31
+  case wavy = 32
+  case spherize = 33
+  case puppet = 34
+  case transform = 35
+
+  /// After Effects' name, for diagnostics when the effect has no name of its own.
+  public var name: String {
+    switch self {
+    case .custom: return "Custom"
+    case .paintOverTransparent: return "Paint Over Transparent"
+    case .glow: return "Glow"
+    case .tint: return "Tint"
+    case .fill: return "Fill"
+    case .stroke: return "Stroke"
+    case .tritone: return "Tritone"
+    case .proLevels: return "Pro Levels"
+    case .dropShadow: return "Drop Shadow"
+    case .radialWipe: return "Radial Wipe"
+    case .displacementMap: return "Displacement Map"
+    case .matte3: return "Matte3"
+    case .gaussianBlur: return "Gaussian Blur"
+    case .twirl: return "Twirl"
+    case .meshWarp: return "Mesh Warp"
+    case .wavy: return "Wavy"
+    case .spherize: return "Spherize"
+    case .puppet: return "Puppet"
+    case .transform: return "Transform"
     }
   }
+}
 
+extension LayerEffect {
   /// Layer style names by type.
   static func styleName(_ type: Int) -> String {
     switch type {
@@ -131,7 +155,8 @@ extension Reader {
     let o = try object(item, p)
     let type = try int(o, "ty", p) ?? -1
     let given = try string(o, "nm", p) ?? ""
-    let name = given.isEmpty ? LayerEffect.effectName(type) : given
+    let kind = EffectKind(rawValue: type)
+    let name = given.isEmpty ? (kind?.name ?? "effect") : given
     let enabled: Bool
     if let en = o["en"], en != .null { enabled = try bool(o, "en", p) } else { enabled = true }
     let values: [JSON]
@@ -170,111 +195,122 @@ extension Reader {
       note(.info, p, "effect '\(name)' (ty \(type)) is disabled; ignored")
       return
     }
-    func value<V>(_ index: Int, _ decode: ValueDecoder<V>, _ fallback: V) throws(LottieError) -> Animatable<V> {
-      guard index < values.count else { return .fixed(fallback) }
-      let ip = vp.appending(index)
-      let vo = try object(values[index], ip)
-      return try property(vo, "v", ip, decode, default: fallback)
-    }
-    /// A parameter's initial number when the file gives one (for options that only earn a note).
-    func option(_ index: Int) throws(LottieError) -> Double? {
-      guard index < values.count, case .object(let wrap) = values[index], let v = wrap["v"], v != .null else {
-        return nil
-      }
-      return try property(v, vp.appending(index).appending("v"), Reader.scalar).initialValue
-    }
-    /// The Transform effect: `ty` 35, or `ty` 5 named by its match name (two cases, not `case 35, 5 where`,
-    /// whose condition would apply to 5 alone while reading as if it covered both).
-    func appendTransform() throws(LottieError) {
-      out.append(
-        .transform(
-          anchor: try value(0, Reader.vector, Vec2(0, 0)), position: try value(1, Reader.vector, Vec2(0, 0)),
-          uniformScale: try value(2, Reader.scalar, 1), scaleHeight: try value(3, Reader.scalar, 100),
-          scaleWidth: try value(4, Reader.scalar, 100), skew: try value(5, Reader.scalar, 0),
-          skewAxis: try value(6, Reader.scalar, 0), rotation: try value(7, Reader.scalar, 0),
-          opacity: try value(8, Reader.scalar, 100).map { $0 / 100 }))
-      if try option(9) == 0, let shutter = try option(10), shutter != 0 {
-        note(.info, p, "'\(name)': motion blur (shutter angle) is not drawn")
-      }
-    }
-    let black = RGBA(0, 0, 0), white = RGBA(1, 1, 1)
-    switch type {
-    case 21:
-      out.append(.fill(color: try value(2, Reader.color, RGBA(1, 0, 0)), opacity: try value(6, Reader.scalar, 1)))
-    case 20:
-      out.append(
-        .tint(
-          black: try value(0, Reader.color, black), white: try value(1, Reader.color, white),
-          amount: try value(2, Reader.scalar, 100).map { $0 / 100 }))
-    case 23:
-      out.append(
-        .tritone(
-          bright: try value(0, Reader.color, white), mid: try value(1, Reader.color, RGBA(0.5, 0.5, 0.5)),
-          dark: try value(2, Reader.color, black)))
-    case 29:
-      // lottie-web: stdDeviation = blurriness × 0.3, matching After Effects' look.
-      out.append(
-        .gaussianBlur(
-          sigma: try value(0, Reader.scalar, 0).map { $0 * 0.3 }, dimensions: try value(1, Reader.scalar, 1)))
-      if let repeatEdges = try option(2), repeatEdges != 0 {
-        note(.info, vp.appending(2), "blur 'repeat edge pixels' is not supported; edges fade to transparent")
-      }
-    case 25:
-      // lottie-web: opacity 0...255, stdDeviation = softness / 4.
-      out.append(
-        .dropShadow(
-          color: try value(0, Reader.color, black), opacity: try value(1, Reader.scalar, 127.5).map { $0 / 255 },
-          direction: try value(2, Reader.scalar, 135), distance: try value(3, Reader.scalar, 5),
-          sigma: try value(4, Reader.scalar, 0).map { $0 / 4 },
-          shadowOnly: try value(5, Reader.scalar, 0).initialValue != 0))
-    case 22:
-      out.append(
-        .stroke(
-          maskIndex: (try value(0, Reader.scalar, 1).initialValue + 0.5).clampedInt(-1_000_000...1_000_000),
-          allMasks: try value(1, Reader.scalar, 0).initialValue != 0, color: try value(3, Reader.color, white),
-          size: try value(4, Reader.scalar, 2), opacity: try value(6, Reader.scalar, 1),
-          start: try value(7, Reader.scalar, 0), end: try value(8, Reader.scalar, 100),
-          spacing: try value(9, Reader.scalar, 0),
-          paintStyle: try strokePaintStyle(value(10, Reader.scalar, 1), p.appending("ef").appending(10))))
-    case 35:
-      try appendTransform()
-    case 5 where try string(o, "mn", p) == "ADBE Geometry2":
-      try appendTransform()
-    case 5 where try string(o, "mn", p) == "ADBE Ramp":
-      out.append(
-        .gradientRamp(
-          start: try value(0, Reader.vector, Vec2(0, 0)), startColor: try value(1, Reader.color, black),
-          end: try value(2, Reader.vector, Vec2(0, 100)), endColor: try value(3, Reader.color, white),
-          shape: try value(4, Reader.scalar, 1), blend: try value(6, Reader.scalar, 0).map { $0 / 100 }))
-      if let scatter = try option(5), scatter != 0 {
-        note(.info, vp.appending(5), "'\(name)': ramp scatter (noise) is not drawn")
-      }
-    case 5 where try string(o, "mn", p) == "ADBE Box Blur2":
-      // Fast Box Blur: `Iterations` passes of a box `Blur Radius` wide each side. A box of half-width r has the
-      // spread (standard deviation) of r / sqrt(3); n passes add their variances. Drawn as the Gaussian of that
-      // spread, which n passes approach (After Effects' default is 3).
-      let passes = try value(1, Reader.scalar, 3).initialValue.roundedClampedInt(1...50)  // NaN gives 1
-      let iterations = Double(passes)
-      out.append(
-        .gaussianBlur(
-          sigma: try value(0, Reader.scalar, 0).map { max($0, 0) * (iterations / 3).squareRoot() },
-          dimensions: try value(2, Reader.scalar, 1)))
-      if iterations < 3 {
-        note(
-          .info, p,
-          "'\(name)' with \(passes) iteration\(passes == 1 ? "" : "s") is drawn as a Gaussian blur of the same spread")
-      }
-      if let repeatEdges = try option(3), repeatEdges != 0 {
-        note(.info, vp.appending(3), "blur 'repeat edge pixels' is not supported; edges fade to transparent")
-      }
-    case 5 where isControl:
+    let v = EffectValues(reader: self, values: values, path: p, name: name)
+    let drawn: LayerEffect?
+    switch kind {
+    case .fill?: drawn = try Self.fillEffect(v)
+    case .tint?: drawn = try Self.tintEffect(v)
+    case .tritone?: drawn = try Self.tritoneEffect(v)
+    case .gaussianBlur?: drawn = try gaussianBlurEffect(v)
+    case .dropShadow?: drawn = try Self.dropShadowEffect(v)
+    case .stroke?: drawn = try strokeEffect(v)
+    case .transform?: drawn = try transformEffect(v)
+    case .custom? where matchName == "ADBE Geometry2": drawn = try transformEffect(v)
+    case .custom? where matchName == "ADBE Ramp": drawn = try gradientRampEffect(v)
+    case .custom? where matchName == "ADBE Box Blur2": drawn = try boxBlurEffect(v)
+    case .custom? where isControl:
       // Nothing to draw; expressions read its values (kept above).
       note(
         .info, p,
         "effect '\(name)' (ty 5) is an expression control: nothing to draw; its values are kept for expressions")
+      drawn = nil
     default:
       note(.warning, p, "effect '\(name)' (ty \(type)) is not supported; ignored")
+      drawn = nil
     }
+    if let drawn { out.append(drawn) }
+  }
+
+  // One reader an effect (as Skottie gives each effect its own), each with lottie-web's parameter indices.
+
+  private static func fillEffect(_ v: EffectValues) throws(LottieError) -> LayerEffect {
+    .fill(color: try v.value(2, Reader.color, RGBA(1, 0, 0)), opacity: try v.value(6, Reader.scalar, 1))
+  }
+
+  private static func tintEffect(_ v: EffectValues) throws(LottieError) -> LayerEffect {
+    .tint(
+      black: try v.value(0, Reader.color, EffectValues.black), white: try v.value(1, Reader.color, EffectValues.white),
+      amount: try v.value(2, Reader.scalar, 100).map { $0 / 100 })
+  }
+
+  private static func tritoneEffect(_ v: EffectValues) throws(LottieError) -> LayerEffect {
+    .tritone(
+      bright: try v.value(0, Reader.color, EffectValues.white), mid: try v.value(1, Reader.color, RGBA(0.5, 0.5, 0.5)),
+      dark: try v.value(2, Reader.color, EffectValues.black))
+  }
+
+  /// lottie-web: stdDeviation = blurriness × 0.3, matching After Effects' look.
+  private func gaussianBlurEffect(_ v: EffectValues) throws(LottieError) -> LayerEffect {
+    let effect = LayerEffect.gaussianBlur(
+      sigma: try v.value(0, Reader.scalar, 0).map { $0 * 0.3 }, dimensions: try v.value(1, Reader.scalar, 1))
+    if let repeatEdges = try v.option(2), repeatEdges != 0 {
+      note(.info, v.parameterPath(2), "blur 'repeat edge pixels' is not supported; edges fade to transparent")
+    }
+    return effect
+  }
+
+  /// lottie-web: opacity 0...255, stdDeviation = softness / 4.
+  private static func dropShadowEffect(_ v: EffectValues) throws(LottieError) -> LayerEffect {
+    .dropShadow(
+      color: try v.value(0, Reader.color, EffectValues.black),
+      opacity: try v.value(1, Reader.scalar, 127.5).map { $0 / 255 }, direction: try v.value(2, Reader.scalar, 135),
+      distance: try v.value(3, Reader.scalar, 5), sigma: try v.value(4, Reader.scalar, 0).map { $0 / 4 },
+      shadowOnly: try v.value(5, Reader.scalar, 0).initialValue != 0)
+  }
+
+  private func strokeEffect(_ v: EffectValues) throws(LottieError) -> LayerEffect {
+    .stroke(
+      maskIndex: (try v.value(0, Reader.scalar, 1).initialValue + 0.5).clampedInt(-1_000_000...1_000_000),
+      allMasks: try v.value(1, Reader.scalar, 0).initialValue != 0,
+      color: try v.value(3, Reader.color, EffectValues.white), size: try v.value(4, Reader.scalar, 2),
+      opacity: try v.value(6, Reader.scalar, 1), start: try v.value(7, Reader.scalar, 0),
+      end: try v.value(8, Reader.scalar, 100), spacing: try v.value(9, Reader.scalar, 0),
+      paintStyle: try strokePaintStyle(v.value(10, Reader.scalar, 1), v.parameterPath(10)))
+  }
+
+  /// The Transform effect: `ty` 35, or `ty` 5 with the match name "ADBE Geometry2".
+  private func transformEffect(_ v: EffectValues) throws(LottieError) -> LayerEffect {
+    let effect = LayerEffect.transform(
+      anchor: try v.value(0, Reader.vector, Vec2(0, 0)), position: try v.value(1, Reader.vector, Vec2(0, 0)),
+      uniformScale: try v.value(2, Reader.scalar, 1), scaleHeight: try v.value(3, Reader.scalar, 100),
+      scaleWidth: try v.value(4, Reader.scalar, 100), skew: try v.value(5, Reader.scalar, 0),
+      skewAxis: try v.value(6, Reader.scalar, 0), rotation: try v.value(7, Reader.scalar, 0),
+      opacity: try v.value(8, Reader.scalar, 100).map { $0 / 100 })
+    if try v.option(9) == 0, let shutter = try v.option(10), shutter != 0 {
+      note(.info, v.path, "'\(v.name)': motion blur (shutter angle) is not drawn")
+    }
+    return effect
+  }
+
+  private func gradientRampEffect(_ v: EffectValues) throws(LottieError) -> LayerEffect {
+    let effect = LayerEffect.gradientRamp(
+      start: try v.value(0, Reader.vector, Vec2(0, 0)), startColor: try v.value(1, Reader.color, EffectValues.black),
+      end: try v.value(2, Reader.vector, Vec2(0, 100)), endColor: try v.value(3, Reader.color, EffectValues.white),
+      shape: try v.value(4, Reader.scalar, 1), blend: try v.value(6, Reader.scalar, 0).map { $0 / 100 })
+    if let scatter = try v.option(5), scatter != 0 {
+      note(.info, v.parameterPath(5), "'\(v.name)': ramp scatter (noise) is not drawn")
+    }
+    return effect
+  }
+
+  /// Fast Box Blur: `Iterations` passes of a box `Blur Radius` wide each side. A box of half-width r has the
+  /// spread (standard deviation) of r / sqrt(3); n passes add their variances. Drawn as the Gaussian of that
+  /// spread, which n passes approach (After Effects' default is 3).
+  private func boxBlurEffect(_ v: EffectValues) throws(LottieError) -> LayerEffect {
+    let passes = try v.value(1, Reader.scalar, 3).initialValue.roundedClampedInt(1...50)  // NaN gives 1
+    let iterations = Double(passes)
+    let effect = LayerEffect.gaussianBlur(
+      sigma: try v.value(0, Reader.scalar, 0).map { max($0, 0) * (iterations / 3).squareRoot() },
+      dimensions: try v.value(2, Reader.scalar, 1))
+    if iterations < 3 {
+      note(
+        .info, v.path,
+        "'\(v.name)' with \(passes) iteration\(passes == 1 ? "" : "s") is drawn as a Gaussian blur of the same spread")
+    }
+    if let repeatEdges = try v.option(3), repeatEdges != 0 {
+      note(.info, v.parameterPath(3), "blur 'repeat edge pixels' is not supported; edges fade to transparent")
+    }
+    return effect
   }
 
   /// Layer styles (`sy`) the renderer applies; others are reported and skipped.
@@ -366,5 +402,37 @@ extension Reader {
       return .onOriginalImage
     }
     return style
+  }
+}
+
+/// An effect's parameters (`ef`) as its reader reads them: by lottie-web's indices, a missing one taking the
+/// default.
+struct EffectValues {
+  let reader: Reader
+  let values: [JSON]
+  /// The effect's path.
+  let path: JSONPath
+  /// Its name for messages.
+  let name: String
+
+  static let black = RGBA(0, 0, 0)
+  static let white = RGBA(1, 1, 1)
+
+  func parameterPath(_ index: Int) -> JSONPath { path.appending("ef").appending(index) }
+
+  /// Parameter `index`'s value (`v`), or `fallback` when the effect has fewer parameters.
+  func value<V>(_ index: Int, _ decode: ValueDecoder<V>, _ fallback: V) throws(LottieError) -> Animatable<V> {
+    guard index < values.count else { return .fixed(fallback) }
+    let ip = parameterPath(index)
+    let vo = try reader.object(values[index], ip)
+    return try reader.property(vo, "v", ip, decode, default: fallback)
+  }
+
+  /// A parameter's initial number when the file gives one (for options that only earn a note).
+  func option(_ index: Int) throws(LottieError) -> Double? {
+    guard index < values.count, case .object(let wrap) = values[index], let v = wrap["v"], v != .null else {
+      return nil
+    }
+    return try reader.property(v, parameterPath(index).appending("v"), Reader.scalar).initialValue
   }
 }

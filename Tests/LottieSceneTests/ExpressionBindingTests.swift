@@ -206,6 +206,10 @@ struct ExpressionBindingTests {
       // group: "Transform" is 9 letters, the group holds 3 items besides it).
       ("thisComp.layer('Child').content('Group 1').transform.position[0]", 2),
       ("thisComp.layer('Child').content('Group 1').transform.position[1]", 12),
+      // The layer itself called by index, Bodymovin's anchor_point, the source rect.
+      ("thisLayer(1)('ADBE Anchor Point')[0] + thisLayer(6)('ADBE Opacity').numKeys + 4", 4),
+      ("thisComp.layer('Child').anchor_point[0] + 9", 9),
+      ("thisComp.layer('Child').sourceRectAtTime(0).width", 200),
     ])
   func matchNamesAndIndices(expression: String, expected: Double) throws {
     let actual = try Self.follower(expression)
