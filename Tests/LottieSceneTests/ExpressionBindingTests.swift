@@ -70,6 +70,19 @@ struct ExpressionBindingTests {
     #expect(try Self.values("posterizeTime(10); value", [4]) == [30])
   }
 
+  /// Issue 39: `temporalWiggle` samples the property at a wiggled time, the same in every run, within `amp`
+  /// seconds of the time asked.
+  @Test("temporalWiggle samples the property at a wiggled time")
+  func temporalWiggle() throws {
+    #expect(try Self.values("temporalWiggle(2, 0)", [5]) == [50])
+    let frames: [Double] = [2, 4, 6, 8]
+    let a = try Self.values("temporalWiggle(3, 0.05)", frames)
+    #expect(a == (try Self.values("temporalWiggle(3, 0.05)", frames)))
+    // 0.05 s is 1.5 frames: the value of a frame at most 1.5 frames away (10 a frame on this ramp).
+    for (v, f) in zip(a, frames) { #expect(abs(v - f * 10) <= 15 + 1e-9, "\(f): \(v)") }
+    #expect(zip(a, frames).contains { abs($0 - $1 * 10) > 1e-9 }, "\(a)")
+  }
+
   @Test("the language on a property: functions, loops, switch, try/catch, arrays")
   func language() throws {
     let source = """

@@ -111,6 +111,18 @@ enum PropertyObjects {
           let t = a.count > 4 ? a[4].numberValue : e.seconds
           return .numbers(wiggle(p, e.seed, freq: freq, amp: amp, octaves: octaves, multiplier: multiplier, t: t))
         }
+      case "temporalWiggle":
+        // After Effects: the property at a wiggled time, `amp` seconds at most each way (wiggle's noise, one
+        // component, as a time offset).
+        return .function(name) { _, _, a throws(ExpressionError) in
+          let freq = a[argument: 0].numberValue
+          let amp = a[argument: 1].numberValue
+          let octaves = a.count > 2 ? Swift.min(10, Swift.max(1, Int(clamping: a[2].numberValue))) : 1
+          let multiplier = a.count > 3 ? a[3].numberValue : 0.5
+          let t = a.count > 4 ? a[4].numberValue : e.seconds
+          let offset = timeOffset(e.seed, freq: freq, amp: amp, octaves: octaves, multiplier: multiplier, t: t)
+          return .output(p.value((t + offset) * rate))
+        }
       case "smooth": return .function(name) { _, _, _ throws(ExpressionError) in .output(p.value(e.frame)) }
       case "points", "inTangents", "outTangents", "isClosed":
         return .function(name) { i, _, a throws(ExpressionError) in
@@ -154,19 +166,34 @@ enum PropertyObjects {
     let base = p.value(t * p.frameRate).numbers ?? []
     guard freq.isFinite, amp.isFinite, t.isFinite else { return base }
     return base.enumerated().map { component, v in
-      var offset = 0.0
-      var a = amp
-      var f = freq
-      for octave in 0..<octaves {
-        let s = seed &+ UInt64(component &* 7919 &+ octave &* 104_729)
-        let phase = Double(s % 997) / 997
-        let x = t * f + phase
-        offset += a * (abs(x) < 1e12 ? AfterEffectsLibrary.noise1D(x, seed: s) : 0)
-        a *= multiplier
-        f *= 2
-      }
-      return v + offset
+      v + noise(seed, component: component, freq: freq, amp: amp, octaves: octaves, multiplier: multiplier, t: t)
     }
+  }
+
+  /// `temporalWiggle`'s offset in seconds: wiggle's noise of the first component.
+  static func timeOffset(_ seed: UInt64, freq: Double, amp: Double, octaves: Int, multiplier: Double, t: Double)
+    -> Double
+  {
+    guard freq.isFinite, amp.isFinite, t.isFinite else { return 0 }
+    return noise(seed, component: 0, freq: freq, amp: amp, octaves: octaves, multiplier: multiplier, t: t)
+  }
+
+  /// Octaves of seeded 1D noise at `t`: what `wiggle` adds to one component.
+  private static func noise(
+    _ seed: UInt64, component: Int, freq: Double, amp: Double, octaves: Int, multiplier: Double, t: Double
+  ) -> Double {
+    var offset = 0.0
+    var a = amp
+    var f = freq
+    for octave in 0..<octaves {
+      let s = seed &+ UInt64(component &* 7919 &+ octave &* 104_729)
+      let phase = Double(s % 997) / 997
+      let x = t * f + phase
+      offset += a * (abs(x) < 1e12 ? AfterEffectsLibrary.noise1D(x, seed: s) : 0)
+      a *= multiplier
+      f *= 2
+    }
+    return offset
   }
 
   /// lottie-web's `loopOut` / `loopIn`: outside the keyframes' span, play a part of them again. `amount` is
