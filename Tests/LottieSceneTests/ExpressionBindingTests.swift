@@ -302,6 +302,40 @@ struct ExpressionBindingTests {
     #expect(animation.layers[1].transform.opacity.value(at: 0, using: Self.scope(animation)) == 245)
   }
 
+  /// Issue 39, item 4: masks by name and match name, a pseudo effect's match names, and a stroke's and a trim's
+  /// properties by the index After Effects writes.
+  @Test(
+    "masks, pseudo effects and paint items by name, match name and index",
+    arguments: [
+      ("thisComp.layer('M').mask('Edge').maskOpacity", 40.0),
+      (
+        "thisComp.layer('M')('ADBE Mask Parade')('Edge')('ADBE Mask Opacity') + thisComp.layer('M').mask(1).maskExpansion",
+        43
+      ),
+      ("thisComp.layer('M').effect('Pseudo/ab12')('Pseudo/ab12-0002')", 9),
+      ("thisComp.layer('M')('ADBE Effect Parade')('Rig')(2) + thisComp.layer('M').effect('Rig')('Speed')", 18),
+      ("thisComp.layer('M').content('Stroke 1')(5) + thisComp.layer('M').content('Stroke 1').strokeWidth", 12),
+      (
+        "thisComp.layer('M').content('Trim Paths 1')(2) + thisComp.layer('M').content('Trim Paths 1')('ADBE Vector Trim Start')",
+        80
+      ),
+    ])
+  func masksPseudoEffectsAndItems(expression: String, expected: Double) throws {
+    let json = Self.composition(
+      #"""
+      [{"ty": 4, "nm": "M", "ind": 1, "ip": 0, "op": 60, "ks": {},
+        "masksProperties": [{"nm": "Edge", "mode": "a", "pt": {"a": 0, "k": {"c": true, "v": [[0, 0], [10, 0], [10, 10]], "i": [[0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0]]}}, "o": {"a": 0, "k": 40}, "x": {"a": 0, "k": 3}}],
+        "ef": [{"ty": 5, "nm": "Rig", "mn": "Pseudo/ab12", "ix": 1, "ef": [{"ty": 0, "nm": "Size", "mn": "Pseudo/ab12-0001", "ix": 1, "v": {"a": 0, "k": 4}}, {"ty": 0, "nm": "Speed", "mn": "Pseudo/ab12-0002", "ix": 2, "v": {"a": 0, "k": 9}}]}],
+        "shapes": [{"ty": "rc", "nm": "Box", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [20, 20]}, "r": {"a": 0, "k": 0}},
+          {"ty": "st", "nm": "Stroke 1", "c": {"a": 0, "k": [0, 0, 0, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 6}, "lc": 1, "lj": 1},
+          {"ty": "tm", "nm": "Trim Paths 1", "s": {"a": 0, "k": 30}, "e": {"a": 0, "k": 50}, "o": {"a": 0, "k": 0}, "m": 1}]},
+       {"ty": 3, "nm": "Reader", "ind": 2, "ip": 0, "op": 60, "ks": {"o": {"a": 0, "k": 0, "x": "\#(Self.escaped(expression))"}}}]
+      """#)
+    let animation = try Self.parse(json)
+    let actual = animation.layers[1].transform.opacity.value(at: 0, using: Self.scope(animation))
+    #expect(abs(actual - expected) < 1e-9, "\(expression): \(actual)")
+  }
+
   @Test("references that loop end: each side is read through the other a few levels deep, then as keyframes")
   func referenceCycle() throws {
     let json = Self.composition(
