@@ -104,24 +104,14 @@ enum PropertyObjects {
         }
       case "wiggle":
         return .function(name) { _, _, a throws(ExpressionError) in
-          let freq = a[argument: 0].numberValue
-          let amp = a[argument: 1].numberValue
-          let octaves = a.count > 2 ? Swift.min(10, Swift.max(1, Int(clamping: a[2].numberValue))) : 1
-          let multiplier = a.count > 3 ? a[3].numberValue : 0.5
-          let t = a.count > 4 ? a[4].numberValue : e.seconds
-          return .numbers(wiggle(p, e.seed, freq: freq, amp: amp, octaves: octaves, multiplier: multiplier, t: t))
+          .numbers(wiggle(p, e.seed, WiggleArguments(a, now: e.seconds)))
         }
       case "temporalWiggle":
         // After Effects: the property at a wiggled time, `amp` seconds at most each way (wiggle's noise, one
         // component, as a time offset).
         return .function(name) { _, _, a throws(ExpressionError) in
-          let freq = a[argument: 0].numberValue
-          let amp = a[argument: 1].numberValue
-          let octaves = a.count > 2 ? Swift.min(10, Swift.max(1, Int(clamping: a[2].numberValue))) : 1
-          let multiplier = a.count > 3 ? a[3].numberValue : 0.5
-          let t = a.count > 4 ? a[4].numberValue : e.seconds
-          let offset = timeOffset(e.seed, freq: freq, amp: amp, octaves: octaves, multiplier: multiplier, t: t)
-          return .output(p.value((t + offset) * rate))
+          let w = WiggleArguments(a, now: e.seconds)
+          return .output(p.value((w.t + timeOffset(e.seed, w)) * rate))
         }
       case "smooth": return .function(name) { _, _, _ throws(ExpressionError) in .output(p.value(e.frame)) }
       case "points", "inTangents", "outTangents", "isClosed":
@@ -160,37 +150,47 @@ enum PropertyObjects {
 
   /// `wiggle(freq, amp, octaves, amp_mult, t)`: the value at `t`, each component moved by its own smooth
   /// noise, `freq` wiggles per second of up to about `amp`, finer octaves added; seeded by the property.
-  static func wiggle(
-    _ p: PropertyBinding, _ seed: UInt64, freq: Double, amp: Double, octaves: Int, multiplier: Double, t: Double
-  ) -> [Double] {
-    let base = p.value(t * p.frameRate).numbers ?? []
-    guard freq.isFinite, amp.isFinite, t.isFinite else { return base }
-    return base.enumerated().map { component, v in
-      v + noise(seed, component: component, freq: freq, amp: amp, octaves: octaves, multiplier: multiplier, t: t)
+  /// `wiggle`'s and `temporalWiggle`'s arguments: `(freq, amp, octaves = 1, amp_mult = 0.5, t = time)`.
+  struct WiggleArguments {
+    var freq: Double
+    var amp: Double
+    var octaves: Int
+    var multiplier: Double
+    var t: Double
+
+    init(_ a: [JSValue], now: Double) {
+      freq = a[argument: 0].numberValue
+      amp = a[argument: 1].numberValue
+      octaves = a.count > 2 ? Swift.min(10, Swift.max(1, Int(clamping: a[2].numberValue))) : 1
+      multiplier = a.count > 3 ? a[3].numberValue : 0.5
+      t = a.count > 4 ? a[4].numberValue : now
     }
+
+    var isFinite: Bool { freq.isFinite && amp.isFinite && t.isFinite }
+  }
+
+  static func wiggle(_ p: PropertyBinding, _ seed: UInt64, _ w: WiggleArguments) -> [Double] {
+    let base = p.value(w.t * p.frameRate).numbers ?? []
+    guard w.isFinite else { return base }
+    return base.enumerated().map { component, v in v + noise(seed, component: component, w) }
   }
 
   /// `temporalWiggle`'s offset in seconds: wiggle's noise of the first component.
-  static func timeOffset(_ seed: UInt64, freq: Double, amp: Double, octaves: Int, multiplier: Double, t: Double)
-    -> Double
-  {
-    guard freq.isFinite, amp.isFinite, t.isFinite else { return 0 }
-    return noise(seed, component: 0, freq: freq, amp: amp, octaves: octaves, multiplier: multiplier, t: t)
+  static func timeOffset(_ seed: UInt64, _ w: WiggleArguments) -> Double {
+    w.isFinite ? noise(seed, component: 0, w) : 0
   }
 
-  /// Octaves of seeded 1D noise at `t`: what `wiggle` adds to one component.
-  private static func noise(
-    _ seed: UInt64, component: Int, freq: Double, amp: Double, octaves: Int, multiplier: Double, t: Double
-  ) -> Double {
+  /// Octaves of seeded 1D noise at `w.t`: what `wiggle` adds to one component.
+  private static func noise(_ seed: UInt64, component: Int, _ w: WiggleArguments) -> Double {
     var offset = 0.0
-    var a = amp
-    var f = freq
-    for octave in 0..<octaves {
+    var a = w.amp
+    var f = w.freq
+    for octave in 0..<w.octaves {
       let s = seed &+ UInt64(component &* 7919 &+ octave &* 104_729)
       let phase = Double(s % 997) / 997
-      let x = t * f + phase
+      let x = w.t * f + phase
       offset += a * (abs(x) < 1e12 ? AfterEffectsLibrary.noise1D(x, seed: s) : 0)
-      a *= multiplier
+      a *= w.multiplier
       f *= 2
     }
     return offset
